@@ -1,0 +1,165 @@
+// This file implements the instruction IR that every dialect lowers to and
+// that the explorer runs: loads, stores, fences, register moves, branches
+// and the atomic read-modify-write forms.
+package litmus
+
+// An Op is the kind of an instruction.
+type Op uint8
+
+const (
+	// OpNop does nothing; it keeps a place for a label or a no-op.
+	OpNop Op = iota
+	// OpLoad: Dst = mem[Addr]. One R event tagged RTags.
+	OpLoad
+	// OpStore: mem[Addr] = Src. One W event tagged WTags.
+	OpStore
+	// OpFence: one F event tagged FTags.
+	OpFence
+	// OpMove: Dst = Src. No event; dependencies flow through Src.
+	OpMove
+	// OpBranch: if Cond (nil: always) goto Target. Reads feeding Cond
+	// become ctrl dependencies of the events after the branch.
+	OpBranch
+	// OpRMW: old = mem[Addr]; mem[Addr] = Apply(RMWOp, old, Src), as one
+	// atomic pair of R (RTags) and W (WTags) events related by rmw.
+	// Dst receives old, or the new value when ReturnNew.
+	OpRMW
+	// OpCAS: old = mem[Addr]; Dst = old; if old == Expect then
+	// mem[Addr] = Src. Success gives R and W related by rmw; failure gives
+	// the R alone, tagged FailTags instead of RTags when FailTags is set.
+	// Status, when named, receives StatusOK or StatusFail.
+	OpCAS
+	// OpLoadReserve (lwarx, LDXR): Dst = mem[Addr], and the thread holds a
+	// reservation on the address.
+	OpLoadReserve
+	// OpStoreCond (stwcx., STXR): the thread explores both outcomes. On
+	// success mem[Addr] = Src, with rmw from the reserving load; on failure
+	// no event. Status receives StatusOK or StatusFail.
+	OpStoreCond
+	// OpAssume cuts the path unless Cond holds (lock acquisition that must
+	// succeed, C filters inside code).
+	OpAssume
+)
+
+var opNames = [...]string{"nop", "load", "store", "fence", "move", "branch", "rmw", "cas", "load-reserve", "store-cond", "assume"}
+
+func (o Op) String() string {
+	if int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return "op?"
+}
+
+// An Instr is one IR instruction. The fields an Op does not use are zero.
+type Instr struct {
+	Pos Pos
+	Op  Op
+	// Text is the source instruction, for listings and witnesses.
+	Text string
+
+	Dst    string // destination register, "" for none
+	Addr   Expr   // memory address
+	Src    Expr   // value stored, moved or combined
+	Expect Expr   // OpCAS: the expected old value
+	Cond   Expr   // OpBranch, OpAssume
+	Target int    // OpBranch: index of the next instruction when taken
+
+	RMWOp     BinOp // OpRMW: how old and Src combine; OpXchg keeps Src
+	ReturnNew bool  // OpRMW: Dst receives the new value
+
+	Status     string // OpCAS, OpStoreCond: status register, "" for none
+	StatusOK   Value
+	StatusFail Value
+
+	// Event tags, read by the models: the R, W and F events this
+	// instruction produces carry them.
+	RTags, WTags, FTags []string
+	// FailTags, when not nil, tags the R event of a failed OpCAS.
+	FailTags []string
+
+	// NoDataDep: the stored value does not count as a data dependency
+	// (herd suppresses lwarx-to-stwcx. data dependencies, for example).
+	NoDataDep bool
+	// CtrlEnd, when > 0 on an OpBranch, ends the control dependency before
+	// instruction index CtrlEnd instead of at the end of the thread.
+	CtrlEnd int
+}
+
+// An Expr is a register expression: *Const, *RegRef, *Unary, *Binary or
+// *Ite.
+type Expr interface{ isExpr() }
+
+// A Const is a constant value.
+type Const struct{ V Value }
+
+// A RegRef reads a register; an unset register holds 0.
+type RegRef struct{ Name string }
+
+// A Unary applies Op (OpNeg, OpNot, OpBitNot) to X.
+type Unary struct {
+	Op BinOp
+	X  Expr
+}
+
+// A Binary applies Op to X and Y.
+type Binary struct {
+	Op   BinOp
+	X, Y Expr
+}
+
+// An Ite is "if Cond != 0 then Then else Else" (CSEL and C's ?:).
+type Ite struct{ Cond, Then, Else Expr }
+
+func (*Const) isExpr()  {}
+func (*RegRef) isExpr() {}
+func (*Unary) isExpr()  {}
+func (*Binary) isExpr() {}
+func (*Ite) isExpr()    {}
+
+// A BinOp is an arithmetic, logical or comparison operator.
+type BinOp uint8
+
+const (
+	OpAdd BinOp = iota
+	OpSub
+	OpMul
+	OpDiv
+	OpMod
+	OpAnd
+	OpOr
+	OpXor
+	OpShl
+	OpShr
+	OpEq
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+	OpLAnd
+	OpLOr
+	// OpCmp is a three-way comparison: -1, 0 or 1. Condition registers
+	// (PPC cr0, AArch64 NZCV, x86 flags) hold its result.
+	OpCmp
+	// OpXchg returns its right operand: the RMW op of a swap.
+	OpXchg
+	// OpAndNot is X &^ Y (AArch64 LDCLR, BIC).
+	OpAndNot
+	OpMax // signed
+	OpMin
+	OpUMax // unsigned
+	OpUMin
+	// Unary operators.
+	OpNeg
+	OpNot    // logical not
+	OpBitNot // bitwise complement
+)
+
+// C returns a constant integer expression.
+func C(n int64) Expr { return &Const{V: Int(n)} }
+
+// R returns a register expression.
+func R(name string) Expr { return &RegRef{Name: name} }
+
+// Bin returns the expression x op y.
+func Bin(op BinOp, x, y Expr) Expr { return &Binary{Op: op, X: x, Y: y} }

@@ -1,0 +1,106 @@
+// This file implements the parsed form of a litmus test: its header, initial
+// state, threads, and the conditions on final states.
+package litmus
+
+// An Arch names a litmus dialect, as on the first line of a test.
+type Arch string
+
+// The dialects herd7 accepts and litmuscheck reads.
+const (
+	ArchC       Arch = "C"
+	ArchPPC     Arch = "PPC"
+	ArchAArch64 Arch = "AArch64"
+	ArchX86     Arch = "X86"
+	ArchX86_64  Arch = "X86_64"
+)
+
+// A Test is one litmus test.
+type Test struct {
+	Arch Arch
+	Name string
+	File string
+	// Source is the whole text of the test file.
+	Source string
+	// Comments holds the text of every (* ... *) comment and of the quoted
+	// doc string, in order; kernel tests put "Result: Never" there.
+	Comments []string
+	// Info holds the header's Key=Value lines (Cycle, Generator, ...).
+	Info      []KeyValue
+	Init      []InitItem
+	Threads   []*Thread
+	Locations []LocRef
+	// Filter, when not nil, keeps only the executions whose final state
+	// satisfies it.
+	Filter Prop
+	Cond   Condition
+}
+
+// A KeyValue is one Key=Value line of a test's header.
+type KeyValue struct {
+	Key, Value string
+}
+
+// An InitItem binds a register or a memory location before the test runs.
+type InitItem struct {
+	Pos Pos
+	Loc LocRef
+	// Type is the declared C type ("int", "int*", "atomic_t", "spinlock_t",
+	// "uint64_t"...), or "" when none is given.
+	Type string
+	// Value is the initial value; HasValue is false for a bare declaration,
+	// whose value is 0.
+	Value    Value
+	HasValue bool
+	// Size is the number of elements of an array declaration such as
+	// "int x[2]", 0 for a scalar.
+	Size int
+}
+
+// A LocRef names a register of a thread (Thread >= 0) or a memory
+// location (Thread == -1).
+type LocRef struct {
+	Thread int
+	Name   string
+}
+
+// IsReg reports whether l names a register.
+func (l LocRef) IsReg() bool { return l.Thread >= 0 }
+
+// A Thread is the code of one processor, lowered to instructions.
+type Thread struct {
+	Pos  Pos
+	ID   int
+	Code []Instr
+	// Params are the C parameter names (pointers to shared locations), in
+	// order; empty for assembly threads.
+	Params []string
+	// Regs lists the registers the thread declares or uses, in first-use
+	// order; the condition may name any of them.
+	Regs []string
+}
+
+// A Quantifier is how the final condition ranges over executions.
+type Quantifier int
+
+const (
+	Exists Quantifier = iota
+	NotExists
+	Forall
+)
+
+func (q Quantifier) String() string {
+	switch q {
+	case NotExists:
+		return "~exists"
+	case Forall:
+		return "forall"
+	}
+	return "exists"
+}
+
+// A Condition is the test's final condition.
+type Condition struct {
+	Pos   Pos
+	Quant Quantifier
+	Prop  Prop
+}

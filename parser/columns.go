@@ -1,0 +1,123 @@
+// This file implements the column layout of assembly tests: a header row
+// "P0 | P1 ;" and then one row per line, cells separated by '|' and rows
+// ended by ';'.
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"litmuscheck/litmus"
+)
+
+// A cell is the text of one instruction slot of one thread, trimmed, with
+// its position. Empty cells are kept out of the column.
+type cell struct {
+	text string
+	pos  litmus.Pos
+	sec  section
+}
+
+// columns splits an assembly program into one list of cells per thread.
+func columns(prog section) ([][]cell, error) {
+	text := prog.text
+	// Rows end with ';'. Comments (* *) may sit between rows.
+	var rows []section
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch {
+		case text[i] == '(' && i+1 < len(text) && text[i+1] == '*':
+			j, err := skipComment(prog.f, prog.start+i)
+			if err != nil {
+				return nil, err
+			}
+			// Blank the comment out of the row.
+			i = j - prog.start - 1
+		case text[i] == ';':
+			rows = append(rows, prog.sub(start, i))
+			start = i + 1
+		}
+	}
+	if strings.TrimSpace(stripComments(text[start:])) != "" {
+		return nil, litmus.Errorf(prog.pos(start+firstNonSpace(text[start:])), "expected ';' at the end of the program row")
+	}
+	if len(rows) == 0 {
+		return nil, litmus.Errorf(prog.pos(0), "expected a thread header row such as \"P0 | P1 ;\"")
+	}
+	head := splitCells(rows[0])
+	n := len(head)
+	for i, c := range head {
+		want := "P" + strconv.Itoa(i)
+		if c.text != want {
+			return nil, litmus.Errorf(c.pos, "expected thread name %q in the header row, found %q", want, c.text)
+		}
+	}
+	cols := make([][]cell, n)
+	for _, row := range rows[1:] {
+		cells := splitCells(row)
+		if len(cells) > n {
+			return nil, litmus.Errorf(cells[n].pos, "row has %d columns but the header names %d threads", len(cells), n)
+		}
+		for i, c := range cells {
+			if c.text != "" {
+				cols[i] = append(cols[i], c)
+			}
+		}
+	}
+	return cols, nil
+}
+
+func splitCells(row section) []cell {
+	var out []cell
+	start := 0
+	emit := func(end int) {
+		s := row.sub(start, end)
+		raw := stripComments(s.text)
+		lead := firstNonSpace(raw)
+		out = append(out, cell{text: strings.TrimSpace(raw), pos: s.pos(lead), sec: s})
+	}
+	for i := 0; i < len(row.text); i++ {
+		if row.text[i] == '|' {
+			emit(i)
+			start = i + 1
+		}
+	}
+	emit(len(row.text))
+	return out
+}
+
+// stripComments blanks (* *) comments, keeping offsets.
+func stripComments(s string) string {
+	if !strings.Contains(s, "(*") {
+		return s
+	}
+	b := []byte(s)
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		if i+1 < len(b) && b[i] == '(' && b[i+1] == '*' {
+			depth++
+			b[i], b[i+1] = ' ', ' '
+			i++
+			continue
+		}
+		if depth > 0 && i+1 < len(b) && b[i] == '*' && b[i+1] == ')' {
+			depth--
+			b[i], b[i+1] = ' ', ' '
+			i++
+			continue
+		}
+		if depth > 0 && b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+func firstNonSpace(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,335 @@
+// This file implements Parse, the entry point that reads a litmus file of
+// any supported dialect into a litmus.Test.
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"litmuscheck/litmus"
+)
+
+// A dialect reads the program section of one architecture.
+type dialect interface {
+	// program parses the code between the init block and the final part
+	// and lowers it to threads.
+	program(t *litmus.Test, prog section) ([]*litmus.Thread, error)
+	// register returns the canonical name of a register as written in the
+	// init block or the condition, and whether it is one.
+	register(name string) (string, bool)
+}
+
+// dialects maps the first word of a test to its dialect.
+var dialects = map[litmus.Arch]dialect{}
+
+// ParseFile reads and parses the litmus file at path.
+func ParseFile(path string) (*litmus.Test, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, string(src))
+}
+
+// Parse parses the litmus test src, read from file name. Errors are
+// litmus.ErrorList values whose positions name the file.
+func Parse(name, src string) (*litmus.Test, error) {
+	f := newFile(name, src)
+	secs, err := split(f)
+	if err != nil {
+		return nil, asList(err)
+	}
+	t := &litmus.Test{
+		Arch:     litmus.Arch(secs.arch),
+		Name:     secs.name,
+		File:     name,
+		Source:   src,
+		Comments: secs.comments,
+	}
+	d, ok := dialects[t.Arch]
+	if !ok {
+		return nil, asList(litmus.Errorf(secs.archPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86 or X86_64)", secs.arch))
+	}
+	t.Info = parseInfo(secs.preamble)
+	if err := parseInit(t, d, secs.init); err != nil {
+		return nil, asList(err)
+	}
+	threads, err := d.program(t, secs.program)
+	if err != nil {
+		return nil, asList(err)
+	}
+	t.Threads = threads
+	if err := parseFinal(t, d, secs.final); err != nil {
+		return nil, asList(err)
+	}
+	return t, nil
+}
+
+// asList turns any error into a sorted litmus.ErrorList.
+func asList(err error) error {
+	var list litmus.ErrorList
+	if errors.As(err, &list) {
+		list.Sort()
+		return list
+	}
+	var e *litmus.Error
+	if errors.As(err, &e) {
+		return litmus.ErrorList{e}
+	}
+	return litmus.ErrorList{{Msg: err.Error()}}
+}
+
+// grammarError converts a participle error to a positioned error.
+func grammarError(f *file, err error) *litmus.Error {
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		p := pe.Position()
+		return &litmus.Error{Pos: litmus.Pos{File: f.name, Line: p.Line, Col: p.Column}, Msg: pe.Message()}
+	}
+	return &litmus.Error{Pos: litmus.Pos{File: f.name}, Msg: err.Error()}
+}
+
+func position(f *file, p lexer.Position) litmus.Pos {
+	return litmus.Pos{File: f.name, Line: p.Line, Col: p.Column}
+}
+
+func parseInfo(pre section) []litmus.KeyValue {
+	var out []litmus.KeyValue
+	for _, line := range strings.Split(pre.text, "\n") {
+		line = strings.TrimSpace(line)
+		if k, v, ok := strings.Cut(line, "="); ok && !strings.ContainsAny(k, " \t\"(") && k != "" {
+			out = append(out, litmus.KeyValue{Key: k, Value: v})
+		}
+	}
+	return out
+}
+
+func parseInit(t *litmus.Test, d dialect, sec section) error {
+	blk, err := initParser.ParseString(sec.f.name, sec.padded())
+	if err != nil {
+		return grammarError(sec.f, err)
+	}
+	for _, it := range blk.Items {
+		var item litmus.InitItem
+		var ln *locName
+		var v *initValue
+		if it.Typed != nil {
+			item.Type = it.Typed.Type + strings.Repeat("*", len(it.Typed.Stars))
+			ln, v = it.Typed.Loc, it.Typed.Value
+		} else {
+			ln, v = it.Plain.Loc, it.Plain.Value
+		}
+		item.Pos = position(sec.f, it.Pos)
+		loc, err := resolveLoc(sec.f, d, ln)
+		if err != nil {
+			return err
+		}
+		item.Loc = loc
+		if ln.Index != nil {
+			n, _ := strconv.Atoi(*ln.Index)
+			item.Size = n
+		}
+		if v != nil {
+			val, err := initVal(sec.f, v)
+			if err != nil {
+				return err
+			}
+			item.Value, item.HasValue = val, true
+		}
+		t.Init = append(t.Init, item)
+	}
+	return nil
+}
+
+func initVal(f *file, v *initValue) (litmus.Value, error) {
+	switch {
+	case v.Atomic != nil:
+		return intValue(f, v.Atomic)
+	case v.Num != nil:
+		return intValue(f, v.Num)
+	case v.Cast != nil:
+		return litmus.Addr(*v.Cast), nil
+	}
+	return litmus.Addr(*v.Addr), nil
+}
+
+func intValue(f *file, n *intLit) (litmus.Value, error) {
+	var x int64
+	var err error
+	if n.Hex != "" {
+		var u uint64
+		u, err = strconv.ParseUint(n.Hex[2:], 16, 64)
+		x = int64(u)
+	} else {
+		x, err = strconv.ParseInt(n.Dec, 10, 64)
+	}
+	if err != nil {
+		return litmus.Value{}, litmus.Errorf(position(f, n.Pos), "bad integer: %v", err)
+	}
+	if n.Neg {
+		x = -x
+	}
+	return litmus.Int(x), nil
+}
+
+// resolveLoc turns "0:r2", "P0:r2", "x", "[x]" into a LocRef; registers are
+// canonicalised by the dialect.
+func resolveLoc(f *file, d dialect, ln *locName) (litmus.LocRef, error) {
+	if ln.Bracket != "" {
+		return litmus.LocRef{Thread: -1, Name: ln.Bracket}, nil
+	}
+	if ln.Proc == nil {
+		// "%x0" symbolic registers belong to no single thread.
+		if strings.HasPrefix(ln.Name, "%") {
+			return litmus.LocRef{Thread: -2, Name: ln.Name}, nil
+		}
+		return litmus.LocRef{Thread: -1, Name: ln.Name}, nil
+	}
+	return threadReg(f, d, position(f, ln.Pos), *ln.Proc, ln.Name)
+}
+
+func threadReg(f *file, d dialect, pos litmus.Pos, proc, name string) (litmus.LocRef, error) {
+	p := strings.TrimPrefix(proc, "P")
+	n, err := strconv.Atoi(p)
+	if err != nil {
+		return litmus.LocRef{}, litmus.Errorf(pos, "expected a thread number before ':', found %q", proc)
+	}
+	reg, ok := d.register(name)
+	if !ok {
+		return litmus.LocRef{}, litmus.Errorf(pos, "%q is not a register of this architecture", name)
+	}
+	return litmus.LocRef{Thread: n, Name: reg}, nil
+}
+
+func parseFinal(t *litmus.Test, d dialect, sec section) error {
+	fp, err := finalParser.ParseString(sec.f.name, sec.padded())
+	if err != nil {
+		return grammarError(sec.f, err)
+	}
+	if fp.Locations != nil {
+		for _, ln := range fp.Locations.Locs {
+			loc, err := resolveLoc(sec.f, d, ln)
+			if err != nil {
+				return err
+			}
+			t.Locations = append(t.Locations, loc)
+		}
+	}
+	if fp.Filter != nil {
+		if t.Filter, err = lowerProp(sec.f, d, fp.Filter); err != nil {
+			return err
+		}
+	}
+	t.Cond.Pos = position(sec.f, fp.Pos)
+	switch {
+	case fp.Quant == "forall":
+		t.Cond.Quant = litmus.Forall
+	case strings.HasPrefix(fp.Quant, "~"):
+		t.Cond.Quant = litmus.NotExists
+	}
+	t.Cond.Prop, err = lowerProp(sec.f, d, fp.Prop)
+	return err
+}
+
+func lowerProp(f *file, d dialect, e *propExpr) (litmus.Prop, error) {
+	left, err := lowerOr(f, d, e.Left)
+	if err != nil || e.Right == nil {
+		return left, err
+	}
+	right, err := lowerProp(f, d, e.Right)
+	if err != nil {
+		return nil, err
+	}
+	return &litmus.PropImply{A: left, B: right}, nil
+}
+
+func lowerOr(f *file, d dialect, e *propOr) (litmus.Prop, error) {
+	var out litmus.Prop
+	for _, term := range e.Terms {
+		p, err := lowerAnd(f, d, term)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = p
+		} else {
+			out = &litmus.PropOr{A: out, B: p}
+		}
+	}
+	return out, nil
+}
+
+func lowerAnd(f *file, d dialect, e *propAnd) (litmus.Prop, error) {
+	var out litmus.Prop
+	for _, fac := range e.Factors {
+		p, err := lowerUnary(f, d, fac)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = p
+		} else {
+			out = &litmus.PropAnd{A: out, B: p}
+		}
+	}
+	return out, nil
+}
+
+func lowerUnary(f *file, d dialect, e *propUnary) (litmus.Prop, error) {
+	switch {
+	case e.Not != nil:
+		p, err := lowerUnary(f, d, e.Not)
+		if err != nil {
+			return nil, err
+		}
+		return &litmus.PropNot{P: p}, nil
+	case e.Paren != nil:
+		return lowerProp(f, d, e.Paren)
+	case e.True:
+		return litmus.PropTrue{}, nil
+	case e.False:
+		return litmus.PropFalse{}, nil
+	}
+	a := e.Atom
+	loc, err := resolveLoc(f, d, a.Loc)
+	if err != nil {
+		return nil, err
+	}
+	atom := &litmus.PropAtom{Pos: position(f, a.Pos), Loc: loc}
+	switch {
+	case a.Other != nil:
+		o, err := threadReg(f, d, position(f, a.Other.Pos), a.Other.Proc, a.Other.Name)
+		if err != nil {
+			return nil, err
+		}
+		atom.Other = &o
+	case a.Num != nil:
+		if atom.Value, err = intValue(f, a.Num); err != nil {
+			return nil, err
+		}
+	default:
+		atom.Value = litmus.Addr(*a.Sym)
+	}
+	var p litmus.Prop = atom
+	if a.Neq {
+		p = &litmus.PropNot{P: atom}
+	}
+	return p, nil
+}
+
+// Dialects lists the architectures Parse accepts.
+func Dialects() []string {
+	var out []string
+	for a := range dialects {
+		out = append(out, string(a))
+	}
+	return out
+}
+
+var _ = fmt.Sprint
