@@ -80,13 +80,13 @@ type finalPart struct {
 	Pos       lexer.Position
 	Locations *locationsList `@@?`
 	Filter    *propExpr      `( "filter" @@ )?`
-	Quant     string         `( @"exists" | @("~" "exists") | @"forall" )`
-	Prop      *propExpr      `@@`
+	Quant     string         `( ( @"exists" | @("~" "exists") | @"forall" )`
+	Prop      *propExpr      `  @@ )?`
 }
 
 type locationsList struct {
 	Pos  lexer.Position
-	Locs []*locName `"locations" "[" ( @@ | ";" )* "]"`
+	Locs []*locName `"locations" "[" ( @@ "*"? | ";" )* "]"`
 }
 
 // propExpr is an implication, the loosest-binding form.

@@ -207,7 +207,61 @@ func threadReg(f *file, d dialect, pos litmus.Pos, proc, name string) (litmus.Lo
 	return litmus.LocRef{Thread: n, Name: reg}, nil
 }
 
+// trimFinal blanks what herd ignores after the condition: a ';' ending it
+// and anything after (old tests carry "with ..." model notes or "<< >>"
+// blocks there). "final" is an old spelling of "exists".
+func trimFinal(sec section) section {
+	b := []byte(sec.text)
+	depth := 0
+	start := -1
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '<':
+			if start >= 0 && i+1 < len(b) && b[i+1] == '<' {
+				blankFrom(b, i)
+				i = len(b)
+			}
+		case ';':
+			if start >= 0 && depth == 0 {
+				blankFrom(b, i)
+				i = len(b)
+			}
+		default:
+			if start < 0 && depth == 0 {
+				for _, kw := range []string{"exists", "forall", "final", "~"} {
+					if strings.HasPrefix(string(b[i:]), kw) && (i == 0 || !isIdentByte(b[i-1])) {
+						start = i
+						if kw == "final" {
+							copy(b[i:], "exists")
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	sec.text = string(b)
+	return sec
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func blankFrom(b []byte, i int) {
+	for ; i < len(b); i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+}
+
 func parseFinal(t *litmus.Test, d dialect, sec section) error {
+	sec = trimFinal(sec)
 	fp, err := finalParser.ParseString(sec.f.name, sec.padded())
 	if err != nil {
 		return grammarError(sec.f, err)
@@ -232,6 +286,11 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 		t.Cond.Quant = litmus.Forall
 	case strings.HasPrefix(fp.Quant, "~"):
 		t.Cond.Quant = litmus.NotExists
+	}
+	if fp.Prop == nil {
+		// herd reads a test with no condition as "forall (true)".
+		t.Cond.Quant, t.Cond.Prop = litmus.Forall, litmus.PropTrue{}
+		return nil
 	}
 	t.Cond.Prop, err = lowerProp(sec.f, d, fp.Prop)
 	return err

@@ -124,7 +124,9 @@ func split(f *file) (*sections, error) {
 			s.comments = append(s.comments, src[i+2:j-2])
 			i = j
 		case c == '"':
-			j := strings.IndexByte(src[i+1:], '"')
+			// A doc string ends at its closing quote or, as herd reads
+			// some old tests, at the end of its line.
+			j := strings.IndexAny(src[i+1:], "\"\n")
 			if j < 0 {
 				return nil, litmus.Errorf(f.pos(i), "unterminated string")
 			}
@@ -168,7 +170,13 @@ init:
 	// Program up to the final part.
 	loc := finalStart.FindStringIndex(src[i:])
 	if loc == nil {
-		return nil, litmus.Errorf(f.pos(len(src)), "expected a final condition (exists, ~exists or forall)")
+		// No condition: herd reads that as "forall (true)".
+		loc = []int{len(src) - i}
+	}
+	// Some tests close the init block with "};".
+	if k := skipSpace(src, i); k < i+loc[0] && src[k] == ';' {
+		loc[0] -= k + 1 - i
+		i = k + 1
 	}
 	s.program = section{text: src[i : i+loc[0]], start: i, f: f}
 	s.final = section{text: src[i+loc[0]:], start: i + loc[0], f: f}

@@ -1,0 +1,196 @@
+// This file implements the evaluation of IR expressions on register values
+// that carry the read events they depend on.
+package litmus
+
+// deps is a set of thread-local read indices.
+type deps uint64
+
+// regVal is a register's value and the reads it was computed from.
+type regVal struct {
+	v Value
+	d deps
+}
+
+// evalError reports an expression that cannot be computed on its operands
+// (arithmetic on two addresses, division by zero...).
+type evalError struct{ msg string }
+
+func (e *evalError) Error() string { return e.msg }
+
+func (th *threadRun) eval(e Expr) (regVal, error) {
+	switch e := e.(type) {
+	case *Const:
+		return regVal{v: e.V}, nil
+	case *RegRef:
+		return th.regs[e.Name], nil
+	case *Unary:
+		x, err := th.eval(e.X)
+		if err != nil {
+			return x, err
+		}
+		v, err := applyUnary(e.Op, x.v)
+		return regVal{v: v, d: x.d}, err
+	case *Binary:
+		x, err := th.eval(e.X)
+		if err != nil {
+			return x, err
+		}
+		y, err := th.eval(e.Y)
+		if err != nil {
+			return y, err
+		}
+		v, err := Apply(e.Op, x.v, y.v)
+		return regVal{v: v, d: x.d | y.d}, err
+	case *Ite:
+		c, err := th.eval(e.Cond)
+		if err != nil {
+			return c, err
+		}
+		var r regVal
+		if truthy(c.v) {
+			r, err = th.eval(e.Then)
+		} else {
+			r, err = th.eval(e.Else)
+		}
+		r.d |= c.d
+		return r, err
+	}
+	return regVal{}, &evalError{"unknown expression"}
+}
+
+func truthy(v Value) bool { return v.Sym != "" || v.Off != 0 }
+
+func b2v(b bool) Value {
+	if b {
+		return Int(1)
+	}
+	return Int(0)
+}
+
+func applyUnary(op BinOp, x Value) (Value, error) {
+	switch op {
+	case OpNeg:
+		if x.Sym != "" {
+			return x, &evalError{"negation of an address"}
+		}
+		return Int(-x.Off), nil
+	case OpNot:
+		return b2v(!truthy(x)), nil
+	case OpBitNot:
+		if x.Sym != "" {
+			return x, &evalError{"complement of an address"}
+		}
+		return Int(^x.Off), nil
+	}
+	return x, &evalError{"bad unary operator"}
+}
+
+// Apply computes x op y. Addresses support adding and subtracting
+// integers, comparison, and the idioms "a xor a" and "a - a" that give 0.
+func Apply(op BinOp, x, y Value) (Value, error) {
+	switch op {
+	case OpEq:
+		return b2v(x == y), nil
+	case OpNe:
+		return b2v(x != y), nil
+	case OpLAnd:
+		return b2v(truthy(x) && truthy(y)), nil
+	case OpLOr:
+		return b2v(truthy(x) || truthy(y)), nil
+	case OpXchg:
+		return y, nil
+	case OpCmp:
+		if x.Sym != y.Sym {
+			if x == y {
+				return Int(0), nil
+			}
+			c := x.Compare(y)
+			return Int(int64(c)), nil
+		}
+		switch {
+		case x.Off < y.Off:
+			return Int(-1), nil
+		case x.Off > y.Off:
+			return Int(1), nil
+		}
+		return Int(0), nil
+	}
+	if x.Sym != "" || y.Sym != "" {
+		switch {
+		case op == OpAdd && y.Sym == "":
+			return Value{Sym: x.Sym, Off: x.Off + y.Off}, nil
+		case op == OpAdd && x.Sym == "":
+			return Value{Sym: y.Sym, Off: x.Off + y.Off}, nil
+		case op == OpSub && y.Sym == "":
+			return Value{Sym: x.Sym, Off: x.Off - y.Off}, nil
+		case (op == OpSub || op == OpXor) && x == y:
+			return Int(0), nil
+		case op == OpLt || op == OpLe || op == OpGt || op == OpGe:
+			c := x.Compare(y)
+			return b2v(cmpOp(op, int64(c), 0)), nil
+		case (op == OpAnd || op == OpOr) && x == y:
+			return x, nil
+		}
+		return x, &evalError{"arithmetic on an address"}
+	}
+	a, b := x.Off, y.Off
+	switch op {
+	case OpAdd:
+		return Int(a + b), nil
+	case OpSub:
+		return Int(a - b), nil
+	case OpMul:
+		return Int(a * b), nil
+	case OpDiv:
+		if b == 0 {
+			return Int(0), &evalError{"division by zero"}
+		}
+		return Int(a / b), nil
+	case OpMod:
+		if b == 0 {
+			return Int(0), &evalError{"division by zero"}
+		}
+		return Int(a % b), nil
+	case OpAnd:
+		return Int(a & b), nil
+	case OpOr:
+		return Int(a | b), nil
+	case OpXor:
+		return Int(a ^ b), nil
+	case OpAndNot:
+		return Int(a &^ b), nil
+	case OpShl:
+		return Int(a << uint64(b)), nil
+	case OpShr:
+		return Int(a >> uint64(b)), nil
+	case OpLt, OpLe, OpGt, OpGe:
+		return b2v(cmpOp(op, a, b)), nil
+	case OpMax:
+		return Int(max(a, b)), nil
+	case OpMin:
+		return Int(min(a, b)), nil
+	case OpUMax:
+		if uint64(a) > uint64(b) {
+			return Int(a), nil
+		}
+		return Int(b), nil
+	case OpUMin:
+		if uint64(a) < uint64(b) {
+			return Int(a), nil
+		}
+		return Int(b), nil
+	}
+	return x, &evalError{"bad operator"}
+}
+
+func cmpOp(op BinOp, a, b int64) bool {
+	switch op {
+	case OpLt:
+		return a < b
+	case OpLe:
+		return a <= b
+	case OpGt:
+		return a > b
+	}
+	return a >= b
+}

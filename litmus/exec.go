@@ -1,0 +1,69 @@
+// This file implements candidate executions: the events of one choice of
+// control-flow paths, with the relations po, rf, co, rmw, addr, data and
+// ctrl that the models read.
+package litmus
+
+// An EventKind says whether an event reads, writes or fences.
+type EventKind uint8
+
+const (
+	KindR EventKind = iota
+	KindW
+	KindF
+)
+
+// An Event is one memory access or fence of a candidate execution.
+type Event struct {
+	ID     int
+	Kind   EventKind
+	Thread int // -1 for an initial write
+	Instr  int // index of the instruction in its thread; -1 for init
+	Loc    string
+	Value  Value
+	Tags   []string
+}
+
+// IsInit reports whether e is an initial write.
+func (e *Event) IsInit() bool { return e.Thread < 0 }
+
+// An Execution is a candidate execution. Models read its sets and
+// relations and must not modify them.
+type Execution struct {
+	Test   *Test
+	Events []Event
+	N      int
+
+	// Event sets: reads, writes, fences, memory accesses (R|W), initial
+	// writes, and accesses made by load-reserve/store-conditional pairs.
+	R, W, F, M, IW, LXSX Set
+
+	PO   Rel // program order, within each thread
+	Loc  Rel // same location, over memory accesses
+	Int  Rel // same thread (init writes are in no thread)
+	RF   Rel // reads-from, write to read
+	CO   Rel // coherence, transitive, init writes first
+	RMW  Rel // read to write of one atomic read-modify-write
+	Addr Rel
+	Data Rel
+	Ctrl Rel
+	// SameInstr relates distinct events of one instruction.
+	SameInstr Rel
+
+	tags map[string]Set
+}
+
+// Tag returns the set of events carrying tag.
+func (x *Execution) Tag(tag string) Set { return x.tags[tag] }
+
+// Ext is the relation between events of different threads (init writes
+// are external to every thread).
+func (x *Execution) Ext() Rel {
+	all := AllEvents(x.N)
+	return Cartesian(x.N, all, all).Diff(x.Int)
+}
+
+// FR is from-reads: rf^-1 ; co, plus reads of an initial value before
+// every write of the location (covered since init writes are co-first).
+func (x *Execution) FR() Rel {
+	return x.RF.Inverse().Seq(x.CO)
+}

@@ -1,0 +1,780 @@
+// This file implements the explorer: it combines the threads' paths,
+// enumerates reads-from and coherence, asks a model which candidates are
+// allowed, and gathers final states and counts.
+package litmus
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// A Model decides which candidate executions are allowed.
+type Model interface {
+	// Name is the model's name as herd prints it.
+	Name() string
+	// Check reports whether x is allowed, and the flags x raises.
+	Check(x *Execution) (allowed bool, flags []string)
+}
+
+// Options tune an exploration. The zero value is ready to use.
+type Options struct {
+	// Workers is how many goroutines explore one test; 0 means 1.
+	// Results do not depend on it.
+	Workers int
+	// PathLimit bounds the paths of one thread; 0 means 100000.
+	PathLimit int
+}
+
+// A Result is what an exploration found.
+type Result struct {
+	Test  *Test
+	Model string
+	// Observed lists the registers and locations a final state shows.
+	Observed []LocRef
+	// States are the distinct final states of allowed executions that
+	// pass the filter, sorted.
+	States []State
+	// Positive and Negative count the allowed executions whose final state
+	// satisfies, or does not satisfy, the condition's proposition.
+	Positive, Negative int
+	// Flags are the flags raised by allowed executions, sorted.
+	Flags []string
+	// LoopCut is true when the unroll bound cut some path.
+	LoopCut bool
+	// Candidates is the number of candidate executions checked.
+	Candidates int64
+	// Witness is an allowed execution that satisfies the proposition (for
+	// exists) or contradicts it (for ~exists and forall); nil if none.
+	Witness *Execution
+}
+
+// A State is a final state: one value per observed register or location.
+type State struct {
+	Values []Value
+}
+
+// Verdict is herd's observation word: Never, Sometimes or Always.
+func (r *Result) Verdict() string {
+	switch {
+	case r.Positive == 0:
+		return "Never"
+	case r.Negative == 0:
+		return "Always"
+	}
+	return "Sometimes"
+}
+
+// setup is the per-test data the explorer computes once.
+type setup struct {
+	test     *Test
+	locs     []string // memory locations, sorted
+	initMem  map[string]Value
+	initRegs []map[string]Value
+	paths    [][]path
+	loopCut  bool
+	observed []LocRef
+}
+
+// Explore runs test under model.
+func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result, error) {
+	s, err := prepare(test, opt)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = 1
+	}
+	total := 1
+	for _, ps := range s.paths {
+		total *= len(ps)
+	}
+	if total == 0 {
+		return finish(res, nil), nil
+	}
+	parts := make([]*partial, workers)
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := 0; w < workers; w++ {
+		parts[w] = newPartial()
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for combo := w; combo < total; combo += workers {
+				if err := ctx.Err(); err != nil {
+					errs[w] = err
+					return
+				}
+				s.exploreCombo(ctx, combo, model, parts[w])
+			}
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return finish(res, parts), nil
+}
+
+// partial gathers one worker's findings; finish merges them in a fixed
+// order so that the result does not depend on the number of workers.
+type partial struct {
+	states     map[string]State
+	pos, neg   int
+	flags      map[string]bool
+	candidates int64
+	witness    *Execution
+	witnessKey int
+}
+
+func newPartial() *partial {
+	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1}
+}
+
+func finish(res *Result, parts []*partial) *Result {
+	states := map[string]State{}
+	flags := map[string]bool{}
+	best := -1
+	for _, p := range parts {
+		for k, st := range p.states {
+			states[k] = st
+		}
+		for f := range p.flags {
+			flags[f] = true
+		}
+		res.Positive += p.pos
+		res.Negative += p.neg
+		res.Candidates += p.candidates
+		if p.witness != nil && (best < 0 || p.witnessKey < best) {
+			best, res.Witness = p.witnessKey, p.witness
+		}
+	}
+	for _, st := range states {
+		res.States = append(res.States, st)
+	}
+	sort.Slice(res.States, func(i, j int) bool { return compareStates(res.States[i], res.States[j]) < 0 })
+	for f := range flags {
+		res.Flags = append(res.Flags, f)
+	}
+	sort.Strings(res.Flags)
+	return res
+}
+
+func compareStates(a, b State) int {
+	for i := range a.Values {
+		if c := a.Values[i].Compare(b.Values[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+func stateKey(vals []Value) string {
+	var b strings.Builder
+	for _, v := range vals {
+		b.WriteString(v.String())
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// prepare computes locations, initial values, value domains and paths.
+func prepare(test *Test, opt Options) (*setup, error) {
+	s := &setup{test: test, initMem: map[string]Value{}}
+	locSet := map[string]bool{}
+	s.initRegs = make([]map[string]Value, len(test.Threads))
+	for i := range s.initRegs {
+		s.initRegs[i] = map[string]Value{}
+	}
+	for _, it := range test.Init {
+		switch {
+		case it.Loc.Thread == -1:
+			locSet[it.Loc.Name] = true
+			s.initMem[it.Loc.Name] = it.Value
+			if it.Value.Sym != "" {
+				locSet[it.Value.Sym] = true
+			}
+		case it.Loc.Thread == -2:
+			for i := range s.initRegs {
+				s.initRegs[i][it.Loc.Name] = it.Value
+			}
+		default:
+			if it.Loc.Thread >= len(test.Threads) {
+				return nil, Errorf(it.Pos, "thread %d does not exist", it.Loc.Thread)
+			}
+			s.initRegs[it.Loc.Thread][it.Loc.Name] = it.Value
+		}
+		if it.Value.Sym != "" {
+			locSet[it.Value.Sym] = true
+		}
+	}
+	for _, th := range test.Threads {
+		for _, p := range th.Params {
+			locSet[p] = true
+		}
+		for i := range th.Code {
+			collectSyms(&th.Code[i], locSet)
+		}
+	}
+	s.observed = observedLocs(test)
+	for _, l := range s.observed {
+		if !l.IsReg() {
+			locSet[l.Name] = true
+		}
+	}
+	for l := range locSet {
+		s.locs = append(s.locs, l)
+	}
+	sort.Strings(s.locs)
+
+	limit := opt.PathLimit
+	if limit <= 0 {
+		limit = 100000
+	}
+	// Value domains: grow until the values stored stop changing. Each round
+	// lets one more link of a causal chain of stores be seen.
+	domains := map[string][]Value{}
+	for _, l := range s.locs {
+		domains[l] = []Value{s.initMem[l]}
+	}
+	stores := 0
+	for _, th := range test.Threads {
+		stores += len(th.Code)
+	}
+	for round := 0; ; round++ {
+		s.paths = make([][]path, len(test.Threads))
+		s.loopCut = false
+		for i, th := range test.Threads {
+			pe := &pathEnum{th: th, domains: domains, limit: limit}
+			tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{}}
+			for k, v := range s.initRegs[i] {
+				tr.regs[k] = regVal{v: v}
+			}
+			pe.run(tr, 0)
+			if pe.err != nil {
+				return nil, pe.err
+			}
+			s.paths[i] = pe.paths
+			s.loopCut = s.loopCut || pe.loopCut
+		}
+		grown := false
+		for _, ps := range s.paths {
+			for _, p := range ps {
+				for _, ev := range p.events {
+					if ev.kind == KindW && !containsValue(domains[ev.loc], ev.val) {
+						domains[ev.loc] = append(domains[ev.loc], ev.val)
+						grown = true
+					}
+				}
+			}
+		}
+		if !grown {
+			break
+		}
+		if round > stores+2 {
+			return nil, &Error{Pos: Pos{File: test.File}, Msg: "unsupported: values stored do not converge"}
+		}
+	}
+	return s, nil
+}
+
+func containsValue(vs []Value, v Value) bool {
+	for _, w := range vs {
+		if w == v {
+			return true
+		}
+	}
+	return false
+}
+
+func collectSyms(in *Instr, set map[string]bool) {
+	var walk func(Expr)
+	walk = func(e Expr) {
+		switch e := e.(type) {
+		case *Const:
+			if e.V.Sym != "" {
+				set[e.V.Sym] = true
+			}
+		case *Unary:
+			walk(e.X)
+		case *Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *Ite:
+			walk(e.Cond)
+			walk(e.Then)
+			walk(e.Else)
+		}
+	}
+	for _, e := range []Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+		if e != nil {
+			walk(e)
+		}
+	}
+}
+
+// observedLocs lists what final states show: the locations named by the
+// locations list and the condition, registers first by thread and name,
+// then memory locations by name.
+func observedLocs(t *Test) []LocRef {
+	seen := map[LocRef]bool{}
+	var out []LocRef
+	for _, l := range append(append([]LocRef(nil), t.Locations...), PropLocs(t.Cond.Prop)...) {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.IsReg() != b.IsReg() {
+			return a.IsReg()
+		}
+		if a.Thread != b.Thread {
+			return a.Thread < b.Thread
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+// combo is one choice of path per thread, laid out as events.
+type combo struct {
+	x        *Execution
+	paths    []*path
+	reads    []int   // event ids of reads
+	rfCands  [][]int // per read, the writes it may read from
+	writes   map[string][]int
+	initOf   map[string]int
+	lastW    []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
+	key      int
+}
+
+func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *partial) {
+	c := s.buildCombo(index)
+	if c == nil {
+		return
+	}
+	x := c.x
+	n := len(c.reads)
+	choice := make([]int, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			s.enumerateCo(c, choice, model, out)
+			return
+		}
+		for _, w := range c.rfCands[i] {
+			choice[i] = w
+			rec(i + 1)
+		}
+	}
+	_ = x
+	rec(0)
+}
+
+// buildCombo lays out the events of combination index: init writes first,
+// then each thread's events in order.
+func (s *setup) buildCombo(index int) *combo {
+	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: index}
+	for i := len(s.paths) - 1; i >= 0; i-- {
+		k := len(s.paths[i])
+		c.paths[i] = &s.paths[i][index%k]
+		index /= k
+	}
+	// Locations accessed in this combination, plus all test locations.
+	var events []Event
+	type local struct{ thread, idx int }
+	for _, l := range s.locs {
+		c.initOf[l] = len(events)
+		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+	}
+	base := make([]int, len(c.paths))
+	for t, p := range c.paths {
+		base[t] = len(events)
+		for i, ev := range p.events {
+			if _, ok := c.initOf[ev.loc]; !ok && ev.kind != KindF {
+				// A location reached only through a computed address.
+				c.initOf[ev.loc] = -1
+			}
+			events = append(events, Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
+		}
+	}
+	// Late locations get init writes too; they go at the end, which keeps
+	// the ids of thread events stable within this combination.
+	for l, id := range c.initOf {
+		if id < 0 {
+			c.initOf[l] = len(events)
+			events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+		}
+	}
+	n := len(events)
+	if n > MaxEvents {
+		return nil
+	}
+	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
+	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	for i := range events {
+		e := &events[i]
+		switch e.Kind {
+		case KindR:
+			x.R = x.R.Add(i)
+		case KindW:
+			x.W = x.W.Add(i)
+		case KindF:
+			x.F = x.F.Add(i)
+		}
+		if e.IsInit() {
+			x.IW = x.IW.Add(i)
+		}
+		for _, tg := range e.Tags {
+			x.tags[tg] = x.tags[tg].Add(i)
+		}
+	}
+	x.M = x.R | x.W
+	for i := range events {
+		for j := range events {
+			if i != j && x.M.Has(i) && x.M.Has(j) && events[i].Loc == events[j].Loc {
+				x.Loc.Add(i, j)
+			}
+		}
+	}
+	for t, p := range c.paths {
+		b := base[t]
+		for i, ev := range p.events {
+			id := b + i
+			for j := i + 1; j < len(p.events); j++ {
+				x.PO.Add(id, b+j)
+			}
+			for j := range p.events {
+				if j != i {
+					x.Int.Add(id, b+j)
+					if p.events[j].instr == ev.instr {
+						x.SameInstr.Add(id, b+j)
+					}
+				}
+			}
+			addDeps := func(r Rel, d deps) {
+				for d != 0 {
+					k := trailing(uint64(d))
+					r.Add(b+k, id)
+					d &= d - 1
+				}
+			}
+			addDeps(x.Addr, ev.addr)
+			addDeps(x.Data, ev.data)
+			addDeps(x.Ctrl, ev.ctrl)
+			if ev.rmwRead >= 0 {
+				x.RMW.Add(b+ev.rmwRead, id)
+			}
+			if ev.lxsx {
+				x.LXSX = x.LXSX.Add(id)
+			}
+		}
+	}
+	c.x = x
+	// Writes per location, and rf candidates per read.
+	for i := range events {
+		if x.W.Has(i) {
+			c.writes[events[i].Loc] = append(c.writes[events[i].Loc], i)
+		}
+	}
+	c.lastW = make([]int, n)
+	for i := range c.lastW {
+		c.lastW[i] = -1
+	}
+	for t, p := range c.paths {
+		b := base[t]
+		last := map[string]int{}
+		for i, ev := range p.events {
+			id := b + i
+			if ev.kind == KindR {
+				if w, ok := last[ev.loc]; ok {
+					c.lastW[id] = w
+				}
+			}
+			if ev.kind == KindW {
+				last[ev.loc] = id
+			}
+		}
+	}
+	for i := range events {
+		if !x.R.Has(i) {
+			continue
+		}
+		r := &events[i]
+		var cands []int
+		for _, w := range c.writes[r.Loc] {
+			we := &events[w]
+			if we.Value != r.Value {
+				continue
+			}
+			if we.Thread == r.Thread {
+				// Only the latest po-earlier write of the thread.
+				if w != c.lastW[i] {
+					continue
+				}
+			} else if we.IsInit() && c.lastW[i] >= 0 {
+				continue
+			}
+			cands = append(cands, w)
+		}
+		if len(cands) == 0 {
+			return nil
+		}
+		c.reads = append(c.reads, i)
+		c.rfCands = append(c.rfCands, cands)
+	}
+	return c
+}
+
+func trailing(u uint64) int {
+	n := 0
+	for u&1 == 0 {
+		u >>= 1
+		n++
+	}
+	return n
+}
+
+// enumerateCo sets rf from choice and enumerates the coherence orders that
+// respect per-location coherence with it.
+func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
+	x := c.x
+	for i := range x.RF.Rows {
+		x.RF.Rows[i] = 0
+	}
+	rfOf := map[int]int{}
+	for i, r := range c.reads {
+		x.RF.Add(choice[i], r)
+		rfOf[r] = choice[i]
+	}
+	// Coherence constraints per location.
+	locs := make([]string, 0, len(c.writes))
+	for l := range c.writes {
+		locs = append(locs, l)
+	}
+	sort.Strings(locs)
+	before := NewRel(x.N) // must-precede in co
+	for _, l := range locs {
+		ws := c.writes[l]
+		init := c.initOf[l]
+		for _, w := range ws {
+			if w != init {
+				before.Add(init, w)
+			}
+		}
+	}
+	ev := x.Events
+	for a := 0; a < x.N; a++ {
+		if !x.M.Has(a) || ev[a].IsInit() {
+			continue
+		}
+		x.PO.Rows[a].Each(func(b int) {
+			if !x.M.Has(b) || ev[b].Loc != ev[a].Loc {
+				return
+			}
+			wa, wb := a, b
+			if x.R.Has(a) {
+				wa = rfOf[a]
+			}
+			if x.R.Has(b) {
+				wb = rfOf[b]
+			}
+			if wa != wb {
+				before.Add(wa, wb)
+			}
+		})
+	}
+	// Each location's order is a linear extension of before.
+	orders := make([][][]int, len(locs))
+	for i, l := range locs {
+		orders[i] = linearExtensions(c.writes[l], before)
+		if len(orders[i]) == 0 {
+			return
+		}
+	}
+	pick := make([]int, len(locs))
+	for {
+		for i := range x.CO.Rows {
+			x.CO.Rows[i] = 0
+		}
+		for i := range locs {
+			o := orders[i][pick[i]]
+			for a := 0; a < len(o); a++ {
+				for b := a + 1; b < len(o); b++ {
+					x.CO.Add(o[a], o[b])
+				}
+			}
+		}
+		s.check(c, model, out)
+		// Next combination of orders.
+		k := 0
+		for ; k < len(locs); k++ {
+			pick[k]++
+			if pick[k] < len(orders[k]) {
+				break
+			}
+			pick[k] = 0
+		}
+		if k == len(locs) {
+			return
+		}
+	}
+}
+
+// linearExtensions lists the orders of ws compatible with before.
+func linearExtensions(ws []int, before Rel) [][]int {
+	var out [][]int
+	cur := make([]int, 0, len(ws))
+	var placed Set
+	var all Set
+	for _, w := range ws {
+		all = all.Add(w)
+	}
+	var rec func()
+	rec = func() {
+		if len(cur) == len(ws) {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for _, w := range ws {
+			if placed.Has(w) {
+				continue
+			}
+			// w is placeable when all its required predecessors are placed.
+			ok := true
+			for _, v := range ws {
+				if v != w && !placed.Has(v) && before.Has(v, w) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			placed = placed.Add(w)
+			cur = append(cur, w)
+			rec()
+			cur = cur[:len(cur)-1]
+			placed &^= Set(0).Add(w)
+		}
+	}
+	rec()
+	return out
+}
+
+// check runs the model on the current candidate and records it.
+func (s *setup) check(c *combo, model Model, out *partial) {
+	out.candidates++
+	x := c.x
+	ok, flags := model.Check(x)
+	if !ok {
+		return
+	}
+	vals := s.finalValues(c)
+	if s.test.Filter != nil && !EvalProp(s.test.Filter, s.observedLookup(c)) {
+		return
+	}
+	holds := EvalProp(s.test.Cond.Prop, s.observedLookup(c))
+	if holds {
+		out.pos++
+	} else {
+		out.neg++
+	}
+	wantWitness := holds == (s.test.Cond.Quant == Exists)
+	if wantWitness && (out.witness == nil || c.key < out.witnessKey) {
+		out.witness, out.witnessKey = cloneExecution(x), c.key
+	}
+	key := stateKey(vals)
+	if _, ok := out.states[key]; !ok {
+		out.states[key] = State{Values: vals}
+	}
+	for _, f := range flags {
+		out.flags[f] = true
+	}
+}
+
+func cloneExecution(x *Execution) *Execution {
+	c := *x
+	c.RF, c.CO = x.RF.Clone(), x.CO.Clone()
+	return &c
+}
+
+func (s *setup) finalValues(c *combo) []Value {
+	look := s.observedLookup(c)
+	vals := make([]Value, len(s.observed))
+	for i, l := range s.observed {
+		vals[i] = look(l)
+	}
+	return vals
+}
+
+// observedLookup returns the final value of a register or location in the
+// current candidate.
+func (s *setup) observedLookup(c *combo) func(LocRef) Value {
+	return func(l LocRef) Value {
+		if l.IsReg() {
+			if l.Thread < len(c.paths) {
+				if v, ok := c.paths[l.Thread].regs[l.Name]; ok {
+					return v
+				}
+				return s.initRegs[l.Thread][l.Name]
+			}
+			return Value{}
+		}
+		x := c.x
+		last := -1
+		for _, w := range c.writes[l.Name] {
+			if x.CO.Rows[w]&x.W == 0 || !hasCoSucc(x, w, l.Name) {
+				last = w
+			}
+		}
+		if last < 0 {
+			return s.initMem[l.Name]
+		}
+		return x.Events[last].Value
+	}
+}
+
+func hasCoSucc(x *Execution, w int, loc string) bool {
+	succ := false
+	x.CO.Rows[w].Each(func(v int) {
+		if x.Events[v].Loc == loc {
+			succ = true
+		}
+	})
+	return succ
+}
+
+// EvalProp evaluates p with look giving final values.
+func EvalProp(p Prop, look func(LocRef) Value) bool {
+	switch p := p.(type) {
+	case PropTrue:
+		return true
+	case PropFalse:
+		return false
+	case *PropAtom:
+		v := look(p.Loc)
+		if p.Other != nil {
+			return v == look(*p.Other)
+		}
+		return v == p.Value
+	case *PropNot:
+		return !EvalProp(p.P, look)
+	case *PropAnd:
+		return EvalProp(p.A, look) && EvalProp(p.B, look)
+	case *PropOr:
+		return EvalProp(p.A, look) || EvalProp(p.B, look)
+	case *PropImply:
+		return !EvalProp(p.A, look) || EvalProp(p.B, look)
+	}
+	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}

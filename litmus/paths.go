@@ -1,0 +1,327 @@
+// This file implements the enumeration of each thread's control-flow paths:
+// the thread's code runs with every read returning each value its location
+// may hold, which yields the thread's events, their dependencies and its
+// final registers.
+package litmus
+
+import "fmt"
+
+// Unroll is how many times a backward jump may be taken, as herd's
+// -unroll default.
+const Unroll = 2
+
+// A tevent is an event of one thread path, before threads are combined.
+type tevent struct {
+	kind  EventKind
+	loc   string
+	val   Value
+	tags  []string
+	instr int
+	// Thread-local indices of the reads this event depends on.
+	addr, data, ctrl deps
+	// rmwRead is the local index of the read this write completes
+	// atomically, or -1.
+	rmwRead int
+	lxsx    bool
+}
+
+// A path is one control-flow path of a thread with its read values.
+type path struct {
+	events []tevent
+	regs   map[string]Value
+}
+
+// threadRun is the state of one thread being run along a path.
+type threadRun struct {
+	regs    map[string]regVal
+	events  []tevent
+	ctrl    []ctrlScope
+	resv    int // local index of the reserving read, -1 for none
+	resvLoc string
+	loops   map[int]int
+}
+
+type ctrlScope struct {
+	d   deps
+	end int
+}
+
+func (th *threadRun) clone() *threadRun {
+	c := &threadRun{
+		regs:    make(map[string]regVal, len(th.regs)),
+		events:  append([]tevent(nil), th.events...),
+		ctrl:    append([]ctrlScope(nil), th.ctrl...),
+		resv:    th.resv,
+		resvLoc: th.resvLoc,
+		loops:   make(map[int]int, len(th.loops)),
+	}
+	for k, v := range th.regs {
+		c.regs[k] = v
+	}
+	for k, v := range th.loops {
+		c.loops[k] = v
+	}
+	return c
+}
+
+func (th *threadRun) ctrlDeps(pc int) deps {
+	var d deps
+	for _, s := range th.ctrl {
+		if s.end == 0 || pc < s.end {
+			d |= s.d
+		}
+	}
+	return d
+}
+
+// addEvent appends an event and returns its local index.
+func (th *threadRun) addEvent(ev tevent) int {
+	th.events = append(th.events, ev)
+	return len(th.events) - 1
+}
+
+// pathEnum enumerates the paths of one thread.
+type pathEnum struct {
+	th      *Thread
+	domains map[string][]Value
+	paths   []path
+	// loopCut records that a path was cut by the unroll bound.
+	loopCut bool
+	// errs are errors that make the test invalid (not path cuts).
+	err error
+	// limit bounds the number of paths, against blow-ups.
+	limit int
+}
+
+func errAt(in *Instr, format string, args ...any) error {
+	return &Error{Pos: in.Pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// run continues th from pc to the end of the thread, forking at reads and
+// store-conditionals.
+func (pe *pathEnum) run(th *threadRun, pc int) {
+	code := pe.th.Code
+	for pc < len(code) {
+		if pe.err != nil {
+			return
+		}
+		in := &code[pc]
+		switch in.Op {
+		case OpNop:
+		case OpMove:
+			v, err := th.eval(in.Src)
+			if err != nil {
+				return // an impossible value combination
+			}
+			th.regs[in.Dst] = v
+		case OpFence:
+			th.addEvent(tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: th.ctrlDeps(pc)})
+		case OpBranch:
+			taken := true
+			if in.Cond != nil {
+				c, err := th.eval(in.Cond)
+				if err != nil {
+					return
+				}
+				taken = truthy(c.v)
+				if c.d != 0 {
+					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, end: in.CtrlEnd})
+				}
+			}
+			if taken {
+				if in.Target <= pc {
+					th.loops[pc]++
+					if th.loops[pc] > Unroll {
+						pe.loopCut = true
+						return
+					}
+				}
+				pc = in.Target
+				continue
+			}
+		case OpAssume:
+			c, err := th.eval(in.Cond)
+			if err != nil || !truthy(c.v) {
+				return
+			}
+		case OpLoad, OpLoadReserve, OpRMW, OpCAS:
+			pe.read(th, pc, in)
+			return
+		case OpStore:
+			a, loc, ok := pe.address(th, in)
+			if !ok {
+				return
+			}
+			s, err := th.eval(in.Src)
+			if err != nil {
+				return
+			}
+			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
+				addr: a.d, ctrl: th.ctrlDeps(pc)}
+			if !in.NoDataDep {
+				ev.data = s.d
+			}
+			th.addEvent(ev)
+		case OpStoreCond:
+			pe.storeCond(th, pc, in)
+			return
+		default:
+			pe.err = errAt(in, "unsupported: instruction kind %v", in.Op)
+			return
+		}
+		pc++
+	}
+	if len(pe.paths) >= pe.limit {
+		pe.err = &Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+		return
+	}
+	regs := make(map[string]Value, len(th.regs))
+	for k, v := range th.regs {
+		regs[k] = v.v
+	}
+	pe.paths = append(pe.paths, path{events: th.events, regs: regs})
+}
+
+// address evaluates the memory address of in; ok is false when the value
+// is not an address, which cuts the path.
+func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
+	a, err := th.eval(in.Addr)
+	if err != nil || a.v.Sym == "" {
+		return a, "", false
+	}
+	loc := a.v.Sym
+	if a.v.Off != 0 {
+		loc = fmt.Sprintf("%s[%d]", a.v.Sym, a.v.Off)
+	}
+	return a, loc, true
+}
+
+// read forks the path on every value the location may hold.
+func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
+	a, loc, ok := pe.address(th, in)
+	if !ok {
+		return
+	}
+	vals := pe.domains[loc]
+	if len(vals) == 0 {
+		vals = []Value{Int(0)}
+	}
+	for i, v := range vals {
+		t := th
+		if i < len(vals)-1 {
+			t = th.clone()
+		}
+		pe.readValue(t, pc, in, a, loc, v)
+		if pe.err != nil {
+			return
+		}
+	}
+}
+
+func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc string, v Value) {
+	ctrl := th.ctrlDeps(pc)
+	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1, addr: a.d, ctrl: ctrl}
+	switch in.Op {
+	case OpLoad:
+		idx := th.addEvent(r)
+		if in.Dst != "" {
+			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+		}
+	case OpLoadReserve:
+		r.lxsx = true
+		idx := th.addEvent(r)
+		th.resv, th.resvLoc = idx, loc
+		if in.Dst != "" {
+			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+		}
+	case OpRMW:
+		s, err := th.eval(in.Src)
+		if err != nil {
+			return
+		}
+		nv, err := Apply(in.RMWOp, v, s.v)
+		if err != nil {
+			return
+		}
+		idx := th.addEvent(r)
+		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
+			addr: a.d, data: s.d, ctrl: ctrl}
+		th.addEvent(w)
+		if in.Dst != "" {
+			out, d := v, deps(1)<<uint(idx)
+			if in.ReturnNew {
+				out, d = nv, d|s.d
+			}
+			th.regs[in.Dst] = regVal{v: out, d: d}
+		}
+	case OpCAS:
+		e, err := th.eval(in.Expect)
+		if err != nil {
+			return
+		}
+		if v == e.v {
+			s, err := th.eval(in.Src)
+			if err != nil {
+				return
+			}
+			idx := th.addEvent(r)
+			th.addEvent(tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: idx,
+				addr: a.d, data: s.d, ctrl: ctrl})
+			if in.Dst != "" {
+				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+			}
+			if in.Status != "" {
+				th.regs[in.Status] = regVal{v: in.StatusOK, d: 1<<uint(idx) | e.d}
+			}
+		} else {
+			if in.FailTags != nil {
+				r.tags = in.FailTags
+			}
+			idx := th.addEvent(r)
+			if in.Dst != "" {
+				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+			}
+			if in.Status != "" {
+				th.regs[in.Status] = regVal{v: in.StatusFail, d: 1<<uint(idx) | e.d}
+			}
+		}
+	}
+	pe.run(th, pc+1)
+}
+
+// storeCond forks on success (when a reservation is held) and failure.
+func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
+	a, loc, ok := pe.address(th, in)
+	if !ok {
+		return
+	}
+	s, err := th.eval(in.Src)
+	if err != nil {
+		return
+	}
+	if th.resv >= 0 {
+		t := th.clone()
+		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
+			addr: a.d, ctrl: t.ctrlDeps(pc), lxsx: true}
+		if loc == t.resvLoc {
+			w.rmwRead = t.resv
+		}
+		if !in.NoDataDep {
+			w.data = s.d
+		}
+		t.addEvent(w)
+		t.resv = -1
+		if in.Status != "" {
+			t.regs[in.Status] = regVal{v: in.StatusOK}
+		}
+		pe.run(t, pc+1)
+		if pe.err != nil {
+			return
+		}
+	}
+	th.resv = -1
+	if in.Status != "" {
+		th.regs[in.Status] = regVal{v: in.StatusFail}
+	}
+	pe.run(th, pc+1)
+}

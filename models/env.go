@@ -1,0 +1,73 @@
+// This file implements Env, the relations every model derives from an
+// execution, under herd's names (po-loc, rfe, fre, coe, com...), computed
+// once per execution and shared by the axioms.
+package models
+
+import "litmuscheck/litmus"
+
+// An Env holds an execution and the relations derived from it.
+type Env struct {
+	X *litmus.Execution
+	N int
+
+	// Sets.
+	R, W, M, F, IW, All litmus.Set
+
+	PO, POLoc, Loc, Int, Ext          litmus.Rel
+	RF, RFE, RFI, CO, COE, COI        litmus.Rel
+	FR, FRE, FRI, Com                 litmus.Rel
+	RMW, Addr, Data, Ctrl, Id         litmus.Rel
+
+	// memo holds model-specific relations by name.
+	memo map[string]litmus.Rel
+}
+
+// NewEnv derives the common relations of x.
+func NewEnv(x *litmus.Execution) *Env {
+	n := x.N
+	e := &Env{X: x, N: n, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: litmus.AllEvents(n)}
+	e.PO, e.Loc, e.Int = x.PO, x.Loc, x.Int
+	e.Ext = litmus.Cartesian(n, e.All, e.All).Diff(x.Int).Diff(litmus.Identity(n, e.All))
+	e.POLoc = x.PO.Inter(x.Loc)
+	e.RF, e.CO, e.RMW, e.Addr, e.Data, e.Ctrl = x.RF, x.CO, x.RMW, x.Addr, x.Data, x.Ctrl
+	e.RFE, e.RFI = x.RF.Inter(e.Ext), x.RF.Inter(x.Int)
+	e.COE, e.COI = x.CO.Inter(e.Ext), x.CO.Inter(x.Int)
+	e.FR = x.FR()
+	e.FRE, e.FRI = e.FR.Inter(e.Ext), e.FR.Inter(x.Int)
+	e.Com = e.RF.Union(e.CO, e.FR)
+	e.Id = litmus.Identity(n, e.All)
+	return e
+}
+
+// Memo returns the relation name, computing it with f the first time.
+func (e *Env) Memo(name string, f func() litmus.Rel) litmus.Rel {
+	if r, ok := e.memo[name]; ok {
+		return r
+	}
+	if e.memo == nil {
+		e.memo = map[string]litmus.Rel{}
+	}
+	r := f()
+	e.memo[name] = r
+	return r
+}
+
+// Tag is the set of events tagged t.
+func (e *Env) Tag(t string) litmus.Set { return e.X.Tag(t) }
+
+// Restrict is [dom]; r; [rng].
+func (e *Env) Restrict(r litmus.Rel, dom, rng litmus.Set) litmus.Rel { return r.Restrict(dom, rng) }
+
+// Bracket is [s].
+func (e *Env) Bracket(s litmus.Set) litmus.Rel { return litmus.Identity(e.N, s) }
+
+// FenceRel is herd's fencerel(B) = po; [B]; po.
+func (e *Env) FenceRel(b litmus.Set) litmus.Rel {
+	return e.PO.Restrict(e.All, b).Seq(e.PO)
+}
+
+// Empty is the empty relation.
+func (e *Env) Empty() litmus.Rel { return litmus.NewRel(e.N) }
+
+// Atomicity is rmw & (fre; coe), which "atomic" axioms require empty.
+func (e *Env) Atomicity() litmus.Rel { return e.RMW.Inter(e.FRE.Seq(e.COE)) }

@@ -1,0 +1,136 @@
+// Package models holds the memory models, each a table of named axioms
+// over the relations of a candidate execution, with herd's names so that a
+// disagreement with herd7 can be traced to one axiom.
+package models
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"litmuscheck/litmus"
+)
+
+// A CheckKind is the kind of test an axiom makes of its relation.
+type CheckKind int
+
+const (
+	Acyclic CheckKind = iota
+	Irreflexive
+	Empty
+	// Flag raises the axiom's name as a flag when the relation is not
+	// empty; it never forbids an execution (cat's "flag ~empty").
+	Flag
+)
+
+func (k CheckKind) String() string {
+	return [...]string{"acyclic", "irreflexive", "empty", "flag ~empty"}[k]
+}
+
+// An Axiom is one named check of a model.
+type Axiom struct {
+	Name string
+	Kind CheckKind
+	Rel  func(e *Env) litmus.Rel
+}
+
+// Holds reports whether the axiom's check passes on e.
+func (a Axiom) Holds(e *Env) bool {
+	r := a.Rel(e)
+	switch a.Kind {
+	case Acyclic:
+		return r.Acyclic()
+	case Irreflexive:
+		return r.Irreflexive()
+	}
+	return r.Empty()
+}
+
+// A Model is a memory model: named axioms over an execution, plus the
+// relations it derives.
+type Model struct {
+	// ModelName is the name the CLI and the output use.
+	ModelName string
+	// Doc is a line on what the model is and which cat file it follows.
+	Doc    string
+	Axioms []Axiom
+	// Arches are the dialects the model applies to.
+	Arches []litmus.Arch
+}
+
+// Name implements litmus.Model.
+func (m *Model) Name() string { return m.ModelName }
+
+// Check implements litmus.Model: an execution is allowed when every
+// non-flag axiom holds.
+func (m *Model) Check(x *litmus.Execution) (bool, []string) {
+	e := NewEnv(x)
+	var flags []string
+	for _, a := range m.Axioms {
+		if a.Kind == Flag {
+			continue
+		}
+		if !a.Holds(e) {
+			return false, nil
+		}
+	}
+	for _, a := range m.Axioms {
+		if a.Kind == Flag && !a.Rel(e).Empty() {
+			flags = append(flags, a.Name)
+		}
+	}
+	return true, flags
+}
+
+// Failing lists the non-flag axioms that x violates, for explanations.
+func (m *Model) Failing(x *litmus.Execution) []string {
+	e := NewEnv(x)
+	var out []string
+	for _, a := range m.Axioms {
+		if a.Kind != Flag && !a.Holds(e) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+var registry = map[string]*Model{}
+
+// Register adds m to the models the CLI knows by name.
+func Register(m *Model) { registry[strings.ToLower(m.ModelName)] = m }
+
+// Lookup finds a model by name, case-insensitively.
+func Lookup(name string) (*Model, error) {
+	if m, ok := registry[strings.ToLower(name)]; ok {
+		return m, nil
+	}
+	return nil, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names lists the registered models.
+func Names() []string {
+	var out []string
+	for n := range registry {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ForArch returns the model herd7 uses by default for a dialect.
+func ForArch(a litmus.Arch) (*Model, error) {
+	name, ok := defaultModel[a]
+	if !ok {
+		return nil, fmt.Errorf("no default model for architecture %s", a)
+	}
+	return Lookup(name)
+}
+
+// defaultModel is herd7's default model per dialect.
+var defaultModel = map[litmus.Arch]string{
+	litmus.ArchX86:     "tso",
+	litmus.ArchX86_64:  "tso-mixed",
+	litmus.ArchPPC:     "power",
+	litmus.ArchAArch64: "armv8",
+	litmus.ArchC:       "lkmm",
+}

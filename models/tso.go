@@ -1,0 +1,74 @@
+// This file implements SC and x86-TSO: x86tso.cat for the X86 dialect and
+// x86tso-mixed.cat (herd7's default for X86_64), without mixed sizes.
+package models
+
+import "litmuscheck/litmus"
+
+// SC is sequential consistency (sc.cat): one total order of all accesses
+// that respects program order.
+var SC = &Model{
+	ModelName: "SC",
+	Doc:       "sequential consistency, after herd's sc.cat",
+	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64, litmus.ArchPPC, litmus.ArchAArch64, litmus.ArchC},
+	Axioms: []Axiom{
+		{Name: "atom", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		{Name: "sc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.PO.Union(e.Com) }},
+	},
+}
+
+// atomicEvents is herd's A: events of locked (atomic) instructions.
+func atomicEvents(e *Env) litmus.Set { return e.Tag("X") | e.Tag("A") }
+
+// TSO is x86-TSO as x86tso.cat states it: a global happens-before.
+var TSO = &Model{
+	ModelName: "TSO",
+	Doc:       "x86-TSO, after herd's x86tso.cat",
+	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
+	Axioms: []Axiom{
+		{Name: "uniproc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.POLoc.Union(e.Com) }},
+		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		{Name: "tso", Kind: Acyclic, Rel: tsoGHB},
+	},
+}
+
+func tsoGHB(e *Env) litmus.Rel {
+	m, r, w := e.M, e.R, e.W
+	a := atomicEvents(e) & m
+	poGHB := e.PO.Restrict(w, w).Union(e.PO.Restrict(r, m))
+	mfence := e.FenceRel(e.Tag("MFENCE"))
+	poWR := e.PO.Restrict(w, r)
+	implied := poWR.Restrict(m, a).Union(poWR.Restrict(a, m))
+	return mfence.Union(implied, poGHB, e.RFE, e.FR, e.CO)
+}
+
+// TSOMixed is x86tso-mixed.cat, herd7's default for X86_64: ordered-before
+// built from observation and local order. Tests here have one access size,
+// so herd's si (same instance) is the identity.
+var TSOMixed = &Model{
+	ModelName: "TSO-mixed",
+	Doc:       "x86-TSO, after herd's x86tso-mixed.cat (default for X86_64)",
+	Arches:    []litmus.Arch{litmus.ArchX86_64},
+	Axioms: []Axiom{
+		{Name: "internal", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+			return e.POLoc.Union(e.FR, e.CO, e.RF)
+		}},
+		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		{Name: "external", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+			w, r := e.W, e.R
+			x := atomicEvents(e)
+			lob := e.PO.Diff(e.PO.Restrict(w, r)).Union(
+				e.FenceRel(e.Tag("MFENCE")).Restrict(w, r),
+				e.PO.Restrict(w, r&x),
+				e.PO.Restrict(w&x, r),
+			).Plus()
+			obs := e.RFE.Union(e.FRE, e.COE)
+			return obs.Union(lob).Plus()
+		}},
+	},
+}
+
+func init() {
+	Register(SC)
+	Register(TSO)
+	Register(TSOMixed)
+}
