@@ -1,7 +1,40 @@
+// Command litmuscheck checks litmus tests against memory models.
+//
+// Usage:
+//
+//	litmuscheck [flags] FILE...
+//	litmuscheck conform [flags] DIR...
+//
+// Flags:
+//
+//	--model NAME     model to use (default: herd7's model for the test's dialect)
+//	--format FORMAT  text (default), herd (herd7's exact output) or json
+//	-j, --jobs N     tests run in parallel (default: number of CPUs)
+//	--timeout D      stop a test after duration D (default 0: none)
+//	--parse-only     only parse; with directories, parse every .litmus below them
+//
+// Exit status: 0 when every test ran; 1 when a test's "Result:" comment
+// contradicts its verdict, or conform found a mismatch; 2 for usage or
+// parse errors (the other files still run).
+//
+// Examples:
+//
+//	litmuscheck tests/SB.litmus
+//	litmuscheck --model sc --format herd tests/SB.litmus
+//	litmuscheck conform ../shared/corpus/x86
 package main
+
 import (
- _ "github.com/alecthomas/participle/v2"
- _ "github.com/spf13/pflag"
- _ "github.com/google/go-cmp/cmp"
+	"io"
+	"os"
 )
-func main(){}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run is the whole command, testable without a process.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "conform" {
+		return runConform(args[1:], stdout, stderr)
+	}
+	return runCheck(args, stdout, stderr)
+}

@@ -1,0 +1,290 @@
+// This file implements the main job: parse each file, run it under its
+// model, print the result in the chosen format.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"litmuscheck/litmus"
+	"litmuscheck/models"
+	"litmuscheck/parser"
+)
+
+type options struct {
+	model     string
+	format    string
+	jobs      int
+	timeout   time.Duration
+	parseOnly bool
+}
+
+func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.model, "model", "", "model: "+strings.Join(models.Names(), ", ")+" (default: the dialect's herd7 model)")
+	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
+	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop a test after this long (0: no limit)")
+	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
+	return fs
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	var o options
+	fs := newFlags("litmuscheck", stderr, &o)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if o.format != "text" && o.format != "herd" && o.format != "json" {
+		fmt.Fprintf(stderr, "litmuscheck: unknown format %q (expected text, herd or json)\n", o.format)
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: litmuscheck [flags] FILE...   or   litmuscheck conform DIR...")
+		fs.PrintDefaults()
+		return 2
+	}
+	if o.parseOnly {
+		return parseOnly(fs.Args(), o.jobs, stdout, stderr)
+	}
+	var model *models.Model
+	if o.model != "" {
+		m, err := models.Lookup(o.model)
+		if err != nil {
+			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+			return 2
+		}
+		model = m
+	}
+	files := fs.Args()
+	outs := make([]fileOutcome, len(files))
+	forEach(len(files), o.jobs, func(i int) {
+		outs[i] = checkFile(files[i], model, o)
+	})
+	status := 0
+	var jsonOut []any
+	for _, out := range outs {
+		if out.err != nil {
+			printErr(stderr, out.err)
+			status = max(status, 2)
+			continue
+		}
+		switch o.format {
+		case "herd":
+			out.res.WriteHerd(stdout)
+		case "json":
+			jsonOut = append(jsonOut, jsonResult(out.res))
+		default:
+			writeText(stdout, out.res)
+		}
+		if msg := out.expectation(); msg != "" {
+			fmt.Fprintf(stderr, "%s: %s\n", out.res.Test.File, msg)
+			if status == 0 {
+				status = 1
+			}
+		}
+	}
+	if o.format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(jsonOut)
+	}
+	return status
+}
+
+type fileOutcome struct {
+	res *litmus.Result
+	err error
+}
+
+func printErr(w io.Writer, err error) {
+	if list, ok := err.(litmus.ErrorList); ok {
+		for _, e := range list {
+			fmt.Fprintln(w, e.Error())
+		}
+		return
+	}
+	fmt.Fprintln(w, err.Error())
+}
+
+func checkFile(path string, model *models.Model, o options) fileOutcome {
+	t, err := parser.ParseFile(path)
+	if err != nil {
+		return fileOutcome{err: err}
+	}
+	res, err := runTest(t, model, o.timeout)
+	return fileOutcome{res: res, err: err}
+}
+
+// runTest explores t under model (nil: the dialect's default).
+func runTest(t *litmus.Test, model *models.Model, timeout time.Duration) (*litmus.Result, error) {
+	if model == nil {
+		m, err := models.ForArch(t.Arch)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", t.File, err)
+		}
+		model = m
+	}
+	ctx := context.Background()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	res, err := litmus.Explore(ctx, t, model, litmus.Options{})
+	if err == context.DeadlineExceeded {
+		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
+	}
+	return res, err
+}
+
+var resultComment = regexp.MustCompile(`Result:\s*(Never|Sometimes|Always|DEADLOCK)`)
+
+// expectation checks a kernel-style "Result:" comment against the verdict.
+func (out fileOutcome) expectation() string {
+	for _, c := range out.res.Test.Comments {
+		m := resultComment.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		want, got := m[1], out.res.Verdict()
+		if want == "DEADLOCK" {
+			if out.res.Positive+out.res.Negative == 0 {
+				return ""
+			}
+			return fmt.Sprintf("expected DEADLOCK (no execution), found %d executions", out.res.Positive+out.res.Negative)
+		}
+		if want != got {
+			return fmt.Sprintf("Result: %s expected, %s found under %s", want, got, out.res.Model)
+		}
+		return ""
+	}
+	return ""
+}
+
+func writeText(w io.Writer, r *litmus.Result) {
+	t := r.Test
+	fmt.Fprintf(w, "%-28s %-10s %-9s %d of %d executions satisfy %s (%s)\n",
+		t.Name, r.Model, r.Verdict(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
+	for _, st := range r.States {
+		fmt.Fprintf(w, "    %s\n", litmus.FormatState(r.Observed, st))
+	}
+	for _, f := range r.Flags {
+		fmt.Fprintf(w, "    flag %s\n", f)
+	}
+	if r.LoopCut {
+		fmt.Fprintf(w, "    loop: the unroll bound cut some executions; outcomes may be missing\n")
+	}
+}
+
+func jsonResult(r *litmus.Result) map[string]any {
+	var states []string
+	for _, st := range r.States {
+		states = append(states, litmus.FormatState(r.Observed, st))
+	}
+	return map[string]any{
+		"test":       r.Test.Name,
+		"file":       r.Test.File,
+		"model":      r.Model,
+		"condition":  r.Test.Cond.Quant.String() + " (" + litmus.FormatProp(r.Test.Cond.Prop) + ")",
+		"verdict":    r.Verdict(),
+		"validated":  r.Validated(),
+		"positive":   r.Positive,
+		"negative":   r.Negative,
+		"states":     states,
+		"flags":      r.Flags,
+		"loop":       r.LoopCut,
+		"candidates": r.Candidates,
+	}
+}
+
+// forEach runs f(0..n-1) on up to jobs goroutines.
+func forEach(n, jobs int, f func(i int)) {
+	if jobs < 1 {
+		jobs = 1
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// litmusFiles expands directories to the .litmus files below them, sorted.
+func litmusFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".litmus") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
+	files, err := litmusFiles(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return 2
+	}
+	errs := make([]error, len(files))
+	forEach(len(files), jobs, func(i int) {
+		_, errs[i] = parser.ParseFile(files[i])
+	})
+	n := 0
+	for _, err := range errs {
+		if err != nil {
+			n++
+			printErr(stdout, err)
+		}
+	}
+	fmt.Fprintf(stdout, "parse: %d files, %d errors\n", len(files), n)
+	if n > 0 {
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,207 @@
+// This file implements "litmuscheck conform": run every test that has a
+// herd7 .expected file beside it and compare the outputs line by line.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"litmuscheck/models"
+	"litmuscheck/parser"
+)
+
+type conformOutcome struct {
+	file     string
+	err      error
+	match    bool
+	verdicts bool
+	diff     string
+}
+
+func runConform(args []string, stdout, stderr io.Writer) int {
+	var o options
+	fs := newFlags("litmuscheck conform", stderr, &o)
+	verbose := fs.BoolP("verbose", "v", false, "print the diff of every mismatch (default: the first 20)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: litmuscheck conform [flags] DIR...")
+		return 2
+	}
+	start := time.Now()
+	all, err := litmusFiles(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return 2
+	}
+	var files []string
+	for _, f := range all {
+		if _, err := os.Stat(f + ".expected"); err == nil {
+			files = append(files, f)
+		}
+	}
+	outs := make([]conformOutcome, len(files))
+	forEach(len(files), o.jobs, func(i int) {
+		outs[i] = conformOne(files[i], o)
+	})
+	var m, v, e, shown int
+	for _, out := range outs {
+		switch {
+		case out.err != nil:
+			e++
+			fmt.Fprintf(stdout, "ERROR %s: %v\n", out.file, strings.ReplaceAll(out.err.Error(), "\n", "\n  "))
+		case out.match:
+			m++
+			v++
+		default:
+			if out.verdicts {
+				v++
+			}
+			kind := "MISMATCH"
+			if !out.verdicts {
+				kind = "MISMATCH (verdict or states)"
+			}
+			fmt.Fprintf(stdout, "%s %s\n", kind, out.file)
+			if *verbose || shown < 20 {
+				fmt.Fprint(stdout, out.diff)
+				shown++
+			}
+		}
+	}
+	n := len(files)
+	fmt.Fprintf(stdout, "conform: %d/%d match, %d/%d verdicts, %d errors, %.1f seconds\n",
+		m, n, v, n, e, time.Since(start).Seconds())
+	if m != n {
+		return 1
+	}
+	return 0
+}
+
+func conformOne(file string, o options) conformOutcome {
+	out := conformOutcome{file: file}
+	want, err := os.ReadFile(file + ".expected")
+	if err != nil {
+		out.err = err
+		return out
+	}
+	t, err := parser.ParseFile(file)
+	if err != nil {
+		out.err = err
+		return out
+	}
+	var model *models.Model
+	if o.model != "" {
+		model, err = models.Lookup(o.model)
+		if err != nil {
+			out.err = err
+			return out
+		}
+	}
+	res, err := runTest(t, model, o.timeout)
+	if err != nil {
+		out.err = err
+		return out
+	}
+	var got bytes.Buffer
+	res.WriteHerd(&got)
+	wl, gl := comparable(string(want)), comparable(got.String())
+	out.match = equalLines(wl, gl)
+	out.verdicts = sameVerdict(wl, gl)
+	if !out.match {
+		out.diff = lineDiff(wl, gl)
+	}
+	return out
+}
+
+// comparable drops the lines herd's own regression suite ignores.
+func comparable(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if strings.HasPrefix(l, "Hash=") || strings.HasPrefix(l, "Time ") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func equalLines(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameVerdict compares the Observation verdict word and the set of states.
+func sameVerdict(want, got []string) bool {
+	verdict := func(ls []string) string {
+		for _, l := range ls {
+			if strings.HasPrefix(l, "Observation ") {
+				f := strings.Fields(l)
+				if len(f) >= 3 {
+					return f[2]
+				}
+			}
+		}
+		return ""
+	}
+	states := func(ls []string) []string {
+		var out []string
+		in := false
+		for _, l := range ls {
+			switch {
+			case strings.HasPrefix(l, "States "):
+				in = true
+			case in && (strings.HasSuffix(l, "Ok") || strings.HasSuffix(l, "No") || l == "Witnesses"):
+				in = false
+			case in:
+				out = append(out, l)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	return verdict(want) != "" && verdict(want) == verdict(got) && equalLines(states(want), states(got))
+}
+
+// lineDiff is a short diff: the lines only in want (-) and only in got (+).
+func lineDiff(want, got []string) string {
+	var b strings.Builder
+	inGot := map[string]int{}
+	for _, l := range got {
+		inGot[l]++
+	}
+	inWant := map[string]int{}
+	for _, l := range want {
+		inWant[l]++
+	}
+	for _, l := range want {
+		if inGot[l] == 0 {
+			fmt.Fprintf(&b, "  - %s\n", l)
+		} else {
+			inGot[l]--
+		}
+	}
+	for _, l := range got {
+		if inWant[l] == 0 {
+			fmt.Fprintf(&b, "  + %s\n", l)
+		} else {
+			inWant[l]--
+		}
+	}
+	if b.Len() == 0 {
+		b.WriteString("  (same lines, different order)\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,61 @@
+package models
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"litmuscheck/litmus"
+)
+
+// sbTest builds store buffering by hand: x=1; r0=y || y=1; r0=x.
+func sbTest(fence bool) *litmus.Test {
+	thread := func(id int, st, ld string) *litmus.Thread {
+		code := []litmus.Instr{
+			{Op: litmus.OpStore, Addr: &litmus.Const{V: litmus.Addr(st)}, Src: litmus.C(1)},
+		}
+		if fence {
+			code = append(code, litmus.Instr{Op: litmus.OpFence, FTags: []string{"MFENCE"}})
+		}
+		code = append(code, litmus.Instr{Op: litmus.OpLoad, Dst: "r0", Addr: &litmus.Const{V: litmus.Addr(ld)}})
+		return &litmus.Thread{ID: id, Code: code}
+	}
+	return &litmus.Test{
+		Arch:    litmus.ArchX86,
+		Name:    "SB",
+		Threads: []*litmus.Thread{thread(0, "x", "y"), thread(1, "y", "x")},
+		Cond: litmus.Condition{Quant: litmus.Exists, Prop: &litmus.PropAnd{
+			A: &litmus.PropAtom{Loc: litmus.LocRef{Thread: 0, Name: "r0"}, Value: litmus.Int(0)},
+			B: &litmus.PropAtom{Loc: litmus.LocRef{Thread: 1, Name: "r0"}, Value: litmus.Int(0)},
+		}},
+	}
+}
+
+func TestStoreBuffering(t *testing.T) {
+	tests := []struct {
+		model          *Model
+		fence          bool
+		verdict        string
+		states, pos, n int
+	}{
+		{SC, false, "Never", 3, 0, 3},
+		{TSO, false, "Sometimes", 4, 1, 4},
+		{TSO, true, "Never", 3, 0, 3},
+		{TSOMixed, false, "Sometimes", 4, 1, 4},
+		{TSOMixed, true, "Never", 3, 0, 3},
+	}
+	for _, tc := range tests {
+		for _, workers := range []int{1, 3} {
+			res, err := litmus.Explore(context.Background(), sbTest(tc.fence), tc.model, litmus.Options{Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []any{res.Verdict(), len(res.States), res.Positive, res.Positive + res.Negative}
+			want := []any{tc.verdict, tc.states, tc.pos, tc.n}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s fence=%v workers=%d (-want +got):\n%s", tc.model.Name(), tc.fence, workers, diff)
+			}
+		}
+	}
+}
