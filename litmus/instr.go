@@ -77,6 +77,11 @@ type Instr struct {
 	// FailTags, when not nil, tags the R event of a failed OpCAS.
 	FailTags []string
 
+	// NoRMW, on an OpRMW or OpCAS, leaves the R and W events unrelated by
+	// rmw: they are two plain accesses of one instruction (x86 add, inc or
+	// cmpxchg without the lock prefix), which atomicity does not protect.
+	NoRMW bool
+
 	// NoDataDep: the stored value does not count as a data dependency
 	// (herd suppresses lwarx-to-stwcx. data dependencies, for example).
 	NoDataDep bool
