@@ -23,6 +23,10 @@ type tevent struct {
 	// atomically, or -1.
 	rmwRead int
 	lxsx    bool
+	// vdeps, for a write, are the reads its value is computed from. A cycle
+	// of rf and vdeps is a value out of thin air: herd's equations have no
+	// solution for it, so no candidate has one.
+	vdeps deps
 }
 
 // A path is one control-flow path of a thread with its read values.
@@ -157,7 +161,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-				addr: a.d, ctrl: th.ctrlDeps(pc)}
+				addr: a.d, ctrl: th.ctrlDeps(pc), vdeps: s.d}
 			if !in.NoDataDep {
 				ev.data = s.d
 			}
@@ -245,7 +249,13 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-			addr: a.d, data: s.d, ctrl: ctrl}
+			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d}
+		if in.RMWOp != OpXchg {
+			w.vdeps |= 1 << uint(idx)
+		}
+		if in.NoRMW {
+			w.rmwRead = -1
+		}
 		th.addEvent(w)
 		if in.Dst != "" {
 			out, d := v, deps(1)<<uint(idx)
@@ -265,8 +275,12 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 				return
 			}
 			idx := th.addEvent(r)
-			th.addEvent(tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: idx,
-				addr: a.d, data: s.d, ctrl: ctrl})
+			w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: idx,
+				addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d}
+			if in.NoRMW {
+				w.rmwRead = -1
+			}
+			th.addEvent(w)
 			if in.Dst != "" {
 				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
 			}
@@ -309,6 +323,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 		if !in.NoDataDep {
 			w.data = s.d
 		}
+		w.vdeps = s.d
 		t.addEvent(w)
 		t.resv = -1
 		if in.Status != "" {

@@ -20,6 +20,8 @@ type Env struct {
 
 	// memo holds model-specific relations by name.
 	memo map[string]litmus.Rel
+	// cache holds one model's derived relations, built once per execution.
+	cache any
 }
 
 // NewEnv derives the common relations of x.

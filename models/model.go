@@ -101,10 +101,25 @@ func Register(m *Model) { registry[strings.ToLower(m.ModelName)] = m }
 
 // Lookup finds a model by name, case-insensitively.
 func Lookup(name string) (*Model, error) {
-	if m, ok := registry[strings.ToLower(name)]; ok {
+	name = strings.ToLower(name)
+	if a, ok := aliases[name]; ok {
+		name = a
+	}
+	if m, ok := registry[name]; ok {
 		return m, nil
 	}
 	return nil, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// aliases are other names users know the models by.
+var aliases = map[string]string{
+	"ppc":          "power",
+	"x86tso":       "tso",
+	"x86":          "tso",
+	"aarch64":      "armv8",
+	"arm":          "armv8",
+	"arm64":        "armv8",
+	"linux-kernel": "lkmm",
 }
 
 // Names lists the registered models.
