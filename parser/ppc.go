@@ -381,7 +381,8 @@ func (b *ppcBuilder) cell(c cell) {
 	if err != nil {
 		var pe participle.Error
 		if errors.As(err, &pe) {
-			b.errs.Add(c.sec.pos(pe.Position().Offset), pe.Message())
+			msg := strings.ReplaceAll(pe.Message(), "PpcArg", "operand")
+			b.errs.Add(c.sec.pos(pe.Position().Offset), msg)
 		} else {
 			b.errs.Add(c.pos, err.Error())
 		}
