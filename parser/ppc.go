@@ -314,7 +314,6 @@ type ppcBuilder struct {
 	labels map[string]int
 	// targets holds the label of each branch, by instruction index.
 	targets map[int]ppcTarget
-	regs    map[string]bool
 	errs    litmus.ErrorList
 }
 
@@ -337,13 +336,6 @@ func (b *ppcBuilder) branch(cond litmus.Expr, label string) {
 	b.emit(litmus.Instr{Op: litmus.OpBranch, Cond: cond})
 }
 
-func (b *ppcBuilder) useReg(r string) {
-	if !b.regs[r] {
-		b.regs[r] = true
-		b.th.Regs = append(b.th.Regs, r)
-	}
-}
-
 func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error) {
 	cols, err := columns(prog)
 	if err != nil {
@@ -356,7 +348,6 @@ func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error
 			th:      &litmus.Thread{ID: i, Pos: prog.pos(firstNonSpace(prog.text))},
 			labels:  map[string]int{},
 			targets: map[int]ppcTarget{},
-			regs:    map[string]bool{},
 		}
 		if len(col) > 0 {
 			b.th.Pos = col[0].pos
@@ -365,6 +356,7 @@ func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error
 			b.cell(c)
 		}
 		b.resolve()
+		b.th.Regs = ppcRegs(b.th.Code)
 		errs = append(errs, b.errs...)
 		threads[i] = b.th
 	}
@@ -457,11 +449,6 @@ func (b *ppcBuilder) operands(c cell, in *ppcInstr, spec ppcSpec) ([]ppcOperand,
 	}
 	for _, s := range spec.shapes {
 		if s == shape {
-			for _, o := range ops {
-				if o.kind == 'r' || o.kind == 'd' {
-					b.useReg(o.reg)
-				}
-			}
 			return ops, true
 		}
 	}
@@ -479,4 +466,38 @@ func (b *ppcBuilder) resolve() {
 		}
 		b.th.Code[i].Target = target
 	}
+}
+
+// ppcRegs lists the registers that code reads or writes, in order of first
+// use, leaving out the condition register fields.
+func ppcRegs(code []litmus.Instr) []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(e litmus.Expr)
+	use := func(r string) {
+		if _, ok := ppcReg(r); ok && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	walk = func(e litmus.Expr) {
+		switch e := e.(type) {
+		case *litmus.RegRef:
+			use(e.Name)
+		case *litmus.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *litmus.Ite:
+			walk(e.Cond)
+			walk(e.Then)
+			walk(e.Else)
+		}
+	}
+	for _, in := range code {
+		walk(in.Addr)
+		walk(in.Src)
+		walk(in.Cond)
+		use(in.Dst)
+	}
+	return out
 }

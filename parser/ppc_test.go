@@ -118,7 +118,7 @@ func TestPPCValid(t *testing.T) {
 // TestPPCThread checks the thread-level facts: positions, registers, and
 // a label that ends a thread.
 func TestPPCThread(t *testing.T) {
-	src := "PPC t\n{ 0:r2=x; 1:R2=x; }\n P0           | P1 ;\n lwz r1,0(r2) | L: ;\n Lx: stw r1,0(r3) | b L ;\nexists (0:r1=0)\n"
+	src := "PPC t\n{ 0:r2=x; 1:R2=x; }\n P0           | P1 ;\n lwz r1,0(r2) | L: ;\n Lx: stwx r1,r0,r3 | b L ;\nexists (0:r1=0)\n"
 	test, err := Parse("t.litmus", src)
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +127,7 @@ func TestPPCThread(t *testing.T) {
 		t.Errorf("init register: got %v, want %v", got, want)
 	}
 	p0, p1 := test.Threads[0], test.Threads[1]
-	if diff := cmp.Diff([]string{"r1", "r2", "r3"}, p0.Regs); diff != "" {
+	if diff := cmp.Diff([]string{"r2", "r1", "r3"}, p0.Regs); diff != "" {
 		t.Errorf("P0 registers (-want +got)\n%s", diff)
 	}
 	want := []litmus.Pos{{File: "t.litmus", Line: 4, Col: 2}, {File: "t.litmus", Line: 5, Col: 6}}
