@@ -1,0 +1,503 @@
+// This file implements the PPC dialect: the grammar of one program cell,
+// after herd7's PPCLexer.mll and PPCParser.mly, and the lowering of POWER
+// instructions to the IR with the dataflow of herd7's PPCSem.ml.
+package parser
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"litmuscheck/litmus"
+)
+
+func init() { dialects[litmus.ArchPPC] = ppcDialect{} }
+
+// ppcDialect reads the program of a PPC test.
+type ppcDialect struct{}
+
+// Event tags, named as herd's PPC event sets that ppc.cat and
+// ppcfences.cat use: fencerel(SYNC), fencerel(LWSYNC), ..., and X for the
+// accesses of lwarx and stwcx.
+const (
+	ppcTagSync   = "SYNC"
+	ppcTagLwsync = "LWSYNC"
+	ppcTagEieio  = "EIEIO"
+	ppcTagIsync  = "ISYNC"
+	ppcTagX      = "X"
+)
+
+// Condition register fields hold herd's encoding: one bit among lt, gt and
+// eq after a comparison, and none after a failed stwcx. (and initially),
+// so that beq and bne both test a bit, as on the hardware.
+const (
+	ppcCRLt = 8
+	ppcCRGt = 4
+	ppcCREq = 2
+	ppcCR0  = "cr0"
+)
+
+func (ppcDialect) register(name string) (string, bool) { return ppcReg(name) }
+
+// ppcReg returns the canonical name of a general-purpose register, "r0" to
+// "r31" in any case (herd's parse_reg lowercases), or of a symbolic
+// register such as "%x0".
+func ppcReg(name string) (string, bool) {
+	if len(name) > 1 && name[0] == '%' {
+		return name, true
+	}
+	s := strings.ToLower(name)
+	if len(s) < 2 || s[0] != 'r' {
+		return "", false
+	}
+	n, err := strconv.Atoi(s[1:])
+	if err != nil || n < 0 || n > 31 || strconv.Itoa(n) != s[1:] {
+		return "", false
+	}
+	return s, true
+}
+
+var ppcLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	{Name: "String", Pattern: `"[^"\n]*"`},
+	{Name: "Int", Pattern: `-?[0-9]+`},
+	{Name: "Ident", Pattern: `%?[A-Za-z_][A-Za-z0-9_./-]*`},
+	{Name: "Punct", Pattern: `[,():]`},
+})
+
+// ppcCell is one program cell: labels, then at most one instruction.
+type ppcCell struct {
+	Pos    lexer.Position
+	Labels []*ppcLabel `@@*`
+	Instr  *ppcInstr   `@@?`
+}
+
+type ppcLabel struct {
+	Pos  lexer.Position
+	Name string `@Ident ":"`
+}
+
+// ppcInstr is a mnemonic and its operands. Which operands a mnemonic takes
+// is checked against ppcInstrs when lowering, which gives clearer messages
+// than a grammar rule per mnemonic.
+type ppcInstr struct {
+	Pos  lexer.Position
+	Op   string    `@Ident`
+	Args []*ppcArg `( @@ ( "," @@ )* )?`
+}
+
+// ppcArg is one operand: "r1", "%x0", "cr1", a label, "5", "0(r2)", or the
+// string of a "com" pseudo-instruction.
+type ppcArg struct {
+	Pos  lexer.Position
+	Num  *int64  `(  @Int`
+	Base *string `   ( "(" @Ident ")" )?`
+	Name *string `| @Ident`
+	Str  *string `| @String )`
+}
+
+var ppcParser = participle.MustBuild[ppcCell](
+	participle.Lexer(ppcLexer),
+	participle.Elide("Whitespace"),
+	participle.UseLookahead(2),
+)
+
+// A ppcOperand is a classified operand. Kind is 'r' (register), 'c'
+// (condition register field), 'k' (integer), 'd' (displacement k(reg)),
+// 'l' (label) or 's' (string).
+type ppcOperand struct {
+	kind byte
+	reg  string
+	k    int64
+	name string
+}
+
+// A ppcSpec says which operands a mnemonic takes and how it lowers.
+type ppcSpec struct {
+	// shapes lists the accepted operand kinds, one letter per operand.
+	shapes []string
+	// syntax describes the operands for error messages.
+	syntax string
+	lower  func(b *ppcBuilder, ops []ppcOperand)
+}
+
+// ppcInstrs maps each mnemonic that herd7 gives a semantics to its lowering;
+// ppcUnsupported lists the ones herd7 parses but does not run, with why.
+var ppcInstrs = ppcTable()
+
+var ppcUnsupported = map[string]string{
+	"lbz": "byte access", "lbzx": "byte access", "stb": "byte access", "stbx": "byte access",
+	"lhz": "halfword access", "lhzx": "halfword access", "sth": "halfword access", "sthx": "halfword access",
+	"nor": "", "nor.": "", "neg": "", "neg.": "", "slw": "", "srawi": "", "sraw": "",
+	"bl": "", "blr": "", "mtlr": "", "mflr": "", "lmw": "", "stmw": "",
+}
+
+func ppcTable() map[string]ppcSpec {
+	const (
+		rrr  = "rD,rA,rB"
+		rrk  = "rD,rA,k"
+		disp = "rD,d(rA) or rD,d,rA"
+	)
+	arith := func(op litmus.BinOp, setCR, swap bool) ppcSpec {
+		return ppcSpec{[]string{"rrr"}, rrr, func(b *ppcBuilder, o []ppcOperand) {
+			x, y := litmus.R(o[1].reg), litmus.R(o[2].reg)
+			if swap { // subf rD,rA,rB is rB - rA
+				x, y = y, x
+			}
+			b.move(o[0].reg, litmus.Bin(op, x, y))
+			if setCR {
+				b.move(ppcCR0, ppcCompare(litmus.R(o[0].reg), litmus.C(0)))
+			}
+		}}
+	}
+	imm := func(op litmus.BinOp, setCR, neg bool) ppcSpec {
+		return ppcSpec{[]string{"rrk"}, rrk, func(b *ppcBuilder, o []ppcOperand) {
+			k := o[2].k
+			if neg { // subi rD,rA,k is addi rD,rA,-k
+				k = -k
+			}
+			if op == litmus.OpAdd && o[1].reg == "r0" {
+				// Power ISA: addi reads r0 as the constant 0.
+				b.move(o[0].reg, litmus.C(k))
+				return
+			}
+			b.move(o[0].reg, litmus.Bin(op, litmus.R(o[1].reg), litmus.C(k)))
+			if setCR {
+				b.move(ppcCR0, ppcCompare(litmus.R(o[0].reg), litmus.C(0)))
+			}
+		}}
+	}
+	load := ppcSpec{[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
+		b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1])})
+	}}
+	loadx := ppcSpec{[]string{"rrr"}, rrr, func(b *ppcBuilder, o []ppcOperand) {
+		b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcXAddr(o[1].reg, o[2].reg)})
+	}}
+	store := ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
+		b.emit(litmus.Instr{Op: litmus.OpStore, Src: litmus.R(o[0].reg), Addr: ppcDAddr(o[1])})
+	}}
+	storex := ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+		b.emit(litmus.Instr{Op: litmus.OpStore, Src: litmus.R(o[0].reg), Addr: ppcXAddr(o[1].reg, o[2].reg)})
+	}}
+	fence := func(tag string) ppcSpec {
+		return ppcSpec{[]string{""}, "no operands", func(b *ppcBuilder, _ []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpFence, FTags: []string{tag}})
+		}}
+	}
+	nop := func(shape, syntax string) ppcSpec {
+		return ppcSpec{[]string{shape}, syntax, func(b *ppcBuilder, _ []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpNop})
+		}}
+	}
+	// Conditional branches read a bit of cr0: taken when it is set (beq,
+	// blt, bgt) or when it is clear (bne, bge, ble).
+	bcc := func(bit int64, set bool) ppcSpec {
+		return ppcSpec{[]string{"l"}, "a label", func(b *ppcBuilder, o []ppcOperand) {
+			op := litmus.OpEq
+			if set {
+				op = litmus.OpNe
+			}
+			cond := litmus.Bin(op, litmus.Bin(litmus.OpAnd, litmus.R(ppcCR0), litmus.C(bit)), litmus.C(0))
+			b.branch(cond, o[0].name)
+		}}
+	}
+	return map[string]ppcSpec{
+		"add": arith(litmus.OpAdd, false, false), "add.": arith(litmus.OpAdd, true, false),
+		"sub": arith(litmus.OpSub, false, false), "sub.": arith(litmus.OpSub, true, false),
+		"subf": arith(litmus.OpSub, false, true), "subf.": arith(litmus.OpSub, true, true),
+		"xor": arith(litmus.OpXor, false, false), "xor.": arith(litmus.OpXor, true, false),
+		"or": arith(litmus.OpOr, false, false), "or.": arith(litmus.OpOr, true, false),
+		"and": arith(litmus.OpAnd, false, false), "and.": arith(litmus.OpAnd, true, false),
+		"mullw": arith(litmus.OpMul, false, false), "mullw.": arith(litmus.OpMul, true, false),
+		"divw": arith(litmus.OpDiv, false, false), "divw.": arith(litmus.OpDiv, true, false),
+
+		"addi": imm(litmus.OpAdd, false, false), "subi": imm(litmus.OpAdd, false, true),
+		"ori": imm(litmus.OpOr, false, false), "xori": imm(litmus.OpXor, false, false),
+		"andi.": imm(litmus.OpAnd, true, false), "mulli": imm(litmus.OpMul, false, false),
+
+		"li": {[]string{"rk"}, "rD,k", func(b *ppcBuilder, o []ppcOperand) {
+			b.move(o[0].reg, litmus.C(o[1].k))
+		}},
+		"mr": {[]string{"rr"}, "rD,rS", func(b *ppcBuilder, o []ppcOperand) {
+			b.move(o[0].reg, litmus.R(o[1].reg))
+		}},
+		"cmpw": {[]string{"rr", "crr"}, "[crN,]rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+			cr := ppcCR0
+			if o[0].kind == 'c' {
+				cr, o = o[0].reg, o[1:]
+			}
+			b.move(cr, ppcCompare(litmus.R(o[0].reg), litmus.R(o[1].reg)))
+		}},
+		"cmpwi": {[]string{"rk", "crk"}, "[crN,]rA,k", func(b *ppcBuilder, o []ppcOperand) {
+			cr := ppcCR0
+			if o[0].kind == 'c' {
+				cr, o = o[0].reg, o[1:]
+			}
+			b.move(cr, ppcCompare(litmus.R(o[0].reg), litmus.C(o[1].k)))
+		}},
+
+		"lwz": load, "ld": load, "lwzx": loadx, "ldx": loadx,
+		"stw": store, "std": store, "stwx": storex, "stdx": storex,
+		// lwzu and stwu also write the address back to rA.
+		"lwzu": {[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1])})
+			if rA := o[1].reg; rA != "r0" && rA != o[0].reg {
+				b.move(rA, ppcDAddr(o[1]))
+			}
+		}},
+		"stwu": {[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: litmus.R(o[0].reg), Addr: ppcDAddr(o[1])})
+			if rA := o[1].reg; rA != "r0" {
+				b.move(rA, ppcDAddr(o[1]))
+			}
+		}},
+
+		// lwarx takes an optional EH hint, which has no effect here.
+		"lwarx": {[]string{"rrr", "rrrk"}, "rD,rA,rB[,EH]", func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpLoadReserve, Dst: o[0].reg, Addr: ppcXAddr(o[1].reg, o[2].reg),
+				RTags: []string{ppcTagX}})
+		}},
+		// stwcx. sets cr0 to eq on success and clears it on failure: both
+		// are constants, so a branch on cr0 carries no dependency.
+		"stwcx.": {[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpStoreCond, Src: litmus.R(o[0].reg), Addr: ppcXAddr(o[1].reg, o[2].reg),
+				WTags: []string{ppcTagX}, Status: ppcCR0, StatusOK: litmus.Int(ppcCREq), StatusFail: litmus.Int(0)})
+		}},
+
+		"sync": fence(ppcTagSync), "lwsync": fence(ppcTagLwsync),
+		"eieio": fence(ppcTagEieio), "isync": fence(ppcTagIsync),
+		"nop": nop("", "no operands"), "dcbf": nop("rr", "rA,rB"), "com": nop("s", "a string"),
+
+		"b":   {[]string{"l"}, "a label", func(b *ppcBuilder, o []ppcOperand) { b.branch(nil, o[0].name) }},
+		"beq": bcc(ppcCREq, true), "bne": bcc(ppcCREq, false),
+		"blt": bcc(ppcCRLt, true), "bge": bcc(ppcCRLt, false), "bnl": bcc(ppcCRLt, false),
+		"bgt": bcc(ppcCRGt, true), "ble": bcc(ppcCRGt, false), "bng": bcc(ppcCRGt, false),
+	}
+}
+
+// ppcCompare is the CR field that comparing a with b sets, as herd's
+// write_cr: the lt bit, else the gt bit, else the eq bit.
+func ppcCompare(a, b litmus.Expr) litmus.Expr {
+	return &litmus.Ite{
+		Cond: litmus.Bin(litmus.OpLt, a, b),
+		Then: litmus.C(ppcCRLt),
+		Else: &litmus.Ite{Cond: litmus.Bin(litmus.OpGt, a, b), Then: litmus.C(ppcCRGt), Else: litmus.C(ppcCREq)},
+	}
+}
+
+// ppcDAddr is the address d(rA). Unlike the indexed forms, herd reads rA
+// even when it is r0.
+func ppcDAddr(o ppcOperand) litmus.Expr {
+	if o.k == 0 {
+		return litmus.R(o.reg)
+	}
+	return litmus.Bin(litmus.OpAdd, litmus.R(o.reg), litmus.C(o.k))
+}
+
+// ppcXAddr is the indexed address rA+rB, where rA = r0 stands for 0.
+func ppcXAddr(rA, rB string) litmus.Expr {
+	if rA == "r0" {
+		return litmus.R(rB)
+	}
+	return litmus.Bin(litmus.OpAdd, litmus.R(rA), litmus.R(rB))
+}
+
+// ppcBuilder lowers the cells of one thread.
+type ppcBuilder struct {
+	th *litmus.Thread
+	// pos and text are those of the instruction being lowered.
+	pos    litmus.Pos
+	text   string
+	labels map[string]int
+	// targets holds the label of each branch, by instruction index.
+	targets map[int]ppcTarget
+	errs    litmus.ErrorList
+}
+
+type ppcTarget struct {
+	label string
+	pos   litmus.Pos
+}
+
+func (b *ppcBuilder) emit(in litmus.Instr) {
+	in.Pos, in.Text = b.pos, b.text
+	b.th.Code = append(b.th.Code, in)
+}
+
+func (b *ppcBuilder) move(dst string, src litmus.Expr) {
+	b.emit(litmus.Instr{Op: litmus.OpMove, Dst: dst, Src: src})
+}
+
+func (b *ppcBuilder) branch(cond litmus.Expr, label string) {
+	b.targets[len(b.th.Code)] = ppcTarget{label, b.pos}
+	b.emit(litmus.Instr{Op: litmus.OpBranch, Cond: cond})
+}
+
+func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error) {
+	cols, err := columns(prog)
+	if err != nil {
+		return nil, err
+	}
+	var errs litmus.ErrorList
+	threads := make([]*litmus.Thread, len(cols))
+	for i, col := range cols {
+		b := &ppcBuilder{
+			th:      &litmus.Thread{ID: i, Pos: prog.pos(firstNonSpace(prog.text))},
+			labels:  map[string]int{},
+			targets: map[int]ppcTarget{},
+		}
+		if len(col) > 0 {
+			b.th.Pos = col[0].pos
+		}
+		for _, c := range col {
+			b.cell(c)
+		}
+		b.resolve()
+		b.th.Regs = ppcRegs(b.th.Code)
+		errs = append(errs, b.errs...)
+		threads[i] = b.th
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return threads, nil
+}
+
+// cell parses and lowers one cell.
+func (b *ppcBuilder) cell(c cell) {
+	text := stripComments(c.sec.text)
+	pc, err := ppcParser.ParseString("", text)
+	if err != nil {
+		var pe participle.Error
+		if errors.As(err, &pe) {
+			msg := strings.ReplaceAll(pe.Message(), "PpcArg", "operand")
+			b.errs.Add(c.sec.pos(pe.Position().Offset), msg)
+		} else {
+			b.errs.Add(c.pos, err.Error())
+		}
+		return
+	}
+	for _, l := range pc.Labels {
+		if _, dup := b.labels[l.Name]; dup {
+			b.errs.Add(c.sec.pos(l.Pos.Offset), "label "+strconv.Quote(l.Name)+" is defined twice")
+			continue
+		}
+		b.labels[l.Name] = len(b.th.Code)
+	}
+	in := pc.Instr
+	if in == nil {
+		return
+	}
+	b.pos = c.sec.pos(in.Pos.Offset)
+	b.text = strings.TrimSpace(text[in.Pos.Offset:])
+	spec, ok := ppcInstrs[in.Op]
+	if !ok {
+		if why, ok := ppcUnsupported[in.Op]; ok {
+			construct := "instruction " + strconv.Quote(in.Op)
+			if why != "" {
+				construct += " (" + why + ")"
+			}
+			b.errs = append(b.errs, litmus.Unsupported(b.pos, construct))
+			return
+		}
+		b.errs.Add(b.pos, "unknown instruction "+strconv.Quote(in.Op))
+		return
+	}
+	ops, ok := b.operands(c, in, spec)
+	if !ok {
+		return
+	}
+	spec.lower(b, ops)
+}
+
+// operands classifies the operands of in and checks them against spec.
+func (b *ppcBuilder) operands(c cell, in *ppcInstr, spec ppcSpec) ([]ppcOperand, bool) {
+	var ops []ppcOperand
+	shape := ""
+	for _, a := range in.Args {
+		var o ppcOperand
+		switch {
+		case a.Str != nil:
+			o = ppcOperand{kind: 's', name: *a.Str}
+		case a.Num != nil && a.Base != nil:
+			r, ok := ppcReg(*a.Base)
+			if !ok {
+				b.errs.Add(c.sec.pos(a.Pos.Offset), "expected a register in "+strconv.Quote(in.Op)+" displacement, found "+strconv.Quote(*a.Base))
+				return nil, false
+			}
+			o = ppcOperand{kind: 'd', k: *a.Num, reg: r}
+		case a.Num != nil:
+			o = ppcOperand{kind: 'k', k: *a.Num}
+		default:
+			if r, ok := ppcReg(*a.Name); ok {
+				o = ppcOperand{kind: 'r', reg: r}
+			} else if n := *a.Name; len(n) == 3 && n[:2] == "cr" && n[2] >= '0' && n[2] <= '7' {
+				o = ppcOperand{kind: 'c', reg: n}
+			} else {
+				o = ppcOperand{kind: 'l', name: n}
+			}
+		}
+		ops = append(ops, o)
+		shape += string(o.kind)
+	}
+	// D-form accesses also take "rD,d,rA".
+	if shape == "rkr" && len(spec.shapes) == 1 && spec.shapes[0] == "rd" {
+		ops, shape = []ppcOperand{ops[0], {kind: 'd', k: ops[1].k, reg: ops[2].reg}}, "rd"
+	}
+	for _, s := range spec.shapes {
+		if s == shape {
+			return ops, true
+		}
+	}
+	b.errs.Add(b.pos, "bad operands for "+strconv.Quote(in.Op)+" (expected "+spec.syntax+")")
+	return nil, false
+}
+
+// resolve sets the target of every branch to the index of its label.
+func (b *ppcBuilder) resolve() {
+	for i, t := range b.targets {
+		target, ok := b.labels[t.label]
+		if !ok {
+			b.errs.Add(t.pos, "undefined label "+strconv.Quote(t.label))
+			continue
+		}
+		b.th.Code[i].Target = target
+	}
+}
+
+// ppcRegs lists the registers that code reads or writes, in order of first
+// use, leaving out the condition register fields.
+func ppcRegs(code []litmus.Instr) []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(e litmus.Expr)
+	use := func(r string) {
+		if _, ok := ppcReg(r); ok && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	walk = func(e litmus.Expr) {
+		switch e := e.(type) {
+		case *litmus.RegRef:
+			use(e.Name)
+		case *litmus.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *litmus.Ite:
+			walk(e.Cond)
+			walk(e.Then)
+			walk(e.Else)
+		}
+	}
+	for _, in := range code {
+		walk(in.Addr)
+		walk(in.Src)
+		walk(in.Cond)
+		use(in.Dst)
+	}
+	return out
+}
