@@ -420,8 +420,8 @@ func (b *a64Builder) operand2(args []*a64Arg, w bool) (litmus.Expr, error) {
 	return x, nil
 }
 
-// address lowers a memory operand to an address expression, and returns
-// the base register written back by a pre-index form "[Xn,#k]!".
+// address lowers a memory operand to an address expression; a pre-index
+// form "[Xn,#k]!" first emits the write-back of the base register.
 func (b *a64Builder) address(a *a64Arg) (litmus.Expr, error) {
 	if a.Mem == nil {
 		return nil, b.errorf(a, "expected a memory operand such as [X1], found %s", argText(a))
@@ -971,7 +971,7 @@ func (b *a64Builder) isb(in *a64Instr) error {
 
 // Loads and stores.
 
-// a64Mem describes a load or store mnemonic.
+// a64MemKind describes a load or store mnemonic.
 type a64MemKind struct {
 	store     bool
 	exclusive bool
