@@ -158,6 +158,12 @@ const (
 	OpNeg
 	OpNot    // logical not
 	OpBitNot // bitwise complement
+	// OpPick (unary) has the value of X, but the dependencies of X reach
+	// the result only as pick dependencies: herd's iico_ctrl edges, which
+	// aarch64.cat counts in pick-addr-dep, pick-data-dep and pick-ctrl-dep
+	// but not in addr, data and ctrl. It wraps the condition of an AArch64
+	// CSEL and the expected value of an AArch64 CAS.
+	OpPick
 )
 
 // C returns a constant integer expression.
