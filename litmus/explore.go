@@ -346,9 +346,38 @@ func observedLocs(t *Test) []LocRef {
 		if a.Thread != b.Thread {
 			return a.Thread < b.Thread
 		}
+		if a.IsReg() && t.Arch != ArchC {
+			// herd lists machine registers in the architecture's order:
+			// r2 before r10.
+			return naturalLess(a.Name, b.Name)
+		}
 		return a.Name < b.Name
 	})
 	return out
+}
+
+// naturalLess orders names by their letters, then by their number.
+func naturalLess(a, b string) bool {
+	split := func(s string) (string, int, bool) {
+		i := len(s)
+		for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			i--
+		}
+		if i == len(s) {
+			return s, 0, false
+		}
+		n := 0
+		for _, c := range s[i:] {
+			n = n*10 + int(c-'0')
+		}
+		return s[:i], n, true
+	}
+	pa, na, oka := split(a)
+	pb, nb, okb := split(b)
+	if pa != pb || !oka || !okb {
+		return a < b
+	}
+	return na < nb
 }
 
 // combo is one choice of path per thread, laid out as events.
@@ -463,14 +492,14 @@ func (s *setup) buildCombo(index int) *combo {
 			// As in herd, po orders instructions: the events of one
 			// instruction (the read and write of an RMW) are not po-related.
 			for j := i + 1; j < len(p.events); j++ {
-				if p.events[j].instr != ev.instr {
+				if p.events[j].step != ev.step {
 					x.PO.Add(id, b+j)
 				}
 			}
 			for j := range p.events {
 				if j != i {
 					x.Int.Add(id, b+j)
-					if p.events[j].instr == ev.instr {
+					if p.events[j].step == ev.step {
 						x.SameInstr.Add(id, b+j)
 					}
 				}
