@@ -30,9 +30,10 @@ const (
 	ppcTagX      = "X"
 )
 
-// Condition register fields hold herd's encoding: one bit among lt, gt and
-// eq after a comparison, and none after a failed stwcx. (and initially),
-// so that beq and bne both test a bit, as on the hardware.
+// Condition register fields hold herd's encoding: a comparison sets one of
+// the bits lt, gt and eq; a failed stwcx. sets none, nor does the initial
+// state, so that there, as in herd, bne and bge branch and beq and blt do
+// not.
 const (
 	ppcCRLt = 8
 	ppcCRGt = 4
