@@ -331,7 +331,9 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	if err != nil {
 		return
 	}
-	if th.resv >= 0 {
+	// As herd's equation RESADDR = address: success needs a reservation
+	// on this very location.
+	if th.resv >= 0 && th.resvLoc == loc {
 		t := th.clone()
 		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
 			addr: a.d, ctrl: t.ctrlDeps(pc), lxsx: true}
