@@ -206,5 +206,5 @@ type cCall struct {
 var cParser = participle.MustBuild[cProgram](
 	participle.Lexer(cLexer),
 	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(4),
+	participle.UseLookahead(2),
 )

@@ -3,6 +3,8 @@ package parser
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -186,6 +188,8 @@ func TestCErrors(t *testing.T) {
 		{"1 = r0;", `t.litmus:4:1: expected a register or a "*p" location on the left of '='`},
 		{"r0 = &x;", `t.litmus:4:6: unsupported: operator "&"`},
 		{"r0 = READ_ONCE(*x)", `t.litmus:5:1: unexpected token "}" (expected ";")`},
+		{"r0 = (x + 1;", `t.litmus:4:12: unexpected token ";" (expected ")")`},
+		{"if (r0 { }", `t.litmus:4:8: unexpected token "{" (expected ")" CStmt ("else" CStmt)?)`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("t.litmus", cTest(tt.body))
@@ -233,5 +237,36 @@ func TestCCorpus(t *testing.T) {
 	t.Logf("%d files, %d errors", len(files), bad)
 	if bad > 0 {
 		t.Errorf("%d files fail", bad)
+	}
+}
+
+// TestCPrimsMatchDef checks that the primitives are those of
+// linux-kernel.def, with the same arity.
+func TestCPrimsMatchDef(t *testing.T) {
+	def, err := os.ReadFile("../../shared/models-reference/linux-kernel.def")
+	if err != nil {
+		t.Skip("linux-kernel.def not found")
+	}
+	macro := regexp.MustCompile(`(?m)^([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\)`)
+	seen := map[string]bool{}
+	for _, m := range macro.FindAllStringSubmatch(string(def), -1) {
+		name, n := m[1], 0
+		if m[2] != "" {
+			n = len(strings.Split(m[2], ","))
+		}
+		seen[name] = true
+		p, ok := cPrims[name]
+		if !ok {
+			t.Errorf("%s is in linux-kernel.def but not in cPrims", name)
+			continue
+		}
+		if p.nargs() != n {
+			t.Errorf("%s takes %d arguments in linux-kernel.def, %d in cPrims", name, n, p.nargs())
+		}
+	}
+	for name := range cPrims {
+		if !seen[name] {
+			t.Errorf("%s is in cPrims but not in linux-kernel.def", name)
+		}
 	}
 }
