@@ -55,7 +55,7 @@ const (
 		`intptr_t|uintptr_t|size_t|atomic_t|atomic_long_t|spinlock_t|raw_spinlock_t|` +
 		`u8|u16|u32|u64|s8|s16|s32|s64|int8_t|int16_t|int32_t|int64_t|` +
 		`uint8_t|uint16_t|uint32_t|uint64_t`
-	cKeywords = `if|else|while|for|do|return|struct|goto|switch`
+	cKeywords = `parser:"if|else|while|for|do|return|struct|goto|switch"`
 )
 
 var cKeyword = regexp.MustCompile(`^(?:` + cTypeNames + `|` + cKeywords + `)$`)
@@ -75,15 +75,15 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 // cProgram is the whole program section: the threads in order.
 type cProgram struct {
 	Pos     lexer.Position
-	Threads []*cThread `@@*`
+	Threads []*cThread `parser:"@@*"`
 }
 
 // cThread is "P0(int *x, spinlock_t *l) { ... }".
 type cThread struct {
 	Pos    lexer.Position
-	Name   string    `@Ident`
-	Params []*cParam `"(" ( @@ ( "," @@ )* )? ")"`
-	Body   []*cStmt  `"{" @@* "}"`
+	Name   string    `parser:"@Ident"`
+	Params []*cParam `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
+	Body   []*cStmt  `parser:"\"{\" @@* \"}\""`
 	EndPos lexer.Position
 }
 
@@ -91,115 +91,115 @@ type cThread struct {
 // a lone "void" stands for no parameters.
 type cParam struct {
 	Pos   lexer.Position
-	Type  *cType   `@@`
-	Stars []string `@"*"*`
-	Name  string   `@Ident?`
+	Type  *cType   `parser:"@@"`
+	Stars []string `parser:"@\"*\"*"`
+	Name  string   `parser:"@Ident?"`
 }
 
 // cType is a type as written in declarations and casts.
 type cType struct {
 	Pos   lexer.Position
-	Words []string `( @Type | "struct" @Ident )+`
+	Words []string `parser:"( @Type | \"struct\" @Ident )+"`
 }
 
 // cStmt is one statement.
 type cStmt struct {
 	Pos    lexer.Position
-	Block  []*cStmt   `(  "{" @@* "}"`
-	If     *cIf       ` | @@`
-	While  *cWhile    ` | @@`
-	Decl   *cDecl     ` | @@`
-	Expr   *cExprStmt ` | @@`
-	Empty  bool       ` | @";" )`
+	Block  []*cStmt   `parser:"(  \"{\" @@* \"}\""`
+	If     *cIf       `parser:" | @@"`
+	While  *cWhile    `parser:" | @@"`
+	Decl   *cDecl     `parser:" | @@"`
+	Expr   *cExprStmt `parser:" | @@"`
+	Empty  bool       `parser:" | @\";\" )"`
 	EndPos lexer.Position
 }
 
 // cIf is "if (cond) stmt [else stmt]".
 type cIf struct {
 	Pos  lexer.Position
-	Cond *cExpr `"if" "(" @@ ")"`
-	Then *cStmt `@@`
-	Else *cStmt `( "else" @@ )?`
+	Cond *cExpr `parser:"\"if\" \"(\" @@ \")\""`
+	Then *cStmt `parser:"@@"`
+	Else *cStmt `parser:"( \"else\" @@ )?"`
 }
 
 // cWhile is "while (cond) stmt": parsed so that it can be reported as
 // unsupported.
 type cWhile struct {
 	Pos  lexer.Position
-	Cond *cExpr `"while" "(" @@ ")"`
-	Body *cStmt `@@`
+	Cond *cExpr `parser:"\"while\" \"(\" @@ \")\""`
+	Body *cStmt `parser:"@@"`
 }
 
 // cDecl declares local registers: "int r0;", "int r1 = 0, r2;",
 // "intptr_t r3 = READ_ONCE(*x);".
 type cDecl struct {
 	Pos  lexer.Position
-	Type *cType         `@@`
-	Vars []*cDeclarator `@@ ( "," @@ )* ";"`
+	Type *cType         `parser:"@@"`
+	Vars []*cDeclarator `parser:"@@ ( \",\" @@ )* \";\""`
 }
 
 type cDeclarator struct {
 	Pos   lexer.Position
-	Stars []string `@"*"*`
-	Name  string   `@Ident`
-	Init  *cExpr   `( "=" @@ )?`
+	Stars []string `parser:"@\"*\"*"`
+	Name  string   `parser:"@Ident"`
+	Init  *cExpr   `parser:"( \"=\" @@ )?"`
 }
 
 // cExprStmt is an expression statement, an assignment when Value is set:
 // "r0 = READ_ONCE(*x);", "*x = 1;", "spin_lock(l);".
 type cExprStmt struct {
 	Pos   lexer.Position
-	X     *cExpr `@@`
-	Value *cExpr `( "=" @@ )? ";"`
+	X     *cExpr `parser:"@@"`
+	Value *cExpr `parser:"( \"=\" @@ )? \";\""`
 }
 
 // cExpr is a binary expression, flat: precedence is applied when it is
 // lowered (precedence climbing).
 type cExpr struct {
 	Pos    lexer.Position
-	Left   *cUnary   `@@`
-	Rest   []*cOpArg `@@*`
+	Left   *cUnary   `parser:"@@"`
+	Rest   []*cOpArg `parser:"@@*"`
 	EndPos lexer.Position
 }
 
 type cOpArg struct {
 	Pos   lexer.Position
-	Op    string  `@( "||" | "&&" | "|" | "^" | "&" | "==" | "!=" | "<=" | ">=" | "<" | ">" | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" )`
-	Right *cUnary `@@`
+	Op    string  `parser:"@( \"||\" | \"&&\" | \"|\" | \"^\" | \"&\" | \"==\" | \"!=\" | \"<=\" | \">=\" | \"<\" | \">\" | \"<<\" | \">>\" | \"+\" | \"-\" | \"*\" | \"/\" | \"%\" )"`
+	Right *cUnary `parser:"@@"`
 }
 
 // cUnary is a prefix operator, a cast or a primary expression.
 type cUnary struct {
 	Pos     lexer.Position
-	Op      string    `(  @( "-" | "!" | "~" | "*" | "&" )`
-	X       *cUnary   `   @@`
-	Cast    *cCast    ` | @@`
-	Primary *cPrimary ` | @@ )`
+	Op      string    `parser:"(  @( \"-\" | \"!\" | \"~\" | \"*\" | \"&\" )"`
+	X       *cUnary   `parser:"   @@"`
+	Cast    *cCast    `parser:" | @@"`
+	Primary *cPrimary `parser:" | @@ )"`
 	EndPos  lexer.Position
 }
 
 // cCast is "(intptr_t *)e"; casts change no value.
 type cCast struct {
 	Pos   lexer.Position
-	Type  *cType   `"(" @@`
-	Stars []string `@"*"* ")"`
-	X     *cUnary  `@@`
+	Type  *cType   `parser:"\"(\" @@"`
+	Stars []string `parser:"@\"*\"* \")\""`
+	X     *cUnary  `parser:"@@"`
 }
 
 type cPrimary struct {
 	Pos   lexer.Position
-	Call  *cCall `  @@`
-	Hex   string `| @Hex`
-	Int   string `| @Int`
-	Ident string `| @Ident`
-	Paren *cExpr `| "(" @@ ")"`
+	Call  *cCall `parser:"  @@"`
+	Hex   string `parser:"| @Hex"`
+	Int   string `parser:"| @Int"`
+	Ident string `parser:"| @Ident"`
+	Paren *cExpr `parser:"| \"(\" @@ \")\""`
 }
 
 // cCall is a call of a kernel primitive, "cmpxchg(x, 0, 1)".
 type cCall struct {
 	Pos    lexer.Position
-	Name   string   `@Ident "("`
-	Args   []*cExpr `( @@ ( "," @@ )* )? ")"`
+	Name   string   `parser:"@Ident \"(\""`
+	Args   []*cExpr `parser:"( @@ ( \",\" @@ )* )? \")\""`
 	EndPos lexer.Position
 }
 

@@ -84,13 +84,13 @@ var ppcLexer = lexer.MustSimple([]lexer.SimpleRule{
 // ppcCell is one program cell: labels, then at most one instruction.
 type ppcCell struct {
 	Pos    lexer.Position
-	Labels []*ppcLabel `@@*`
-	Instr  *ppcInstr   `@@?`
+	Labels []*ppcLabel `parser:"@@*"`
+	Instr  *ppcInstr   `parser:"@@?"`
 }
 
 type ppcLabel struct {
 	Pos  lexer.Position
-	Name string `@Ident ":"`
+	Name string `parser:"@Ident \":\""`
 }
 
 // ppcInstr is a mnemonic and its operands. Which operands a mnemonic takes
@@ -98,18 +98,18 @@ type ppcLabel struct {
 // than a grammar rule per mnemonic.
 type ppcInstr struct {
 	Pos  lexer.Position
-	Op   string    `@Ident`
-	Args []*ppcArg `( @@ ( "," @@ )* )?`
+	Op   string    `parser:"@Ident"`
+	Args []*ppcArg `parser:"( @@ ( \",\" @@ )* )?"`
 }
 
 // ppcArg is one operand: "r1", "%x0", "cr1", a label, "5", "0(r2)", or the
 // string of a "com" pseudo-instruction.
 type ppcArg struct {
 	Pos  lexer.Position
-	Num  *int64  `(  @Int`
-	Base *string `   ( "(" @Ident ")" )?`
-	Name *string `| @Ident`
-	Str  *string `| @String )`
+	Num  *int64  `parser:"(  @Int"`
+	Base *string `parser:"   ( \"(\" @Ident \")\" )?"`
+	Name *string `parser:"| @Ident"`
+	Str  *string `parser:"| @String )"`
 }
 
 var ppcParser = participle.MustBuild[ppcCell](
