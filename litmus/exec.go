@@ -36,6 +36,9 @@ type Execution struct {
 	// Event sets: reads, writes, fences, memory accesses (R|W), initial
 	// writes, and accesses made by load-reserve/store-conditional pairs.
 	R, W, F, M, IW, LXSX Set
+	// Atomic holds the events of read-modify-write instructions (OpRMW,
+	// OpCAS), successful or not: herd's RMW set in the C dialect.
+	Atomic Set
 
 	PO   Rel // program order, within each thread
 	Loc  Rel // same location, over memory accesses
@@ -50,6 +53,13 @@ type Execution struct {
 	SameInstr Rel
 
 	tags map[string]Set
+
+	// Static is the model's own: what it derives from the parts of the
+	// execution that every candidate of one choice of paths shares
+	// (events, po, dependencies), so that it is computed once rather than
+	// per choice of rf and co. The explorer starts it at nil for each
+	// choice of paths.
+	Static any
 }
 
 // Tag returns the set of events carrying tag.

@@ -19,6 +19,17 @@ type Model interface {
 	Check(x *Execution) (allowed bool, flags []string)
 }
 
+// An AtomicModel is a Model that forbids every candidate in which the read
+// of an rmw pair reads from another write than the one immediately
+// co-before the pair's write, when the pair's two events come from one
+// instruction. The explorer then skips those candidates instead of
+// checking them: two such reads never share a write, and the write each
+// reads is placed right before its pair's write in co.
+type AtomicModel interface {
+	Model
+	AtomicRMW() bool
+}
+
 // Options tune an exploration. The zero value is ready to use.
 type Options struct {
 	// Workers is how many goroutines explore one test; 0 means 1.
@@ -89,11 +100,11 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if workers <= 0 {
 		workers = 1
 	}
-	total := 1
-	for _, ps := range s.paths {
-		total *= len(ps)
+	combos, err := s.combos(ctx)
+	if err != nil {
+		return nil, err
 	}
-	if total == 0 {
+	if len(combos) == 0 {
 		return finish(res, nil), nil
 	}
 	parts := make([]*partial, workers)
@@ -104,12 +115,12 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			for combo := w; combo < total; combo += workers {
+			for i := w; i < len(combos); i += workers {
 				if err := ctx.Err(); err != nil {
 					errs[w] = err
 					return
 				}
-				s.exploreCombo(ctx, combo, model, parts[w])
+				s.exploreCombo(ctx, combos[i], model, parts[w])
 			}
 		}(w)
 	}
@@ -120,6 +131,114 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 		}
 	}
 	return finish(res, parts), nil
+}
+
+// combos lists, in increasing index order, the choices of one path per
+// thread in which every value read is the initial value of its location or
+// is written by a chosen path: the others have no candidate execution. A
+// depth-first walk over the threads drops a prefix as soon as it reads a
+// value that neither it nor any path of the remaining threads writes.
+func (s *setup) combos(ctx context.Context) ([]int, error) {
+	type locVal struct {
+		loc string
+		v   Value
+	}
+	pairs := map[locVal]int{}
+	index := func(lv locVal) int {
+		k, ok := pairs[lv]
+		if !ok {
+			k = len(pairs)
+			pairs[lv] = k
+		}
+		return k
+	}
+	type summary struct{ reads, writes []int }
+	sums := make([][]summary, len(s.paths))
+	for t, ps := range s.paths {
+		sums[t] = make([]summary, len(ps))
+		for i, p := range ps {
+			for _, ev := range p.events {
+				switch ev.kind {
+				case KindR:
+					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.loc, ev.val}))
+				case KindW:
+					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.loc, ev.val}))
+				}
+			}
+		}
+	}
+	words := (len(pairs) + 63) / 64
+	bits := func(ks []int) []uint64 {
+		b := make([]uint64, words)
+		for _, k := range ks {
+			b[k/64] |= 1 << uint(k%64)
+		}
+		return b
+	}
+	var initial []int
+	for lv := range pairs {
+		if lv.v == s.initMem[lv.loc] {
+			initial = append(initial, pairs[lv])
+		}
+	}
+	nt := len(s.paths)
+	reads := make([][][]uint64, nt)
+	writes := make([][][]uint64, nt)
+	// future[t] is what some path of threads t... may write.
+	future := make([][]uint64, nt+1)
+	future[nt] = make([]uint64, words)
+	for t := nt - 1; t >= 0; t-- {
+		future[t] = append([]uint64(nil), future[t+1]...)
+		for _, sm := range sums[t] {
+			r, w := bits(sm.reads), bits(sm.writes)
+			reads[t] = append(reads[t], r)
+			writes[t] = append(writes[t], w)
+			for k := range w {
+				future[t][k] |= w[k]
+			}
+		}
+	}
+	// Per depth: what the chosen paths read and write so far.
+	need := make([][]uint64, nt+1)
+	have := make([][]uint64, nt+1)
+	for t := range need {
+		need[t] = make([]uint64, words)
+		have[t] = make([]uint64, words)
+	}
+	copy(have[0], bits(initial))
+	var out []int
+	var err error
+	steps := 0
+	var rec func(t, idx int)
+	rec = func(t, idx int) {
+		if err != nil {
+			return
+		}
+		if t == nt {
+			out = append(out, idx)
+			return
+		}
+		for i := range s.paths[t] {
+			if steps++; steps%4096 == 0 {
+				if err = ctx.Err(); err != nil {
+					return
+				}
+			}
+			ok := true
+			for k := 0; k < words; k++ {
+				need[t+1][k] = need[t][k] | reads[t][i][k]
+				have[t+1][k] = have[t][k] | writes[t][i][k]
+				if need[t+1][k]&^(have[t+1][k]|future[t+1][k]) != 0 {
+					ok = false
+				}
+			}
+			if ok {
+				rec(t+1, idx*len(s.paths[t])+i)
+			}
+		}
+	}
+	rec(0, 0)
+	return out, err
 }
 
 // partial gathers one worker's findings; finish merges them in a fixed
@@ -250,9 +369,26 @@ func prepare(test *Test, opt Options) (*setup, error) {
 	for round := 0; ; round++ {
 		s.paths = make([][]path, len(test.Threads))
 		s.loopCut = false
+		// The values stored this round, on complete paths and on paths a
+		// later read cuts, join the domains for the next round.
+		var newVals []tevent
+		maxWrites := 0
 		for i, th := range test.Threads {
 			pe := &pathEnum{th: th, domains: domains, limit: limit}
-			tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{}}
+			most := 0
+			tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
+				stored: func(th *threadRun, ev tevent) {
+					n := 0
+					for _, e := range th.events {
+						if e.kind == KindW {
+							n++
+						}
+					}
+					most = max(most, n)
+					if !containsValue(domains[ev.loc], ev.val) {
+						newVals = append(newVals, ev)
+					}
+				}}
 			for k, v := range s.initRegs[i] {
 				tr.regs[k] = regVal{v: v}
 			}
@@ -262,25 +398,14 @@ func prepare(test *Test, opt Options) (*setup, error) {
 			}
 			s.paths[i] = pe.paths
 			s.loopCut = s.loopCut || pe.loopCut
+			maxWrites += most
 		}
 		grown := false
-		maxWrites := 0
-		for _, ps := range s.paths {
-			most := 0
-			for _, p := range ps {
-				n := 0
-				for _, ev := range p.events {
-					if ev.kind == KindW {
-						n++
-					}
-					if ev.kind == KindW && !containsValue(domains[ev.loc], ev.val) {
-						domains[ev.loc] = append(domains[ev.loc], ev.val)
-						grown = true
-					}
-				}
-				most = max(most, n)
+		for _, ev := range newVals {
+			if !containsValue(domains[ev.loc], ev.val) {
+				domains[ev.loc] = append(domains[ev.loc], ev.val)
+				grown = true
 			}
-			maxWrites += most
 		}
 		// A value needs a causal chain of at most maxWrites stores, one
 		// more link per round; values past that come from thin air.
@@ -392,6 +517,9 @@ type combo struct {
 	initOf   map[string]int
 	lastW    []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
 	key      int
+	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
+	// from the same instruction, or -1; nil otherwise.
+	rmwW []int
 }
 
 func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *partial) {
@@ -399,22 +527,50 @@ func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *p
 	if c == nil {
 		return
 	}
-	x := c.x
+	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() {
+		c.atomicRMW()
+	}
 	n := len(c.reads)
 	choice := make([]int, n)
+	// claimed marks the writes an atomic rmw read already reads.
+	claimed := make([]bool, c.x.N)
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
 			s.enumerateCo(c, choice, model, out)
 			return
 		}
+		atomic := c.rmwW != nil && c.rmwW[i] >= 0
 		for _, w := range c.rfCands[i] {
+			if atomic {
+				if claimed[w] {
+					continue
+				}
+				claimed[w] = true
+			}
 			choice[i] = w
 			rec(i + 1)
+			if atomic {
+				claimed[w] = false
+			}
 		}
 	}
-	_ = x
 	rec(0)
+}
+
+// atomicRMW records, for each read, the write of its rmw pair when both
+// come from one instruction, for an AtomicModel.
+func (c *combo) atomicRMW() {
+	x := c.x
+	c.rmwW = make([]int, len(c.reads))
+	for i, r := range c.reads {
+		c.rmwW[i] = -1
+		x.RMW.Rows[r].Each(func(w int) {
+			if x.SameInstr.Has(r, w) {
+				c.rmwW[i] = w
+			}
+		})
+	}
 }
 
 // buildCombo lays out the events of combination index: init writes first,
@@ -520,6 +676,9 @@ func (s *setup) buildCombo(index int) *combo {
 			}
 			if ev.lxsx {
 				x.LXSX = x.LXSX.Add(id)
+			}
+			if ev.atomic {
+				x.Atomic = x.Atomic.Add(id)
 			}
 		}
 	}
@@ -640,10 +799,28 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			}
 		})
 	}
+	// The write an atomic rmw read reads comes right before the pair's
+	// write.
+	var immPred []int
+	if c.rmwW != nil {
+		for i, w := range c.rmwW {
+			if w < 0 {
+				continue
+			}
+			if immPred == nil {
+				immPred = make([]int, x.N)
+				for k := range immPred {
+					immPred[k] = -1
+				}
+			}
+			immPred[w] = choice[i]
+			before.Add(choice[i], w)
+		}
+	}
 	// Each location's order is a linear extension of before.
 	orders := make([][][]int, len(locs))
 	for i, l := range locs {
-		orders[i] = linearExtensions(c.writes[l], before)
+		orders[i] = linearExtensions(c.writes[l], before, immPred)
 		if len(orders[i]) == 0 {
 			return
 		}
@@ -677,8 +854,10 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 }
 
-// linearExtensions lists the orders of ws compatible with before.
-func linearExtensions(ws []int, before Rel) [][]int {
+// linearExtensions lists the orders of ws compatible with before in which
+// every w with immPred[w] >= 0 comes right after immPred[w] (immPred may be
+// nil).
+func linearExtensions(ws []int, before Rel, immPred []int) [][]int {
 	var out [][]int
 	cur := make([]int, 0, len(ws))
 	var placed Set
@@ -692,9 +871,31 @@ func linearExtensions(ws []int, before Rel) [][]int {
 			out = append(out, append([]int(nil), cur...))
 			return
 		}
+		last := -1
+		if len(cur) > 0 {
+			last = cur[len(cur)-1]
+		}
+		// A write that must follow the last one placed goes next.
+		forced := -1
+		if immPred != nil && last >= 0 {
+			for _, w := range ws {
+				if !placed.Has(w) && immPred[w] == last {
+					forced = w
+					break
+				}
+			}
+		}
 		for _, w := range ws {
 			if placed.Has(w) {
 				continue
+			}
+			if immPred != nil {
+				if forced >= 0 && w != forced {
+					continue
+				}
+				if immPred[w] >= 0 && immPred[w] != last {
+					continue
+				}
 			}
 			// w is placeable when all its required predecessors are placed.
 			ok := true

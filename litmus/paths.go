@@ -37,6 +37,9 @@ type tevent struct {
 	// atomically, or -1.
 	rmwRead int
 	lxsx    bool
+	// atomic marks the events of a read-modify-write instruction (OpRMW,
+	// OpCAS), whichever its outcome: herd's RMW set in the C dialect.
+	atomic bool
 	// vdeps, for a write, are the reads its value is computed from. A cycle
 	// of rf and vdeps is a value out of thin air: herd's equations have no
 	// solution for it, so no candidate has one.
@@ -58,6 +61,10 @@ type threadRun struct {
 	resvLoc string
 	loops   map[int]int
 	step    int
+	// stored, when set, sees every write as the path makes it, also on
+	// paths that a later read cuts: the write still happens on the same
+	// path with another value read.
+	stored func(*threadRun, tevent)
 }
 
 type ctrlScope struct {
@@ -74,6 +81,7 @@ func (th *threadRun) clone() *threadRun {
 		resvLoc: th.resvLoc,
 		loops:   make(map[int]int, len(th.loops)),
 		step:    th.step,
+		stored:  th.stored,
 	}
 	for k, v := range th.regs {
 		c.regs[k] = v
@@ -98,6 +106,9 @@ func (th *threadRun) ctrlDeps(pc int) deps {
 func (th *threadRun) addEvent(ev tevent) int {
 	ev.step = th.step
 	th.events = append(th.events, ev)
+	if ev.kind == KindW && th.stored != nil {
+		th.stored(th, ev)
+	}
 	return len(th.events) - 1
 }
 
@@ -137,7 +148,17 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 			th.regs[in.Dst] = v
 		case OpFence:
-			th.addEvent(tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: th.ctrlDeps(pc)})
+			ev := tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: th.ctrlDeps(pc)}
+			if in.Addr != nil {
+				// A located fence (LKMM's synchronize_srcu) is an event on
+				// its location that neither reads nor writes it.
+				a, loc, ok := pe.address(th, in)
+				if !ok {
+					return
+				}
+				ev.loc, ev.addr = loc, a.d
+			}
+			th.addEvent(ev)
 		case OpBranch:
 			taken := true
 			if in.Cond != nil {
@@ -245,6 +266,9 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1, addr: a.d, ctrl: ctrl}
 	switch in.Op {
 	case OpLoad:
+		if in.ZeroTags != nil && v == Int(0) {
+			r.tags = in.ZeroTags
+		}
 		idx := th.addEvent(r)
 		if in.Dst != "" {
 			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
@@ -257,6 +281,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
 		}
 	case OpRMW:
+		r.atomic = true
 		s, err := th.eval(in.Src)
 		if err != nil {
 			return
@@ -267,7 +292,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d}
+			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true}
 		if in.RMWOp != OpXchg {
 			w.vdeps |= 1 << uint(idx)
 		}
@@ -283,18 +308,30 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			th.regs[in.Dst] = regVal{v: out, d: d}
 		}
 	case OpCAS:
+		r.atomic = true
 		e, err := th.eval(in.Expect)
 		if err != nil {
 			return
 		}
-		if v == e.v {
+		// A compare-and-swap writes when old equals Expect; an add-unless
+		// writes when it differs, and stores old + Src.
+		if (v == e.v) != in.AddUnless {
 			s, err := th.eval(in.Src)
 			if err != nil {
 				return
 			}
+			nv, vdeps := s.v, s.d
+			if in.AddUnless {
+				if nv, err = Apply(OpAdd, v, s.v); err != nil {
+					return
+				}
+			}
 			idx := th.addEvent(r)
-			w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: idx,
-				addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d}
+			if in.AddUnless {
+				vdeps |= 1 << uint(idx)
+			}
+			w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
+				addr: a.d, data: s.d, ctrl: ctrl, vdeps: vdeps, atomic: true}
 			if in.NoRMW {
 				w.rmwRead = -1
 			}

@@ -56,7 +56,15 @@ type Model struct {
 	Axioms []Axiom
 	// Arches are the dialects the model applies to.
 	Arches []litmus.Arch
+	// Atomic states that the model forbids an rmw pair of one instruction
+	// whose read does not read the write immediately co-before the pair's
+	// write, so that the explorer need not enumerate those candidates
+	// (litmus.AtomicModel).
+	Atomic bool
 }
+
+// AtomicRMW implements litmus.AtomicModel.
+func (m *Model) AtomicRMW() bool { return m.Atomic }
 
 // Name implements litmus.Model.
 func (m *Model) Name() string { return m.ModelName }
