@@ -28,6 +28,9 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		if err != nil {
 			return x, err
 		}
+		if x.v.IsUnknown() {
+			return x, errUnknown
+		}
 		v, err := applyUnary(e.Op, x.v)
 		return regVal{v: v, d: x.d}, err
 	case *Binary:
@@ -39,12 +42,19 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		if err != nil {
 			return y, err
 		}
+		if x.v.IsUnknown() || y.v.IsUnknown() {
+			v, err := th.unknownOp(e.Op, x.v, y.v)
+			return regVal{v: v, d: x.d | y.d}, err
+		}
 		v, err := Apply(e.Op, x.v, y.v)
 		return regVal{v: v, d: x.d | y.d}, err
 	case *Ite:
 		c, err := th.eval(e.Cond)
 		if err != nil {
 			return c, err
+		}
+		if c.v.IsUnknown() {
+			return c, errUnknown
 		}
 		var r regVal
 		if truthy(c.v) {
@@ -59,6 +69,33 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 }
 
 func truthy(v Value) bool { return v.Sym != "" || v.Off != 0 }
+
+// errUnknown cuts a path that computes with an unknown value: herd keeps an
+// equation on it, which the explorer does not solve.
+var errUnknown = &evalError{"computation on an unknown value"}
+
+// unknownOp applies op when x or y is unknown. While the explorer looks
+// for the values locations may hold, an unknown read compares unequal to
+// every constant, and the constant it is compared with joins the domain of
+// the location read, so that the next round tries it. Otherwise only a
+// swap passes an unknown value on.
+func (th *threadRun) unknownOp(op BinOp, x, y Value) (Value, error) {
+	if op == OpXchg {
+		return y, nil
+	}
+	if op == OpEq || op == OpNe {
+		u, c := x, y
+		if !u.IsUnknown() {
+			u, c = y, x
+		}
+		if u.Var == VarDiscover && !c.IsUnknown() && th.discovered != nil {
+			th.discovered(u.Sym, c)
+			th.decided = true
+			return b2v(op == OpNe), nil
+		}
+	}
+	return Value{}, errUnknown
+}
 
 func b2v(b bool) Value {
 	if b {
@@ -88,6 +125,12 @@ func applyUnary(op BinOp, x Value) (Value, error) {
 // Apply computes x op y. Addresses support adding and subtracting
 // integers, comparison, and the idioms "a xor a" and "a - a" that give 0.
 func Apply(op BinOp, x, y Value) (Value, error) {
+	if x.IsUnknown() || y.IsUnknown() {
+		if op == OpXchg {
+			return y, nil
+		}
+		return Value{}, errUnknown
+	}
 	switch op {
 	case OpEq:
 		return b2v(x == y), nil

@@ -19,6 +19,22 @@ type Model interface {
 	Check(x *Execution) (allowed bool, flags []string)
 }
 
+// A CycleModel is a Model that may allow a cycle of reads and writes that
+// copy one another's values, such as one through LKMM's plain accesses.
+// herd leaves the value of such a cycle unknown and prints its symbol; the
+// explorer then enumerates these candidates too, with an unknown value on
+// the locations of the cycle. For other models every such cycle breaks an
+// axiom, and the explorer skips them.
+type CycleModel interface {
+	Model
+	ValueCycles() bool
+}
+
+func valueCycles(m Model) bool {
+	cm, ok := m.(CycleModel)
+	return ok && cm.ValueCycles()
+}
+
 // An AtomicModel is a Model that forbids every candidate in which the read
 // of an rmw pair reads from another write than the one immediately
 // co-before the pair's write, when the pair's two events come from one
@@ -87,11 +103,16 @@ type setup struct {
 	paths    [][]path
 	loopCut  bool
 	observed []LocRef
+	// herdTotal is the number of symbols of one herd build and
+	// herdBase[t] that of the threads before t, when values may be
+	// unknown (herdvars.go).
+	herdTotal int
+	herdBase  []int
 }
 
 // Explore runs test under model.
 func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result, error) {
-	s, err := prepare(test, opt)
+	s, err := prepare(test, model, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +325,7 @@ func stateKey(vals []Value) string {
 }
 
 // prepare computes locations, initial values, value domains and paths.
-func prepare(test *Test, opt Options) (*setup, error) {
+func prepare(test *Test, model Model, opt Options) (*setup, error) {
 	s := &setup{test: test, initMem: map[string]Value{}}
 	locSet := map[string]bool{}
 	s.initRegs = make([]map[string]Value, len(test.Threads))
@@ -356,64 +377,198 @@ func prepare(test *Test, opt Options) (*setup, error) {
 	if limit <= 0 {
 		limit = 100000
 	}
-	// Value domains: grow until the values stored stop changing. Each round
-	// lets one more link of a causal chain of stores be seen.
+	if err := s.domains(test, limit, valueCycles(model)); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// domains computes the values each location may hold and the paths of
+// every thread that read them.
+//
+// Domains grow round by round, until the values stored stop changing:
+// each round lets one more link of a causal chain of stores be seen. A
+// discovery round then lets one read per path return a value outside its
+// domain, for values that only such a read leads to (a read deciding a
+// branch that stores the value it reads, which herd's equations allow);
+// what it finds starts the rounds again. Last, for a model that may allow
+// value cycles, the locations on a cycle of reads copied into writes may
+// hold an unknown value, and the paths are enumerated once more with it.
+func (s *setup) domains(test *Test, limit int, cycles bool) error {
 	domains := map[string][]Value{}
 	for _, l := range s.locs {
 		domains[l] = []Value{s.initMem[l]}
 	}
-	stores := 0
-	for _, th := range test.Threads {
-		stores += len(th.Code)
-	}
-	for round := 0; ; round++ {
-		s.paths = make([][]path, len(test.Threads))
-		s.loopCut = false
-		// The values stored this round, on complete paths and on paths a
-		// later read cuts, join the domains for the next round.
-		var newVals []tevent
-		maxWrites := 0
-		for i, th := range test.Threads {
-			pe := &pathEnum{th: th, domains: domains, limit: limit}
-			most := 0
-			tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
-				stored: func(th *threadRun, ev tevent) {
-					n := 0
-					for _, e := range th.events {
-						if e.kind == KindW {
-							n++
-						}
-					}
-					most = max(most, n)
-					if !containsValue(domains[ev.loc], ev.val) {
-						newVals = append(newVals, ev)
-					}
-				}}
-			for k, v := range s.initRegs[i] {
-				tr.regs[k] = regVal{v: v}
-			}
-			pe.run(tr, 0)
-			if pe.err != nil {
-				return nil, pe.err
-			}
-			s.paths[i] = pe.paths
-			s.loopCut = s.loopCut || pe.loopCut
-			maxWrites += most
-		}
+	add := func(vals []locValue) bool {
 		grown := false
-		for _, ev := range newVals {
-			if !containsValue(domains[ev.loc], ev.val) {
-				domains[ev.loc] = append(domains[ev.loc], ev.val)
+		for _, lv := range vals {
+			if !containsValue(domains[lv.loc], lv.v) {
+				domains[lv.loc] = append(domains[lv.loc], lv.v)
 				grown = true
 			}
 		}
-		// A value needs a causal chain of at most maxWrites stores, one
-		// more link per round; values past that come from thin air.
-		if !grown || round >= maxWrites {
+		return grown
+	}
+	for outer := 0; ; outer++ {
+		maxWrites := 0
+		for round := 0; ; round++ {
+			vals, most, err := s.enumeratePaths(test, domains, limit, false, false)
+			if err != nil {
+				return err
+			}
+			maxWrites = most
+			// A value needs a causal chain of at most maxWrites stores, one
+			// more link per round; values past that come from thin air.
+			if !add(vals) || round >= maxWrites {
+				break
+			}
+		}
+		paths, loopCut := s.paths, s.loopCut
+		vals, _, err := s.enumeratePaths(test, domains, limit, true, false)
+		s.paths, s.loopCut = paths, loopCut
+		if err != nil {
+			return err
+		}
+		if !add(vals) || outer >= maxWrites {
 			break
 		}
 	}
-	return s, nil
+	if !cycles {
+		return nil
+	}
+	unknown := s.cycleLocations()
+	if len(unknown) == 0 {
+		return nil
+	}
+	for _, l := range unknown {
+		domains[l] = append(domains[l], Value{Var: VarUnknown})
+	}
+	_, _, err := s.enumeratePaths(test, domains, limit, false, true)
+	return err
+}
+
+// A locValue is a value a location may hold.
+type locValue struct {
+	loc string
+	v   Value
+}
+
+// enumeratePaths sets s.paths to the paths of every thread under domains
+// and returns the values stored (and, when discovering, compared with an
+// unknown read) that the domains lack, with the largest number of stores
+// a choice of paths makes.
+//
+// With herd set, the paths record herd's numbering of their unknown values
+// (herdvars.go), and s.herdTotal and s.herdBase are set.
+func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int, discover, herd bool) ([]locValue, int, error) {
+	s.paths = make([][]path, len(test.Threads))
+	if herd {
+		s.herdBase = make([]int, len(test.Threads))
+		s.herdTotal = 0
+	}
+	s.loopCut = false
+	var newVals []locValue
+	note := func(loc string, v Value) {
+		if !v.IsUnknown() && !containsValue(domains[loc], v) {
+			newVals = append(newVals, locValue{loc, v})
+		}
+	}
+	maxWrites := 0
+	for i, th := range test.Threads {
+		pe := &pathEnum{th: th, domains: domains, limit: limit, discover: discover}
+		most := 0
+		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
+			stored: func(th *threadRun, ev tevent) {
+				n := 0
+				for _, e := range th.events {
+					if e.kind == KindW {
+						n++
+					}
+				}
+				most = max(most, n)
+				if !discover || th.decided {
+					note(ev.loc, ev.val)
+				}
+			}}
+		if discover {
+			tr.discovered = note
+		}
+		if herd {
+			pe.hv = newHerdVars(th.Code, s.initRegs[i])
+			tr.hc = &herdCursor{}
+			s.herdBase[i] = s.herdTotal
+			s.herdTotal += pe.hv.size(0, len(th.Code))
+		}
+		for k, v := range s.initRegs[i] {
+			tr.regs[k] = regVal{v: v}
+		}
+		pe.run(tr, 0)
+		if pe.err != nil {
+			return nil, 0, pe.err
+		}
+		s.paths[i] = pe.paths
+		s.loopCut = s.loopCut || pe.loopCut
+		maxWrites += most
+	}
+	return newVals, maxWrites, nil
+}
+
+// cycleLocations lists the locations on, or downstream of, a cycle of
+// reads whose value some path copies into a write of the next location:
+// only these may hold a value out of thin air.
+func (s *setup) cycleLocations() []string {
+	flow := map[string]map[string]bool{}
+	for _, ps := range s.paths {
+		for _, p := range ps {
+			for _, ev := range p.events {
+				if ev.kind != KindW {
+					continue
+				}
+				d := ev.vdeps
+				for d != 0 {
+					k := trailing(uint64(d))
+					d &= d - 1
+					if r := p.events[k]; r.kind == KindR {
+						if flow[r.loc] == nil {
+							flow[r.loc] = map[string]bool{}
+						}
+						flow[r.loc][ev.loc] = true
+					}
+				}
+			}
+		}
+	}
+	// reach[l] is what l flows to in one or more steps.
+	reach := func(from string) map[string]bool {
+		seen := map[string]bool{}
+		stack := []string{from}
+		for len(stack) > 0 {
+			l := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for m := range flow[l] {
+				if !seen[m] {
+					seen[m] = true
+					stack = append(stack, m)
+				}
+			}
+		}
+		return seen
+	}
+	out := map[string]bool{}
+	for l := range flow {
+		if r := reach(l); r[l] {
+			out[l] = true
+			for m := range r {
+				out[m] = true
+			}
+		}
+	}
+	var locs []string
+	for l := range out {
+		locs = append(locs, l)
+	}
+	sort.Strings(locs)
+	return locs
 }
 
 func containsValue(vs []Value, v Value) bool {
@@ -510,6 +665,8 @@ type combo struct {
 	x *Execution
 	// valueFlow relates a read to the writes whose value it feeds.
 	valueFlow Rel
+	// known holds the events whose value is known (not Value.IsUnknown).
+	known Set
 	paths     []*path
 	reads     []int   // event ids of reads
 	rfCands   [][]int // per read, the writes it may read from
@@ -635,6 +792,11 @@ func (s *setup) buildCombo(index int) *combo {
 	}
 	x.M = x.R | x.W
 	for i := range events {
+		if !events[i].Value.IsUnknown() {
+			c.known = c.known.Add(i)
+		}
+	}
+	for i := range events {
 		for j := range events {
 			if i != j && x.M.Has(i) && x.M.Has(j) && events[i].Loc == events[j].Loc {
 				x.Loc.Add(i, j)
@@ -759,7 +921,10 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		x.RF.Add(choice[i], r)
 		rfOf[r] = choice[i]
 	}
-	if !x.RF.Union(c.valueFlow).Acyclic() {
+	// A cycle of rf and value flow through known values has no solution
+	// (thin air); only a cycle of unknown values stands, as herd's unsolved
+	// symbol.
+	if !x.RF.Union(c.valueFlow).Restrict(c.known, c.known).Acyclic() {
 		return
 	}
 	// Coherence constraints per location.
@@ -928,6 +1093,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		return
 	}
 	vals := s.finalValues(c)
+	s.nameUnknowns(c, vals)
 	if s.test.Filter != nil && !EvalProp(s.test.Filter, s.observedLookup(c)) {
 		return
 	}
@@ -947,6 +1113,27 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	}
 	for _, f := range flags {
 		out.flags[f] = true
+	}
+}
+
+// nameUnknowns gives the unknown values of a final state herd's name: the
+// symbol of the second build (herdvars.go) that ranks last among those
+// holding the unknown value. All unknown values of one candidate come from
+// its cycles of copies and share the name.
+func (s *setup) nameUnknowns(c *combo, vals []Value) {
+	name := 0
+	for i, v := range vals {
+		if v.Var != VarUnknown {
+			continue
+		}
+		if name == 0 {
+			for t, p := range c.paths {
+				if p.maxUnknown > 0 {
+					name = max(name, s.herdTotal+s.herdBase[t]+p.maxUnknown)
+				}
+			}
+		}
+		vals[i].Var = int32(name)
 	}
 }
 

@@ -50,6 +50,9 @@ type tevent struct {
 type path struct {
 	events []tevent
 	regs   map[string]Value
+	// maxUnknown is the rank, in herd's numbering of the thread's
+	// symbols, of the last symbol holding an unknown value; 0 for none.
+	maxUnknown int
 }
 
 // threadRun is the state of one thread being run along a path.
@@ -65,6 +68,16 @@ type threadRun struct {
 	// paths that a later read cuts: the write still happens on the same
 	// path with another value read.
 	stored func(*threadRun, tevent)
+	// discovered, when set, sees the constants an unknown read is compared
+	// with (see unknownOp); usedDiscover records that a read of this path
+	// returned the unknown value already.
+	discovered   func(loc string, v Value)
+	usedDiscover bool
+	// decided records that a comparison with an unknown read decided
+	// something on this path: only the stores after it are discoveries.
+	decided bool
+	// hc, when set, follows herd's numbering of symbols (herdvars.go).
+	hc *herdCursor
 }
 
 type ctrlScope struct {
@@ -82,6 +95,11 @@ func (th *threadRun) clone() *threadRun {
 		loops:   make(map[int]int, len(th.loops)),
 		step:    th.step,
 		stored:  th.stored,
+
+		discovered:   th.discovered,
+		usedDiscover: th.usedDiscover,
+		decided:      th.decided,
+		hc:           th.hc.clone(),
 	}
 	for k, v := range th.regs {
 		c.regs[k] = v
@@ -123,6 +141,27 @@ type pathEnum struct {
 	err error
 	// limit bounds the number of paths, against blow-ups.
 	limit int
+	// discover lets one read per path return a value outside its
+	// location's domain (Value.Var == VarDiscover), to find values that
+	// only such a read leads to: a read that decides a branch whose other
+	// arm stores the value it reads.
+	discover bool
+	// hv, when set, lays herd's symbols over the thread's code, to name
+	// unknown values as herd does.
+	hv *herdVars
+}
+
+// regsCopy returns a copy of th's registers when herd's symbols are
+// followed, for herdVars.step.
+func (pe *pathEnum) regsCopy(th *threadRun) map[string]regVal {
+	if th.hc == nil {
+		return nil
+	}
+	c := make(map[string]regVal, len(th.regs))
+	for k, v := range th.regs {
+		c[k] = v
+	}
+	return c
 }
 
 func errAt(in *Instr, format string, args ...any) error {
@@ -139,6 +178,11 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		}
 		in := &code[pc]
 		th.step++
+		var before map[string]regVal
+		if th.hc != nil {
+			pe.hv.enter(th.hc, pc)
+			before = pe.regsCopy(th)
+		}
 		switch in.Op {
 		case OpNop:
 		case OpMove:
@@ -163,12 +207,16 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			taken := true
 			if in.Cond != nil {
 				c, err := th.eval(in.Cond)
-				if err != nil {
+				if err != nil || c.v.IsUnknown() {
 					return
 				}
 				taken = truthy(c.v)
 				if c.d != 0 {
 					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, end: in.CtrlEnd})
+				}
+				if th.hc != nil && isIf(in) {
+					pe.hv.branch(th.hc, pc, taken)
+					before = nil
 				}
 			}
 			if taken {
@@ -184,7 +232,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 		case OpAssume:
 			c, err := th.eval(in.Cond)
-			if err != nil || !truthy(c.v) {
+			if err != nil || c.v.IsUnknown() || !truthy(c.v) {
 				return
 			}
 		case OpLoad, OpLoadReserve, OpRMW, OpCAS:
@@ -212,6 +260,9 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			pe.err = errAt(in, "unsupported: instruction kind %v", in.Op)
 			return
 		}
+		if before != nil && in.Op != OpBranch {
+			pe.hv.step(th.hc, pc, 0, before, Value{})
+		}
 		pc++
 	}
 	if len(pe.paths) >= pe.limit {
@@ -222,14 +273,18 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 	for k, v := range th.regs {
 		regs[k] = v.v
 	}
-	pe.paths = append(pe.paths, path{events: th.events, regs: regs})
+	p := path{events: th.events, regs: regs}
+	if th.hc != nil {
+		p.maxUnknown = th.hc.maxUnknown
+	}
+	pe.paths = append(pe.paths, p)
 }
 
 // address evaluates the memory address of in; ok is false when the value
 // is not an address, which cuts the path.
 func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 	a, err := th.eval(in.Addr)
-	if err != nil || a.v.Sym == "" {
+	if err != nil || !a.v.IsAddr() {
 		return a, "", false
 	}
 	loc := a.v.Sym
@@ -249,10 +304,16 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 	if len(vals) == 0 {
 		vals = []Value{Int(0)}
 	}
+	if pe.discover && !th.usedDiscover {
+		vals = append(vals[:len(vals):len(vals)], Value{Sym: loc, Var: VarDiscover})
+	}
 	for i, v := range vals {
 		t := th
 		if i < len(vals)-1 {
 			t = th.clone()
+		}
+		if v.Var == VarDiscover {
+			t.usedDiscover = true
 		}
 		pe.readValue(t, pc, in, a, loc, v)
 		if pe.err != nil {
@@ -262,12 +323,19 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 }
 
 func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc string, v Value) {
+	before := pe.regsCopy(th)
+	alt := 0 // herd's alternative: a failed CAS, a free lock seen
 	ctrl := th.ctrlDeps(pc)
 	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1, addr: a.d, ctrl: ctrl}
 	switch in.Op {
 	case OpLoad:
-		if in.ZeroTags != nil && v == Int(0) {
-			r.tags = in.ZeroTags
+		if in.ZeroTags != nil {
+			if v.IsUnknown() {
+				return
+			}
+			if v == Int(0) {
+				r.tags, alt = in.ZeroTags, 1
+			}
 		}
 		idx := th.addEvent(r)
 		if in.Dst != "" {
@@ -313,9 +381,17 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		if err != nil {
 			return
 		}
+		eq := v == e.v
+		if v.IsUnknown() || e.v.IsUnknown() {
+			c, err := th.unknownOp(OpEq, v, e.v)
+			if err != nil {
+				return
+			}
+			eq = truthy(c)
+		}
 		// A compare-and-swap writes when old equals Expect; an add-unless
 		// writes when it differs, and stores old + Src.
-		if (v == e.v) != in.AddUnless {
+		if eq != in.AddUnless {
 			s, err := th.eval(in.Src)
 			if err != nil {
 				return
@@ -343,6 +419,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 				th.regs[in.Status] = regVal{v: in.StatusOK, d: 1<<uint(idx) | e.d}
 			}
 		} else {
+			alt = 1
 			if in.FailTags != nil {
 				r.tags = in.FailTags
 			}
@@ -354,6 +431,9 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 				th.regs[in.Status] = regVal{v: in.StatusFail, d: 1<<uint(idx) | e.d}
 			}
 		}
+	}
+	if before != nil {
+		pe.hv.step(th.hc, pc, alt, before, v)
 	}
 	pe.run(th, pc+1)
 }

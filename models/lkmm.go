@@ -461,6 +461,8 @@ var LKMM = &Model{
 	// coherence (po orders the read of an rmw pair before its write) and
 	// atomic leave the read no other write to read.
 	Atomic: true,
+	// Plain accesses are not in hb: a cycle through them may stand.
+	Cycles: true,
 	Axioms: []Axiom{
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one

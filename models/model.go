@@ -61,7 +61,13 @@ type Model struct {
 	// write, so that the explorer need not enumerate those candidates
 	// (litmus.AtomicModel).
 	Atomic bool
+	// Cycles states that the model may allow a cycle of reads and writes
+	// copying one another's values (litmus.CycleModel).
+	Cycles bool
 }
+
+// ValueCycles implements litmus.CycleModel.
+func (m *Model) ValueCycles() bool { return m.Cycles }
 
 // AtomicRMW implements litmus.AtomicModel.
 func (m *Model) AtomicRMW() bool { return m.Atomic }

@@ -1,0 +1,326 @@
+// This file implements herd7's numbering of symbolic values in the C
+// dialect, so that a value out of thin air prints as herd prints it:
+// "S<n>", n being the number of the symbol herd created for it.
+//
+// herd builds each thread's event structures once with every alternative
+// (both arms of an if whose condition reads memory, success and failure of
+// a cmpxchg...), creating a fresh symbol for each memory read, each read of
+// a register without an initial value, and each operation on a symbol. The
+// code after an instruction with several alternatives is built once per
+// alternative. It numbers symbols from 1 in that order, over the threads in
+// turn, and builds everything twice, so that the symbols of the
+// candidates' equations are those of the second build: the total of one
+// build plus the rank in it. The equations of a cycle of copies make its
+// symbols equal, and herd names the class after its largest symbol.
+package litmus
+
+import "strings"
+
+// A herdOp is one symbol-creating step of an instruction: a register read
+// (reg set), the memory read (mem), or an operation.
+type herdOp struct {
+	reg string
+	mem bool
+}
+
+// A herdLayout is the symbols an instruction creates: pre before its
+// alternatives, then those of each alternative in turn.
+type herdLayout struct {
+	pre  []herdOp
+	alts [][]herdOp
+}
+
+func (l herdLayout) own() int {
+	n := len(l.pre)
+	for _, a := range l.alts {
+		n += len(a)
+	}
+	return n
+}
+
+// herdVars lays herd's symbols over the code of one thread.
+type herdVars struct {
+	code []Instr
+	// known are the registers with an initial value, which herd reads
+	// without a symbol.
+	known map[string]Value
+	// ends[pc] is the end of the innermost list of statements holding pc.
+	ends  []int
+	sizes map[[2]int]int
+}
+
+func newHerdVars(code []Instr, known map[string]Value) *herdVars {
+	h := &herdVars{code: code, known: known, ends: make([]int, len(code)+1), sizes: map[[2]int]int{}}
+	h.walk(0, len(code))
+	h.ends[len(code)] = len(code)
+	return h
+}
+
+// isIf reports whether in starts a C if statement: a conditional branch
+// whose control dependency ends with the statement.
+func isIf(in *Instr) bool { return in.Op == OpBranch && in.Cond != nil && in.CtrlEnd > 0 }
+
+// arms returns the ranges of an if statement's then and else blocks.
+func (h *herdVars) arms(pc int) (thenEnd, elseStart, end int) {
+	in := &h.code[pc]
+	end = in.CtrlEnd
+	if in.Target != end {
+		return in.Target - 1, in.Target, end
+	}
+	return end, end, end
+}
+
+func (h *herdVars) walk(pc, end int) {
+	for pc < end {
+		h.ends[pc] = end
+		if isIf(&h.code[pc]) {
+			thenEnd, elseStart, e := h.arms(pc)
+			h.walk(pc+1, thenEnd)
+			if thenEnd < elseStart {
+				h.ends[thenEnd] = end // the jump over the else block
+			}
+			h.walk(elseStart, e)
+			pc = e
+			continue
+		}
+		pc++
+	}
+}
+
+// exprOps lists the symbols herd creates evaluating e, left to right, and
+// whether e's value is a symbol.
+func (h *herdVars) exprOps(e Expr, out []herdOp) ([]herdOp, bool) {
+	switch e := e.(type) {
+	case *RegRef:
+		if strings.HasPrefix(e.Name, "#") {
+			// A hidden register holds a read made by the expression.
+			return out, true
+		}
+		if _, ok := h.known[e.Name]; ok {
+			return out, false
+		}
+		return append(out, herdOp{reg: e.Name}), true
+	case *Unary:
+		out, v := h.exprOps(e.X, out)
+		if v {
+			out = append(out, herdOp{})
+		}
+		return out, v
+	case *Binary:
+		out, vx := h.exprOps(e.X, out)
+		out, vy := h.exprOps(e.Y, out)
+		if vx || vy {
+			out = append(out, herdOp{})
+		}
+		return out, vx || vy
+	case *Ite:
+		out, vc := h.exprOps(e.Cond, out)
+		out, vt := h.exprOps(e.Then, out)
+		out, ve := h.exprOps(e.Else, out)
+		if vc || vt || ve {
+			out = append(out, herdOp{})
+		}
+		return out, vc || vt || ve
+	}
+	return out, false
+}
+
+func (h *herdVars) ops(es ...Expr) []herdOp {
+	var out []herdOp
+	for _, e := range es {
+		if e != nil {
+			out, _ = h.exprOps(e, out)
+		}
+	}
+	return out
+}
+
+// hasTag reports whether tags holds t.
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// layout gives the symbols of one instruction other than an if, after
+// herd's C semantics (CSem) of the primitive it lowers.
+func (h *herdVars) layout(in *Instr) herdLayout {
+	one := [][]herdOp{nil}
+	mem := herdOp{mem: true}
+	// Lock events carry no value.
+	lock := hasTag(in.RTags, "LKR") || hasTag(in.WTags, "UL")
+	switch in.Op {
+	case OpMove:
+		return herdLayout{pre: h.ops(in.Src), alts: one}
+	case OpLoad:
+		if in.ZeroTags != nil { // spin_is_locked: held or free
+			return herdLayout{pre: h.ops(in.Addr), alts: [][]herdOp{nil, nil}}
+		}
+		return herdLayout{pre: append(h.ops(in.Addr), mem), alts: one}
+	case OpStore:
+		if lock {
+			return herdLayout{pre: h.ops(in.Addr), alts: one}
+		}
+		return herdLayout{pre: h.ops(in.Addr, in.Src), alts: one}
+	case OpRMW:
+		switch {
+		case lock:
+			return herdLayout{pre: h.ops(in.Addr), alts: one}
+		case in.RMWOp == OpXchg:
+			return herdLayout{pre: append(h.ops(in.Addr, in.Src), mem), alts: one}
+		}
+		return herdLayout{pre: append(h.ops(in.Src, in.Addr), mem, herdOp{}), alts: one}
+	case OpCAS:
+		switch {
+		case lock: // spin_trylock: taken or not
+			return herdLayout{pre: h.ops(in.Addr), alts: [][]herdOp{nil, nil}}
+		case in.AddUnless:
+			ok := append(h.ops(in.Addr, in.Src, in.Expect), mem, herdOp{})
+			no := append(h.ops(in.Addr, in.Expect), mem)
+			return herdLayout{alts: [][]herdOp{ok, no}}
+		}
+		ok := append(h.ops(in.Addr, in.Expect, in.Src), mem)
+		no := append(h.ops(in.Addr, in.Expect), mem)
+		return herdLayout{alts: [][]herdOp{ok, no}}
+	case OpFence:
+		return herdLayout{pre: h.ops(in.Addr), alts: one}
+	}
+	return herdLayout{alts: one}
+}
+
+// determined reports whether an if's condition needs no symbol, and then
+// whether it holds (the branch skips the then block).
+func (h *herdVars) determined(in *Instr) (det, taken bool) {
+	if _, v := h.exprOps(in.Cond, nil); v {
+		return false, false
+	}
+	th := &threadRun{regs: map[string]regVal{}}
+	for k, v := range h.known {
+		th.regs[k] = regVal{v: v}
+	}
+	c, err := th.eval(in.Cond)
+	return true, err == nil && truthy(c.v)
+}
+
+// size is the number of symbols herd creates building the statements in
+// [pc, end).
+func (h *herdVars) size(pc, end int) int {
+	if pc >= end {
+		return 0
+	}
+	key := [2]int{pc, end}
+	if n, ok := h.sizes[key]; ok {
+		return n
+	}
+	var n int
+	in := &h.code[pc]
+	if isIf(in) {
+		thenEnd, elseStart, e := h.arms(pc)
+		kc := len(h.ops(in.Cond))
+		switch det, taken := h.determined(in); {
+		case !det:
+			n = kc + h.size(pc+1, thenEnd) + h.size(elseStart, e) + 2*h.size(e, end)
+		case taken:
+			n = kc + h.size(elseStart, e) + h.size(e, end)
+		default:
+			n = kc + h.size(pc+1, thenEnd) + h.size(e, end)
+		}
+	} else {
+		l := h.layout(in)
+		n = l.own() + len(l.alts)*h.size(pc+1, end)
+	}
+	h.sizes[key] = n
+	return n
+}
+
+// A herdFrame is an if statement being run: at its end, the symbols of the
+// code after it start at cont.
+type herdFrame struct{ end, cont int }
+
+// herdCursor follows one path through the layout: the symbols of the next
+// instruction start after cursor; maxUnknown is the largest that holds an
+// unknown value.
+type herdCursor struct {
+	cursor     int
+	frames     []herdFrame
+	maxUnknown int
+}
+
+func (c *herdCursor) clone() *herdCursor {
+	if c == nil {
+		return nil
+	}
+	d := *c
+	d.frames = append([]herdFrame(nil), c.frames...)
+	return &d
+}
+
+// enter is called before instruction pc runs.
+func (h *herdVars) enter(c *herdCursor, pc int) {
+	for len(c.frames) > 0 && c.frames[len(c.frames)-1].end == pc {
+		c.cursor = c.frames[len(c.frames)-1].cont
+		c.frames = c.frames[:len(c.frames)-1]
+	}
+}
+
+// branch is called when the if statement at pc skips (taken) or runs its
+// then block.
+func (h *herdVars) branch(c *herdCursor, pc int, taken bool) {
+	in := &h.code[pc]
+	thenEnd, elseStart, e := h.arms(pc)
+	kc := len(h.ops(in.Cond))
+	base := c.cursor + kc
+	sizeThen, sizeElse := h.size(pc+1, thenEnd), h.size(elseStart, e)
+	var start, cont int
+	if det, _ := h.determined(in); det {
+		if taken {
+			start, cont = base, base+sizeElse
+		} else {
+			start, cont = base, base+sizeThen
+		}
+	} else {
+		alt := 0
+		start = base
+		if taken {
+			alt, start = 1, base+sizeThen
+		}
+		cont = base + sizeThen + sizeElse + alt*h.size(e, h.ends[pc])
+	}
+	c.frames = append(c.frames, herdFrame{end: e, cont: cont})
+	c.cursor = start
+}
+
+// step is called when instruction pc has run with alternative alt; regs
+// are the registers before it ran and read the value it read.
+func (h *herdVars) step(c *herdCursor, pc, alt int, regs map[string]regVal, read Value) {
+	l := h.layout(&h.code[pc])
+	note := func(k int, op herdOp) {
+		u := false
+		switch {
+		case op.mem:
+			u = read.IsUnknown()
+		case op.reg != "":
+			u = regs[op.reg].v.IsUnknown()
+		}
+		if u && c.cursor+k > c.maxUnknown {
+			c.maxUnknown = c.cursor + k
+		}
+	}
+	k := 0
+	for _, op := range l.pre {
+		k++
+		note(k, op)
+	}
+	for i, a := range l.alts {
+		for _, op := range a {
+			k++
+			if i == alt {
+				note(k, op)
+			}
+		}
+	}
+	c.cursor += l.own() + alt*h.size(pc+1, h.ends[pc])
+}
