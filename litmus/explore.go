@@ -346,9 +346,39 @@ func observedLocs(t *Test) []LocRef {
 		if a.Thread != b.Thread {
 			return a.Thread < b.Thread
 		}
+		if a.IsReg() {
+			return lessRegName(a.Name, b.Name)
+		}
 		return a.Name < b.Name
 	})
 	return out
+}
+
+// lessRegName orders register names as herd orders registers: by their
+// letters, then by the number that ends them, so that X8 comes before X10.
+func lessRegName(a, b string) bool {
+	pa, na, oka := splitNumber(a)
+	pb, nb, okb := splitNumber(b)
+	if oka && okb && pa == pb && na != nb {
+		return na < nb
+	}
+	return a < b
+}
+
+// splitNumber splits s into a prefix and the decimal number ending it.
+func splitNumber(s string) (string, int, bool) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || len(s)-i > 9 {
+		return s, 0, false
+	}
+	n := 0
+	for _, c := range s[i:] {
+		n = n*10 + int(c-'0')
+	}
+	return s[:i], n, true
 }
 
 // combo is one choice of path per thread, laid out as events.
@@ -356,13 +386,13 @@ type combo struct {
 	x *Execution
 	// valueFlow relates a read to the writes whose value it feeds.
 	valueFlow Rel
-	paths    []*path
-	reads    []int   // event ids of reads
-	rfCands  [][]int // per read, the writes it may read from
-	writes   map[string][]int
-	initOf   map[string]int
-	lastW    []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
-	key      int
+	paths     []*path
+	reads     []int   // event ids of reads
+	rfCands   [][]int // per read, the writes it may read from
+	writes    map[string][]int
+	initOf    map[string]int
+	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
+	key       int
 }
 
 func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *partial) {
@@ -430,6 +460,7 @@ func (s *setup) buildCombo(index int) *combo {
 	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
 	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	x.PickAddr, x.PickData, x.PickCtrl = NewRel(n), NewRel(n), NewRel(n)
 	c.valueFlow = NewRel(n)
 	for i := range events {
 		e := &events[i]
@@ -485,6 +516,9 @@ func (s *setup) buildCombo(index int) *combo {
 			addDeps(x.Addr, ev.addr)
 			addDeps(x.Data, ev.data)
 			addDeps(x.Ctrl, ev.ctrl)
+			addDeps(x.PickAddr, ev.paddr)
+			addDeps(x.PickData, ev.pdata)
+			addDeps(x.PickCtrl, ev.pctrl)
 			addDeps(c.valueFlow, ev.vdeps)
 			if ev.rmwRead >= 0 {
 				x.RMW.Add(b+ev.rmwRead, id)
