@@ -101,6 +101,7 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		parts[w] = newPartial()
+		parts[w].ctx = ctx
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -110,6 +111,10 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 					return
 				}
 				s.exploreCombo(ctx, combo, model, parts[w])
+				if parts[w].stopped {
+					errs[w] = ctx.Err()
+					return
+				}
 			}
 		}(w)
 	}
@@ -131,6 +136,10 @@ type partial struct {
 	candidates int64
 	witness    *Execution
 	witnessKey int
+	// ctx is polled every few thousand candidates; stopped is set once it
+	// is done, and every enumeration loop then returns.
+	ctx     context.Context
+	stopped bool
 }
 
 func newPartial() *partial {
@@ -409,6 +418,9 @@ func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *p
 			return
 		}
 		for _, w := range c.rfCands[i] {
+			if out.stopped {
+				return
+			}
 			choice[i] = w
 			rec(i + 1)
 		}
@@ -662,6 +674,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			}
 		}
 		s.check(c, model, out)
+		if out.stopped {
+			return
+		}
 		// Next combination of orders.
 		k := 0
 		for ; k < len(locs); k++ {
@@ -721,6 +736,10 @@ func linearExtensions(ws []int, before Rel) [][]int {
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
 	out.candidates++
+	if out.candidates&4095 == 0 && out.ctx != nil && out.ctx.Err() != nil {
+		out.stopped = true
+		return
+	}
 	x := c.x
 	ok, flags := model.Check(x)
 	if !ok {
