@@ -101,6 +101,7 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		parts[w] = newPartial()
+		parts[w].ctx = ctx
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -110,6 +111,10 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 					return
 				}
 				s.exploreCombo(ctx, combo, model, parts[w])
+				if parts[w].stopped {
+					errs[w] = ctx.Err()
+					return
+				}
 			}
 		}(w)
 	}
@@ -131,6 +136,10 @@ type partial struct {
 	candidates int64
 	witness    *Execution
 	witnessKey int
+	// ctx is polled every few thousand candidates; stopped is set once it
+	// is done, and every enumeration loop then returns.
+	ctx     context.Context
+	stopped bool
 }
 
 func newPartial() *partial {
@@ -346,39 +355,38 @@ func observedLocs(t *Test) []LocRef {
 		if a.Thread != b.Thread {
 			return a.Thread < b.Thread
 		}
-		if a.IsReg() {
-			return lessRegName(a.Name, b.Name)
+		if a.IsReg() && t.Arch != ArchC {
+			// herd lists machine registers in the architecture's order:
+			// r2 before r10.
+			return naturalLess(a.Name, b.Name)
 		}
 		return a.Name < b.Name
 	})
 	return out
 }
 
-// lessRegName orders register names as herd orders registers: by their
-// letters, then by the number that ends them, so that X8 comes before X10.
-func lessRegName(a, b string) bool {
-	pa, na, oka := splitNumber(a)
-	pb, nb, okb := splitNumber(b)
-	if oka && okb && pa == pb && na != nb {
-		return na < nb
+// naturalLess orders names by their letters, then by their number.
+func naturalLess(a, b string) bool {
+	split := func(s string) (string, int, bool) {
+		i := len(s)
+		for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			i--
+		}
+		if i == len(s) {
+			return s, 0, false
+		}
+		n := 0
+		for _, c := range s[i:] {
+			n = n*10 + int(c-'0')
+		}
+		return s[:i], n, true
 	}
-	return a < b
-}
-
-// splitNumber splits s into a prefix and the decimal number ending it.
-func splitNumber(s string) (string, int, bool) {
-	i := len(s)
-	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-		i--
+	pa, na, oka := split(a)
+	pb, nb, okb := split(b)
+	if pa != pb || !oka || !okb {
+		return a < b
 	}
-	if i == len(s) || len(s)-i > 9 {
-		return s, 0, false
-	}
-	n := 0
-	for _, c := range s[i:] {
-		n = n*10 + int(c-'0')
-	}
-	return s[:i], n, true
+	return na < nb
 }
 
 // combo is one choice of path per thread, laid out as events.
@@ -410,6 +418,9 @@ func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *p
 			return
 		}
 		for _, w := range c.rfCands[i] {
+			if out.stopped {
+				return
+			}
 			choice[i] = w
 			rec(i + 1)
 		}
@@ -494,14 +505,14 @@ func (s *setup) buildCombo(index int) *combo {
 			// As in herd, po orders instructions: the events of one
 			// instruction (the read and write of an RMW) are not po-related.
 			for j := i + 1; j < len(p.events); j++ {
-				if p.events[j].instr != ev.instr {
+				if p.events[j].step != ev.step {
 					x.PO.Add(id, b+j)
 				}
 			}
 			for j := range p.events {
 				if j != i {
 					x.Int.Add(id, b+j)
-					if p.events[j].instr == ev.instr {
+					if p.events[j].step == ev.step {
 						x.SameInstr.Add(id, b+j)
 					}
 				}
@@ -667,6 +678,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			}
 		}
 		s.check(c, model, out)
+		if out.stopped {
+			return
+		}
 		// Next combination of orders.
 		k := 0
 		for ; k < len(locs); k++ {
@@ -726,6 +740,10 @@ func linearExtensions(ws []int, before Rel) [][]int {
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
 	out.candidates++
+	if out.candidates&4095 == 0 && out.ctx != nil && out.ctx.Err() != nil {
+		out.stopped = true
+		return
+	}
 	x := c.x
 	ok, flags := model.Check(x)
 	if !ok {

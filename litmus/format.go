@@ -121,3 +121,16 @@ func (r *Result) WriteHerd(w io.Writer) {
 	fmt.Fprintf(w, "Observation %s %s %d %d\n", t.Name, r.Verdict(), r.Positive, r.Negative)
 	fmt.Fprintf(w, "Hash=%x\n", md5.Sum([]byte(t.Source)))
 }
+
+// Satisfies reports whether a final state of r satisfies the condition's
+// proposition.
+func (r *Result) Satisfies(st State) bool {
+	return EvalProp(r.Test.Cond.Prop, func(l LocRef) Value {
+		for i, o := range r.Observed {
+			if o == l {
+				return st.Values[i]
+			}
+		}
+		return Value{}
+	})
+}

@@ -13,7 +13,9 @@ const (
 	OpLoad
 	// OpStore: mem[Addr] = Src. One W event tagged WTags.
 	OpStore
-	// OpFence: one F event tagged FTags.
+	// OpFence: one F event tagged FTags. When Addr is set the event has
+	// that location: LKMM's synchronize_srcu(s) is an event on s that is
+	// neither a read nor a write.
 	OpFence
 	// OpMove: Dst = Src. No event; dependencies flow through Src.
 	OpMove
@@ -27,7 +29,8 @@ const (
 	// OpCAS: old = mem[Addr]; Dst = old; if old == Expect then
 	// mem[Addr] = Src. Success gives R and W related by rmw; failure gives
 	// the R alone, tagged FailTags instead of RTags when FailTags is set.
-	// Status, when named, receives StatusOK or StatusFail.
+	// Status, when named, receives StatusOK or StatusFail. With AddUnless
+	// the test and the stored value change (see AddUnless).
 	OpCAS
 	// OpLoadReserve (lwarx, LDXR): Dst = mem[Addr], and the thread holds a
 	// reservation on the address.
@@ -76,6 +79,13 @@ type Instr struct {
 	RTags, WTags, FTags []string
 	// FailTags, when not nil, tags the R event of a failed OpCAS.
 	FailTags []string
+	// ZeroTags, when not nil on an OpLoad, tags the R event instead of
+	// RTags when the value read is 0: LKMM's spin_is_locked is an RU event
+	// when it sees the lock free and an RL event when it sees it held.
+	ZeroTags []string
+	// AddUnless turns an OpCAS into LKMM's atomic_add_unless: the write
+	// happens when old != Expect, and stores old + Src.
+	AddUnless bool
 
 	// CASForms, on an OpCAS, are the alternative event structures the
 	// explorer builds for it, each a candidate of its own; nil means one

@@ -4,11 +4,21 @@
 // final registers.
 package litmus
 
-import "fmt"
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
 
 // Unroll is how many times a backward jump may be taken, as herd's
 // -unroll default.
-const Unroll = 2
+var Unroll = 2
+
+func init() {
+	if v := os.Getenv("LC_UNROLL"); v != "" {
+		Unroll, _ = strconv.Atoi(v)
+	}
+}
 
 // A tevent is an event of one thread path, before threads are combined.
 type tevent struct {
@@ -17,6 +27,10 @@ type tevent struct {
 	val   Value
 	tags  []string
 	instr int
+	// step numbers the instructions the path executes: events of one
+	// execution of one instruction share it (a loop runs an instruction
+	// several times, each a step of its own).
+	step int
 	// Thread-local indices of the reads this event depends on.
 	addr, data, ctrl deps
 	// The same through picks as well (a superset of addr, data and ctrl):
@@ -46,6 +60,7 @@ type threadRun struct {
 	resv    int // local index of the reserving read, -1 for none
 	resvLoc string
 	loops   map[int]int
+	step    int
 }
 
 type ctrlScope struct {
@@ -61,6 +76,7 @@ func (th *threadRun) clone() *threadRun {
 		resv:    th.resv,
 		resvLoc: th.resvLoc,
 		loops:   make(map[int]int, len(th.loops)),
+		step:    th.step,
 	}
 	for k, v := range th.regs {
 		c.regs[k] = v
@@ -85,6 +101,7 @@ func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
 
 // addEvent appends an event and returns its local index.
 func (th *threadRun) addEvent(ev tevent) int {
+	ev.step = th.step
 	th.events = append(th.events, ev)
 	return len(th.events) - 1
 }
@@ -115,6 +132,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			return
 		}
 		in := &code[pc]
+		th.step++
 		switch in.Op {
 		case OpNop:
 		case OpMove:
@@ -385,7 +403,9 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	if err != nil {
 		return
 	}
-	if th.resv >= 0 {
+	// As herd's equation RESADDR = address: success needs a reservation
+	// on this very location.
+	if th.resv >= 0 && th.resvLoc == loc {
 		t := th.clone()
 		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
 			addr: a.d, paddr: a.d | a.p, lxsx: true}

@@ -57,20 +57,20 @@ var a64Lexer = lexer.MustSimple([]lexer.SimpleRule{
 // a64Cell is the content of one program cell.
 type a64Cell struct {
 	Pos    lexer.Position
-	Labels []*a64Label `@@*`
-	Instr  *a64Instr   `@@?`
+	Labels []*a64Label `parser:"@@*"`
+	Instr  *a64Instr   `parser:"@@?"`
 }
 
 type a64Label struct {
 	Pos  lexer.Position
-	Name string `@Ident ":"`
+	Name string `parser:"@Ident \":\""`
 }
 
 // a64Instr is a mnemonic and its operands.
 type a64Instr struct {
 	Pos  lexer.Position
-	Op   string    `@Ident`
-	Args []*a64Arg `( @@ ( "," @@ )* )?`
+	Op   string    `parser:"@Ident"`
+	Args []*a64Arg `parser:"( @@ ( \",\" @@ )* )?"`
 }
 
 // a64Arg is one operand: a memory operand, an immediate, or a word (a
@@ -78,27 +78,27 @@ type a64Instr struct {
 // with its optional amount: "LSL #2", "SXTW").
 type a64Arg struct {
 	Pos  lexer.Position
-	Mem  *a64Mem  `  @@`
-	Imm  *a64Imm  `| @@`
-	Word *a64Word `| @@`
+	Mem  *a64Mem  `parser:"  @@"`
+	Imm  *a64Imm  `parser:"| @@"`
+	Word *a64Word `parser:"| @@"`
 }
 
 type a64Mem struct {
 	Pos       lexer.Position
-	Args      []*a64Arg `"[" @@ ( "," @@ )* "]"`
-	Writeback bool      `@"!"?`
+	Args      []*a64Arg `parser:"\"[\" @@ ( \",\" @@ )* \"]\""`
+	Writeback bool      `parser:"@\"!\"?"`
 }
 
 type a64Imm struct {
 	Pos   lexer.Position
-	Neg   bool   `"#"? ( @"-" | "+" )?`
-	Value string `( @Int | @Hex )`
+	Neg   bool   `parser:"\"#\"? ( @\"-\" | \"+\" )?"`
+	Value string `parser:"( @Int | @Hex )"`
 }
 
 type a64Word struct {
 	Pos    lexer.Position
-	Name   string  `@Ident`
-	Amount *a64Imm `@@?`
+	Name   string  `parser:"@Ident"`
+	Amount *a64Imm `parser:"@@?"`
 }
 
 var a64Parser = participle.MustBuild[a64Cell](

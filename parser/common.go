@@ -19,54 +19,54 @@ var commonLexer = lexer.MustSimple([]lexer.SimpleRule{
 // initBlock is the text between the braces after the header.
 type initBlock struct {
 	Pos   lexer.Position
-	Items []*initItem `( @@ | ";" )*`
+	Items []*initItem `parser:"( @@ | \";\" )*"`
 }
 
 // initItem is one binding: "0:r2=x", "int x=1", "int *p=&a", "[x]=0",
 // "atomic_t v = ATOMIC_INIT(1)", "int 0:r1", "x1=y1".
 type initItem struct {
 	Pos   lexer.Position
-	Typed *typedItem `  @@`
-	Plain *plainItem `| @@`
+	Typed *typedItem `parser:"  @@"`
+	Plain *plainItem `parser:"| @@"`
 }
 
 type typedItem struct {
 	Pos   lexer.Position
-	Type  string     `@Ident`
-	Stars []string   `@"*"*`
-	Loc   *locName   `@@`
-	Value *initValue `( "=" @@ )?`
+	Type  string     `parser:"@Ident"`
+	Stars []string   `parser:"@\"*\"*"`
+	Loc   *locName   `parser:"@@"`
+	Value *initValue `parser:"( \"=\" @@ )?"`
 }
 
 type plainItem struct {
 	Pos   lexer.Position
-	Loc   *locName   `@@`
-	Value *initValue `"=" @@`
+	Loc   *locName   `parser:"@@"`
+	Value *initValue `parser:"\"=\" @@"`
 }
 
 // locName is a register of a thread ("0:r2", "P1:X3") or a location ("x",
 // "[x]", "x[1]").
 type locName struct {
 	Pos     lexer.Position
-	Proc    *string `( ( @Int | @Ident ) ":" )?`
-	Name    string  `(   @Ident`
-	Index   *string `    ( "[" @Int "]" )?`
-	Bracket string  `| "[" @Ident "]" )`
+	Proc    *string `parser:"( ( @Int | @Ident ) \":\" )?"`
+	Name    string  `parser:"(   @Ident"`
+	Index   *string `parser:"    ( \"[\" @Int \"]\" )?"`
+	Bracket string  `parser:"| \"[\" @Ident \"]\" )"`
 }
 
 type initValue struct {
 	Pos    lexer.Position
-	Atomic *intLit  `  "ATOMIC_INIT" "(" @@ ")"`
-	Num    *intLit  `| @@`
-	Cast   *string  `| "(" Ident "*"* ")" "&"? @Ident`
-	Addr   *string  `| "&"? @Ident`
+	Atomic *intLit `parser:"  \"ATOMIC_INIT\" \"(\" @@ \")\""`
+	Num    *intLit `parser:"| @@"`
+	Cast   *string `parser:"| \"(\" Ident \"*\"* \")\" \"&\"? @Ident"`
+	Addr   *string `parser:"| \"&\"? @Ident"`
 }
 
 type intLit struct {
 	Pos lexer.Position
-	Neg bool   `@"-"?`
-	Dec string `( @Int`
-	Hex string `| @Hex )`
+	Neg bool   `parser:"@\"-\"?"`
+	Dec string `parser:"( @Int"`
+	Hex string `parser:"| @Hex )"`
 }
 
 var initParser = participle.MustBuild[initBlock](
@@ -78,58 +78,58 @@ var initParser = participle.MustBuild[initBlock](
 // finalPart is everything after the program.
 type finalPart struct {
 	Pos       lexer.Position
-	Locations *locationsList `@@?`
-	Filter    *propExpr      `( "filter" @@ )?`
-	Quant     string         `( ( @"exists" | @("~" "exists") | @"forall" )`
-	Prop      *propExpr      `  @@ )?`
+	Locations *locationsList `parser:"@@?"`
+	Filter    *propExpr      `parser:"( \"filter\" @@ )?"`
+	Quant     string         `parser:"( ( @\"exists\" | @(\"~\" \"exists\") | @\"forall\" )"`
+	Prop      *propExpr      `parser:"  @@ )?"`
 }
 
 type locationsList struct {
 	Pos  lexer.Position
-	Locs []*locName `"locations" "[" ( @@ "*"? | ";" )* "]"`
+	Locs []*locName `parser:"\"locations\" \"[\" ( @@ \"*\"? | \";\" )* \"]\""`
 }
 
 // propExpr is an implication, the loosest-binding form.
 type propExpr struct {
 	Pos   lexer.Position
-	Left  *propOr   `@@`
-	Right *propExpr `( "=>" @@ )?`
+	Left  *propOr   `parser:"@@"`
+	Right *propExpr `parser:"( \"=>\" @@ )?"`
 }
 
 type propOr struct {
 	Pos   lexer.Position
-	Terms []*propAnd `@@ ( "\\/" @@ )*`
+	Terms []*propAnd `parser:"@@ ( \"\\\\/\" @@ )*"`
 }
 
 type propAnd struct {
 	Pos     lexer.Position
-	Factors []*propUnary `@@ ( "/\\" @@ )*`
+	Factors []*propUnary `parser:"@@ ( \"/\\\\\" @@ )*"`
 }
 
 type propUnary struct {
 	Pos   lexer.Position
-	Not   *propUnary `  ( "~" | "not" ) @@`
-	Paren *propExpr  `| "(" @@ ")"`
-	True  bool       `| @"true"`
-	False bool       `| @"false"`
-	Atom  *propAtom  `| @@`
+	Not   *propUnary `parser:"  ( \"~\" | \"not\" ) @@"`
+	Paren *propExpr  `parser:"| \"(\" @@ \")\""`
+	True  bool       `parser:"| @\"true\""`
+	False bool       `parser:"| @\"false\""`
+	Atom  *propAtom  `parser:"| @@"`
 }
 
 type propAtom struct {
 	Pos   lexer.Position
-	Loc   *locName  `@@`
-	Neq   bool      `( "=" | "==" | @"!=" )`
-	Other *regName  `( @@`
-	Num   *intLit   `| @@`
-	Sym   *string   `| "&"? @Ident )`
+	Loc   *locName `parser:"@@"`
+	Neq   bool     `parser:"( \"=\" | \"==\" | @\"!=\" )"`
+	Other *regName `parser:"( @@"`
+	Num   *intLit  `parser:"| @@"`
+	Sym   *string  `parser:"| \"&\"? @Ident )"`
 }
 
 // regName is a register on the right of an atom, "1:r2": unlike a location
 // it needs its thread, so that "0:r1=x" reads as an address.
 type regName struct {
 	Pos  lexer.Position
-	Proc string `( @Int | @Ident ) ":"`
-	Name string `@Ident`
+	Proc string `parser:"( @Int | @Ident ) \":\""`
+	Name string `parser:"@Ident"`
 }
 
 var finalParser = participle.MustBuild[finalPart](

@@ -30,14 +30,27 @@ const (
 	ppcTagX      = "X"
 )
 
-// Condition register fields hold herd's encoding: one bit among lt, gt and
-// eq after a comparison, and none after a failed stwcx. (and initially),
-// so that beq and bne both test a bit, as on the hardware.
+// Condition register fields hold herd's encoding: a comparison sets one of
+// the bits lt, gt and eq; a failed stwcx. sets none, nor does the initial
+// state, so that there, as in herd, bne and bge branch and beq and blt do
+// not.
 const (
 	ppcCRLt = 8
 	ppcCRGt = 4
 	ppcCREq = 2
 	ppcCR0  = "cr0"
+)
+
+// herd's lwarx and stwcx. also keep two internal registers: RES, whether a
+// reservation is held, and RESADDR, its address. The explorer decides
+// whether a stwcx. succeeds; the registers carry herd's dependencies. In
+// herd every write of an instruction follows all of its register reads, so
+// the value a stwcx. stores depends on RES and RESADDR, and the cr0 and RES
+// it writes depend on all its reads: a branch on cr0 after "lwarx r1;
+// stwcx. r1" is control-dependent on the lwarx.
+const (
+	ppcRes     = "RES"
+	ppcResAddr = "RESADDR"
 )
 
 func (ppcDialect) register(name string) (string, bool) { return ppcReg(name) }
@@ -71,13 +84,13 @@ var ppcLexer = lexer.MustSimple([]lexer.SimpleRule{
 // ppcCell is one program cell: labels, then at most one instruction.
 type ppcCell struct {
 	Pos    lexer.Position
-	Labels []*ppcLabel `@@*`
-	Instr  *ppcInstr   `@@?`
+	Labels []*ppcLabel `parser:"@@*"`
+	Instr  *ppcInstr   `parser:"@@?"`
 }
 
 type ppcLabel struct {
 	Pos  lexer.Position
-	Name string `@Ident ":"`
+	Name string `parser:"@Ident \":\""`
 }
 
 // ppcInstr is a mnemonic and its operands. Which operands a mnemonic takes
@@ -85,18 +98,18 @@ type ppcLabel struct {
 // than a grammar rule per mnemonic.
 type ppcInstr struct {
 	Pos  lexer.Position
-	Op   string    `@Ident`
-	Args []*ppcArg `( @@ ( "," @@ )* )?`
+	Op   string    `parser:"@Ident"`
+	Args []*ppcArg `parser:"( @@ ( \",\" @@ )* )?"`
 }
 
 // ppcArg is one operand: "r1", "%x0", "cr1", a label, "5", "0(r2)", or the
 // string of a "com" pseudo-instruction.
 type ppcArg struct {
 	Pos  lexer.Position
-	Num  *int64  `(  @Int`
-	Base *string `   ( "(" @Ident ")" )?`
-	Name *string `| @Ident`
-	Str  *string `| @String )`
+	Num  *int64  `parser:"(  @Int"`
+	Base *string `parser:"   ( \"(\" @Ident \")\" )?"`
+	Name *string `parser:"| @Ident"`
+	Str  *string `parser:"| @String )"`
 }
 
 var ppcParser = participle.MustBuild[ppcCell](
@@ -257,14 +270,20 @@ func ppcTable() map[string]ppcSpec {
 
 		// lwarx takes an optional EH hint, which has no effect here.
 		"lwarx": {[]string{"rrr", "rrrk"}, "rD,rA,rB[,EH]", func(b *ppcBuilder, o []ppcOperand) {
-			b.emit(litmus.Instr{Op: litmus.OpLoadReserve, Dst: o[0].reg, Addr: ppcXAddr(o[1].reg, o[2].reg),
-				RTags: []string{ppcTagX}})
+			a := ppcXAddr(o[1].reg, o[2].reg)
+			b.move(ppcResAddr, a)
+			b.move(ppcRes, ppcAfter(a, litmus.C(1)))
+			b.emit(litmus.Instr{Op: litmus.OpLoadReserve, Dst: o[0].reg, Addr: a, RTags: []string{ppcTagX}})
 		}},
-		// stwcx. sets cr0 to eq on success and clears it on failure: both
-		// are constants, so a branch on cr0 carries no dependency.
+		// stwcx. sets cr0 to eq on success and clears it on failure.
 		"stwcx.": {[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
-			b.emit(litmus.Instr{Op: litmus.OpStoreCond, Src: litmus.R(o[0].reg), Addr: ppcXAddr(o[1].reg, o[2].reg),
+			a := ppcXAddr(o[1].reg, o[2].reg)
+			resv := litmus.Bin(litmus.OpLOr, litmus.R(ppcRes), litmus.R(ppcResAddr))
+			reads := litmus.Bin(litmus.OpLOr, litmus.Bin(litmus.OpLOr, litmus.R(o[0].reg), a), resv)
+			b.emit(litmus.Instr{Op: litmus.OpStoreCond, Src: ppcAfter(resv, litmus.R(o[0].reg)), Addr: a,
 				WTags: []string{ppcTagX}, Status: ppcCR0, StatusOK: litmus.Int(ppcCREq), StatusFail: litmus.Int(0)})
+			b.move(ppcCR0, ppcAfter(reads, litmus.R(ppcCR0)))
+			b.move(ppcRes, ppcAfter(reads, litmus.C(0)))
 		}},
 
 		"sync": fence(ppcTagSync), "lwsync": fence(ppcTagLwsync),
@@ -286,6 +305,13 @@ func ppcCompare(a, b litmus.Expr) litmus.Expr {
 		Then: litmus.C(ppcCRLt),
 		Else: &litmus.Ite{Cond: litmus.Bin(litmus.OpGt, a, b), Then: litmus.C(ppcCRGt), Else: litmus.C(ppcCREq)},
 	}
+}
+
+// ppcAfter is the value of v with the dependencies of deps as well, for a
+// write that herd sequences after reads whose values it does not use.
+// OpXchg returns its right operand.
+func ppcAfter(deps, v litmus.Expr) litmus.Expr {
+	return litmus.Bin(litmus.OpXchg, deps, v)
 }
 
 // ppcDAddr is the address d(rA). Unlike the indexed forms, herd reads rA

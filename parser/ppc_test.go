@@ -32,6 +32,12 @@ func ppcBit(op litmus.BinOp, bit int64) litmus.Expr {
 	return ppcBin(op, ppcBin(litmus.OpAnd, ppcR("cr0"), ppcK(bit)), ppcK(0))
 }
 
+// The reads of "stwcx. r3,r4,r2" that its writes depend on.
+var (
+	ppcResv       = ppcBin(litmus.OpLOr, ppcR("RES"), ppcR("RESADDR"))
+	ppcStwcxReads = ppcBin(litmus.OpLOr, ppcBin(litmus.OpLOr, ppcR("r3"), ppcBin(litmus.OpAdd, ppcR("r4"), ppcR("r2"))), ppcResv)
+)
+
 func ppcMove(text, dst string, src litmus.Expr) litmus.Instr {
 	return litmus.Instr{Op: litmus.OpMove, Text: text, Dst: dst, Src: src}
 }
@@ -72,12 +78,19 @@ var ppcValids = []struct {
 		{Op: litmus.OpStore, Text: "stwu r1,0(r2)", Src: ppcR("r1"), Addr: ppcR("r2")},
 		ppcMove("stwu r1,0(r2)", "r2", ppcR("r2")),
 	}},
-	{" lwarx r1,r0,r2 ;\n stwcx. r3,r0,r2 ;\n", []litmus.Instr{
+	{" lwarx r1,r0,r2 ;\n stwcx. r3,r4,r2 ;\n", []litmus.Instr{
+		ppcMove("lwarx r1,r0,r2", "RESADDR", ppcR("r2")),
+		ppcMove("lwarx r1,r0,r2", "RES", ppcBin(litmus.OpXchg, ppcR("r2"), ppcK(1))),
 		{Op: litmus.OpLoadReserve, Text: "lwarx r1,r0,r2", Dst: "r1", Addr: ppcR("r2"), RTags: []string{"X"}},
-		{Op: litmus.OpStoreCond, Text: "stwcx. r3,r0,r2", Src: ppcR("r3"), Addr: ppcR("r2"), WTags: []string{"X"},
+		{Op: litmus.OpStoreCond, Text: "stwcx. r3,r4,r2", Src: ppcBin(litmus.OpXchg, ppcResv, ppcR("r3")),
+			Addr: ppcBin(litmus.OpAdd, ppcR("r4"), ppcR("r2")), WTags: []string{"X"},
 			Status: "cr0", StatusOK: litmus.Int(2), StatusFail: litmus.Int(0)},
+		ppcMove("stwcx. r3,r4,r2", "cr0", ppcBin(litmus.OpXchg, ppcStwcxReads, ppcR("cr0"))),
+		ppcMove("stwcx. r3,r4,r2", "RES", ppcBin(litmus.OpXchg, ppcStwcxReads, ppcK(0))),
 	}},
 	{" lwarx r1,r4,r2,1 ;\n", []litmus.Instr{
+		ppcMove("lwarx r1,r4,r2,1", "RESADDR", ppcBin(litmus.OpAdd, ppcR("r4"), ppcR("r2"))),
+		ppcMove("lwarx r1,r4,r2,1", "RES", ppcBin(litmus.OpXchg, ppcBin(litmus.OpAdd, ppcR("r4"), ppcR("r2")), ppcK(1))),
 		{Op: litmus.OpLoadReserve, Text: "lwarx r1,r4,r2,1", Dst: "r1", Addr: ppcBin(litmus.OpAdd, ppcR("r4"), ppcR("r2")), RTags: []string{"X"}},
 	}},
 	{" sync ;\n lwsync ;\n eieio ;\n isync ;\n", []litmus.Instr{

@@ -105,7 +105,8 @@ func split(f *file) (*sections, error) {
 	if len(header) < 2 {
 		return nil, litmus.Errorf(f.pos(i+len(header[0])), "expected a test name after %q", header[0])
 	}
-	s.name = header[1]
+	// herd drops a ".litmus" suffix written into the name.
+	s.name = strings.TrimSuffix(header[1], ".litmus")
 	i += lineEnd
 	// Preamble up to the init block's opening brace, skipping comments and
 	// quoted strings.

@@ -61,49 +61,49 @@ var x86Lexer = lexer.MustSimple([]lexer.SimpleRule{
 // x86Cell is one cell of a thread: labels, then an optional instruction.
 type x86Cell struct {
 	Pos    lexer.Position
-	Labels []*x86Label `@@*`
-	Instr  *x86Instr   `@@?`
+	Labels []*x86Label `parser:"@@*"`
+	Instr  *x86Instr   `parser:"@@?"`
 }
 
 type x86Label struct {
 	Pos  lexer.Position
-	Name string `@Ident ":"`
+	Name string `parser:"@Ident \":\""`
 }
 
 // x86Instr is an instruction with an optional lock prefix; the operands
 // are checked against the mnemonic when lowering.
 type x86Instr struct {
 	Pos  lexer.Position
-	Lock bool      `@( "lock" | "LOCK" )?`
-	Op   string    `@Ident`
-	Args []*x86Arg `( @@ ( "," @@ )* )?`
+	Lock bool      `parser:"@( \"lock\" | \"LOCK\" )?"`
+	Op   string    `parser:"@Ident"`
+	Args []*x86Arg `parser:"( @@ ( \",\" @@ )* )?"`
 }
 
 // x86Arg is an operand: "$1", "[x]", "(%rax)", "8(%rax)", "1", "EAX",
 // "%eax", or a label.
 type x86Arg struct {
 	Pos  lexer.Position
-	Imm  *string `  @Imm`
-	Mem  *x86Mem `| @@`
-	Num  *string `| @Int`
-	Name *string `| @( Reg | Ident )`
+	Imm  *string `parser:"  @Imm"`
+	Mem  *x86Mem `parser:"| @@"`
+	Num  *string `parser:"| @Int"`
+	Name *string `parser:"| @( Reg | Ident )"`
 }
 
 // x86Mem is a memory operand, with an optional byte offset in front.
 type x86Mem struct {
 	Pos   lexer.Position
-	Off   *string  `@Int?`
-	Paren *x86Addr `( "(" @@ ")"`
-	Brack *x86Addr `| "[" @@ "]" )`
+	Off   *string  `parser:"@Int?"`
+	Paren *x86Addr `parser:"( \"(\" @@ \")\""`
+	Brack *x86Addr `parser:"| \"[\" @@ \"]\" )"`
 }
 
 // x86Addr is what a memory operand encloses: a location, a base register,
 // and an optional index register and scale.
 type x86Addr struct {
 	Pos   lexer.Position
-	Base  string  `@( Reg | Ident | Int )`
-	Index *string `( "," @( Reg | Ident )`
-	Scale *string `  ( "," @Int )? )?`
+	Base  string  `parser:"@( Reg | Ident | Int )"`
+	Index *string `parser:"( \",\" @( Reg | Ident )"`
+	Scale *string `parser:"  ( \",\" @Int )? )?"`
 }
 
 var x86Parser = participle.MustBuild[x86Cell](

@@ -180,13 +180,24 @@ func writeText(w io.Writer, r *litmus.Result) {
 	fmt.Fprintf(w, "%-28s %-10s %-9s %d of %d executions satisfy %s (%s)\n",
 		t.Name, r.Model, r.Verdict(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
 	for _, st := range r.States {
-		fmt.Fprintf(w, "    %s\n", litmus.FormatState(r.Observed, st))
+		mark := " "
+		if r.Satisfies(st) {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "  %s %s\n", mark, litmus.FormatState(r.Observed, st))
 	}
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "    flag %s\n", f)
 	}
 	if r.LoopCut {
 		fmt.Fprintf(w, "    loop: the unroll bound cut some executions; outcomes may be missing\n")
+	}
+	if r.Witness != nil {
+		what := "an execution that satisfies the condition"
+		if t.Cond.Quant != litmus.Exists {
+			what = "an execution that contradicts the condition"
+		}
+		fmt.Fprintf(w, "  witness, %s:\n%s", what, r.Witness.Format("    "))
 	}
 }
 

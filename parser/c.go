@@ -1,0 +1,210 @@
+// This file implements the grammar of the C dialect that herd7 runs with
+// the Linux-kernel memory model: threads "P0(int *x, spinlock_t *l) {...}"
+// made of declarations, assignments, kernel primitive calls and if
+// statements. c_lower.go lowers the parsed threads to the instruction IR.
+package parser
+
+import (
+	"regexp"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"litmuscheck/litmus"
+)
+
+func init() { dialects[litmus.ArchC] = cDialect{} }
+
+// cDialect reads the program of a C (LKMM) test.
+type cDialect struct{}
+
+var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// register accepts any C identifier that is not a keyword: registers are
+// the thread's local variables.
+func (cDialect) register(name string) (string, bool) {
+	if !cIdent.MatchString(name) || cKeyword.MatchString(name) {
+		return "", false
+	}
+	return name, true
+}
+
+func (cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error) {
+	p, err := cParser.ParseString(prog.f.name, prog.padded())
+	if err != nil {
+		return nil, grammarError(prog.f, err)
+	}
+	var threads []*litmus.Thread
+	for i, th := range p.Threads {
+		thr, err := lowerCThread(prog.f, i, th)
+		if err != nil {
+			return nil, err
+		}
+		threads = append(threads, thr)
+	}
+	if len(threads) == 0 {
+		return nil, litmus.Errorf(prog.pos(0), "expected a thread such as \"P0(int *x) { ... }\"")
+	}
+	return threads, nil
+}
+
+// Type names and keywords are tokens of their own so that they never read
+// as identifiers.
+const (
+	cTypeNames = `const|volatile|unsigned|signed|long|short|int|char|void|bool|_Bool|` +
+		`intptr_t|uintptr_t|size_t|atomic_t|atomic_long_t|spinlock_t|raw_spinlock_t|` +
+		`u8|u16|u32|u64|s8|s16|s32|s64|int8_t|int16_t|int32_t|int64_t|` +
+		`uint8_t|uint16_t|uint32_t|uint64_t`
+	cKeywords = `parser:"if|else|while|for|do|return|struct|goto|switch"`
+)
+
+var cKeyword = regexp.MustCompile(`^(?:` + cTypeNames + `|` + cKeywords + `)$`)
+
+var cLexer = lexer.MustSimple([]lexer.SimpleRule{
+	// No (* *) comments here: "(*(int *)x)" is C.
+	{Name: "Comment", Pattern: `//[^\n]*|/\*([^*]|\*+[^*/])*\*+/`},
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	{Name: "Type", Pattern: `(?:` + cTypeNames + `)\b`},
+	{Name: "Keyword", Pattern: `(?:` + cKeywords + `)\b`},
+	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+`},
+	{Name: "Int", Pattern: `[0-9]+`},
+	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
+	{Name: "Op", Pattern: `==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
+})
+
+// cProgram is the whole program section: the threads in order.
+type cProgram struct {
+	Pos     lexer.Position
+	Threads []*cThread `parser:"@@*"`
+}
+
+// cThread is "P0(int *x, spinlock_t *l) { ... }".
+type cThread struct {
+	Pos    lexer.Position
+	Name   string    `parser:"@Ident"`
+	Params []*cParam `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
+	Body   []*cStmt  `parser:"\"{\" @@* \"}\""`
+	EndPos lexer.Position
+}
+
+// cParam is one parameter, "volatile int *x" or "struct srcu_struct *s";
+// a lone "void" stands for no parameters.
+type cParam struct {
+	Pos   lexer.Position
+	Type  *cType   `parser:"@@"`
+	Stars []string `parser:"@\"*\"*"`
+	Name  string   `parser:"@Ident?"`
+}
+
+// cType is a type as written in declarations and casts.
+type cType struct {
+	Pos   lexer.Position
+	Words []string `parser:"( @Type | \"struct\" @Ident )+"`
+}
+
+// cStmt is one statement.
+type cStmt struct {
+	Pos    lexer.Position
+	Block  []*cStmt   `parser:"(  \"{\" @@* \"}\""`
+	If     *cIf       `parser:" | @@"`
+	While  *cWhile    `parser:" | @@"`
+	Decl   *cDecl     `parser:" | @@"`
+	Expr   *cExprStmt `parser:" | @@"`
+	Empty  bool       `parser:" | @\";\" )"`
+	EndPos lexer.Position
+}
+
+// cIf is "if (cond) stmt [else stmt]".
+type cIf struct {
+	Pos  lexer.Position
+	Cond *cExpr `parser:"\"if\" \"(\" @@ \")\""`
+	Then *cStmt `parser:"@@"`
+	Else *cStmt `parser:"( \"else\" @@ )?"`
+}
+
+// cWhile is "while (cond) stmt": parsed so that it can be reported as
+// unsupported.
+type cWhile struct {
+	Pos  lexer.Position
+	Cond *cExpr `parser:"\"while\" \"(\" @@ \")\""`
+	Body *cStmt `parser:"@@"`
+}
+
+// cDecl declares local registers: "int r0;", "int r1 = 0, r2;",
+// "intptr_t r3 = READ_ONCE(*x);".
+type cDecl struct {
+	Pos  lexer.Position
+	Type *cType         `parser:"@@"`
+	Vars []*cDeclarator `parser:"@@ ( \",\" @@ )* \";\""`
+}
+
+type cDeclarator struct {
+	Pos   lexer.Position
+	Stars []string `parser:"@\"*\"*"`
+	Name  string   `parser:"@Ident"`
+	Init  *cExpr   `parser:"( \"=\" @@ )?"`
+}
+
+// cExprStmt is an expression statement, an assignment when Value is set:
+// "r0 = READ_ONCE(*x);", "*x = 1;", "spin_lock(l);".
+type cExprStmt struct {
+	Pos   lexer.Position
+	X     *cExpr `parser:"@@"`
+	Value *cExpr `parser:"( \"=\" @@ )? \";\""`
+}
+
+// cExpr is a binary expression, flat: precedence is applied when it is
+// lowered (precedence climbing).
+type cExpr struct {
+	Pos    lexer.Position
+	Left   *cUnary   `parser:"@@"`
+	Rest   []*cOpArg `parser:"@@*"`
+	EndPos lexer.Position
+}
+
+type cOpArg struct {
+	Pos   lexer.Position
+	Op    string  `parser:"@( \"||\" | \"&&\" | \"|\" | \"^\" | \"&\" | \"==\" | \"!=\" | \"<=\" | \">=\" | \"<\" | \">\" | \"<<\" | \">>\" | \"+\" | \"-\" | \"*\" | \"/\" | \"%\" )"`
+	Right *cUnary `parser:"@@"`
+}
+
+// cUnary is a prefix operator, a cast or a primary expression.
+type cUnary struct {
+	Pos     lexer.Position
+	Op      string    `parser:"(  @( \"-\" | \"!\" | \"~\" | \"*\" | \"&\" )"`
+	X       *cUnary   `parser:"   @@"`
+	Cast    *cCast    `parser:" | @@"`
+	Primary *cPrimary `parser:" | @@ )"`
+	EndPos  lexer.Position
+}
+
+// cCast is "(intptr_t *)e"; casts change no value.
+type cCast struct {
+	Pos   lexer.Position
+	Type  *cType   `parser:"\"(\" @@"`
+	Stars []string `parser:"@\"*\"* \")\""`
+	X     *cUnary  `parser:"@@"`
+}
+
+type cPrimary struct {
+	Pos   lexer.Position
+	Call  *cCall `parser:"  @@"`
+	Hex   string `parser:"| @Hex"`
+	Int   string `parser:"| @Int"`
+	Ident string `parser:"| @Ident"`
+	Paren *cExpr `parser:"| \"(\" @@ \")\""`
+}
+
+// cCall is a call of a kernel primitive, "cmpxchg(x, 0, 1)".
+type cCall struct {
+	Pos    lexer.Position
+	Name   string   `parser:"@Ident \"(\""`
+	Args   []*cExpr `parser:"( @@ ( \",\" @@ )* )? \")\""`
+	EndPos lexer.Position
+}
+
+var cParser = participle.MustBuild[cProgram](
+	participle.Lexer(cLexer),
+	participle.Elide("Comment", "Whitespace"),
+	participle.UseLookahead(2),
+)

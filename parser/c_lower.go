@@ -1,0 +1,668 @@
+// This file implements the lowering of C (LKMM) threads to the instruction
+// IR, following herd7's C semantics (herd/CSem.ml) and the kernel's
+// linux-kernel.def, which maps each primitive to an annotated event:
+//
+//   - Event tags are the names of the event sets the model files use: herd
+//     names the set of events annotated 'a by capitalising the first letter
+//     of a, so __load{ONCE} gives ONCE, __fence{rmb} gives Rmb and
+//     __fence{rcu-lock} gives Rcu-lock. Plain C accesses carry no tag.
+//   - Parameters "int *x" hold &x: "*x" accesses location x, "x" is &x.
+//     Every other identifier is a register of the thread.
+//   - An if statement's control dependency ends with the statement, as in
+//     herd7 (CtrlEnd on the branch).
+//   - Memory accesses inside an expression are evaluated left to right into
+//     hidden registers "#1", "#2"... that the condition cannot name.
+package parser
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"litmuscheck/litmus"
+)
+
+// Event tags of the LKMM: access annotations from linux-kernel.def, fence
+// annotations, and the lock events of lock.cat.
+const (
+	tagOnce     = "ONCE"
+	tagAcquire  = "ACQUIRE"
+	tagRelease  = "RELEASE"
+	tagMb       = "MB"
+	tagNoreturn = "NORETURN"
+
+	tagSrcuLock   = "Srcu-lock"
+	tagSrcuUnlock = "Srcu-unlock"
+	tagSyncSrcu   = "Sync-srcu"
+
+	tagLockRead   = "LKR" // the read of spin_lock or of a successful spin_trylock
+	tagLockWrite  = "LKW" // the write of the same pair
+	tagUnlock     = "UL"  // spin_unlock
+	tagLockFail   = "LF"  // a failed spin_trylock
+	tagReadLocked = "RL"  // spin_is_locked seeing the lock held
+	tagReadUnlock = "RU"  // spin_is_locked seeing the lock free
+)
+
+// A cPrimKind is the shape of a kernel primitive: its arguments and the
+// instructions it lowers to.
+type cPrimKind uint8
+
+const (
+	primLoad      cPrimKind = iota // (loc): one R
+	primStore                      // (loc, v): one W
+	primStoreMb                    // smp_store_mb(loc, v): W[ONCE] then F[MB]
+	primFence                      // (): one F
+	primSyncSrcu                   // synchronize_srcu(p): an event on p
+	primXchg                       // (p, v): R and W, returns the old value
+	primCmpxchg                    // (p, old, new): returns the old value
+	primAtomicOp                   // (v, p) or (p): R and W, returns nothing
+	primAtomicRet                  // (v, p) or (p): returns the old or new value
+	primAddUnless                  // (p, a, u): add a unless the value is u
+	primLock                       // spin_lock(p)
+	primUnlock                     // spin_unlock(p)
+	primTrylock                    // spin_trylock(p)
+	primIsLocked                   // spin_is_locked(p)
+)
+
+// A cPrim describes one primitive of linux-kernel.def.
+type cPrim struct {
+	kind cPrimKind
+	// lvalue: the location argument is written "*p" (READ_ONCE(*x),
+	// WRITE_ONCE(*x, v)), not "p" (smp_load_acquire(x)).
+	lvalue bool
+	tag    string
+	op     litmus.BinOp // atomic operation
+	one    bool         // inc and dec: no value argument, the operand is 1
+	new    bool         // primAtomicRet: returns the new value
+	// test, when set, compares the new value with 0 (atomic_dec_and_test,
+	// atomic_add_negative).
+	test *litmus.BinOp
+}
+
+// nargs is the number of arguments the primitive takes.
+func (p cPrim) nargs() int {
+	switch p.kind {
+	case primFence:
+		return 0
+	case primLoad, primSyncSrcu, primLock, primUnlock, primTrylock, primIsLocked:
+		return 1
+	case primStore, primStoreMb, primXchg:
+		return 2
+	case primCmpxchg, primAddUnless:
+		return 3
+	case primAtomicOp, primAtomicRet:
+		if p.one {
+			return 1
+		}
+		return 2
+	}
+	panic("should never happen: unknown primitive kind")
+}
+
+// returns reports whether the primitive has a value.
+func (p cPrim) returns() bool {
+	switch p.kind {
+	case primStore, primStoreMb, primFence, primSyncSrcu, primAtomicOp, primLock, primUnlock:
+		return false
+	}
+	return true
+}
+
+// cPrims maps each primitive name to its description, after
+// linux-kernel.def.
+var cPrims = func() map[string]cPrim {
+	m := map[string]cPrim{
+		"READ_ONCE":           {kind: primLoad, lvalue: true, tag: tagOnce},
+		"rcu_dereference":     {kind: primLoad, lvalue: true, tag: tagOnce},
+		"smp_load_acquire":    {kind: primLoad, tag: tagAcquire},
+		"atomic_read":         {kind: primLoad, tag: tagOnce},
+		"atomic_read_acquire": {kind: primLoad, tag: tagAcquire},
+		"srcu_read_lock":      {kind: primLoad, tag: tagSrcuLock},
+		"srcu_down_read":      {kind: primLoad, tag: tagSrcuLock},
+
+		"WRITE_ONCE":         {kind: primStore, lvalue: true, tag: tagOnce},
+		"rcu_assign_pointer": {kind: primStore, lvalue: true, tag: tagRelease},
+		"smp_store_release":  {kind: primStore, tag: tagRelease},
+		"atomic_set":         {kind: primStore, tag: tagOnce},
+		"atomic_set_release": {kind: primStore, tag: tagRelease},
+		"srcu_read_unlock":   {kind: primStore, tag: tagSrcuUnlock},
+		"srcu_up_read":       {kind: primStore, tag: tagSrcuUnlock},
+		"smp_store_mb":       {kind: primStoreMb, lvalue: true, tag: tagOnce},
+
+		"smp_mb":                         {kind: primFence, tag: tagMb},
+		"smp_rmb":                        {kind: primFence, tag: "Rmb"},
+		"smp_wmb":                        {kind: primFence, tag: "Wmb"},
+		"smp_mb__before_atomic":          {kind: primFence, tag: "Before-atomic"},
+		"smp_mb__after_atomic":           {kind: primFence, tag: "After-atomic"},
+		"smp_mb__after_spinlock":         {kind: primFence, tag: "After-spinlock"},
+		"smp_mb__after_unlock_lock":      {kind: primFence, tag: "After-unlock-lock"},
+		"smp_mb__after_srcu_read_unlock": {kind: primFence, tag: "After-srcu-read-unlock"},
+		"barrier":                        {kind: primFence, tag: "Barrier"},
+		"rcu_read_lock":                  {kind: primFence, tag: "Rcu-lock"},
+		"rcu_read_unlock":                {kind: primFence, tag: "Rcu-unlock"},
+		"synchronize_rcu":                {kind: primFence, tag: "Sync-rcu"},
+		"synchronize_rcu_expedited":      {kind: primFence, tag: "Sync-rcu"},
+
+		"synchronize_srcu":           {kind: primSyncSrcu, tag: tagSyncSrcu},
+		"synchronize_srcu_expedited": {kind: primSyncSrcu, tag: tagSyncSrcu},
+
+		"spin_lock":      {kind: primLock},
+		"spin_unlock":    {kind: primUnlock},
+		"spin_trylock":   {kind: primTrylock},
+		"spin_is_locked": {kind: primIsLocked},
+
+		"atomic_add_unless": {kind: primAddUnless, tag: tagMb},
+	}
+	// Ordering suffixes of the RMW primitives and their annotations.
+	orders := []struct{ suffix, tag string }{
+		{"", tagMb}, {"_relaxed", tagOnce}, {"_acquire", tagAcquire}, {"_release", tagRelease},
+	}
+	ops := map[string]litmus.BinOp{
+		"add": litmus.OpAdd, "sub": litmus.OpSub, "and": litmus.OpAnd,
+		"or": litmus.OpOr, "xor": litmus.OpXor, "andnot": litmus.OpAndNot,
+		"inc": litmus.OpAdd, "dec": litmus.OpSub,
+	}
+	one := func(name string) bool { return name == "inc" || name == "dec" }
+	for _, o := range orders {
+		for _, pre := range []string{"", "atomic_"} {
+			m[pre+"xchg"+o.suffix] = cPrim{kind: primXchg, tag: o.tag}
+			m[pre+"cmpxchg"+o.suffix] = cPrim{kind: primCmpxchg, tag: o.tag}
+		}
+		for _, name := range []string{"add", "sub", "inc", "dec"} {
+			m["atomic_"+name+"_return"+o.suffix] = cPrim{kind: primAtomicRet, tag: o.tag, op: ops[name], one: one(name), new: true}
+		}
+		for _, name := range []string{"add", "sub", "and", "or", "xor", "andnot", "inc", "dec"} {
+			m["atomic_fetch_"+name+o.suffix] = cPrim{kind: primAtomicRet, tag: o.tag, op: ops[name], one: one(name)}
+		}
+		m["atomic_add_negative"+o.suffix] = cPrim{kind: primAtomicRet, tag: o.tag, op: litmus.OpAdd, new: true, test: binOp(litmus.OpLt)}
+	}
+	for _, name := range []string{"add", "sub", "and", "or", "xor", "andnot", "inc", "dec"} {
+		m["atomic_"+name] = cPrim{kind: primAtomicOp, tag: tagNoreturn, op: ops[name], one: one(name)}
+	}
+	m["atomic_sub_and_test"] = cPrim{kind: primAtomicRet, tag: tagMb, op: litmus.OpSub, new: true, test: binOp(litmus.OpEq)}
+	m["atomic_dec_and_test"] = cPrim{kind: primAtomicRet, tag: tagMb, op: litmus.OpSub, one: true, new: true, test: binOp(litmus.OpEq)}
+	m["atomic_inc_and_test"] = cPrim{kind: primAtomicRet, tag: tagMb, op: litmus.OpAdd, one: true, new: true, test: binOp(litmus.OpEq)}
+	return m
+}()
+
+func binOp(op litmus.BinOp) *litmus.BinOp { return &op }
+
+// cLowerer lowers one thread.
+type cLowerer struct {
+	f    *file
+	thr  *litmus.Thread
+	ntmp int
+	// params are the parameter names not shadowed by a local declaration.
+	params map[string]bool
+	regs   map[string]bool
+}
+
+func lowerCThread(f *file, i int, th *cThread) (*litmus.Thread, error) {
+	pos := position(f, th.Pos)
+	if want := "P" + strconv.Itoa(i); th.Name != want {
+		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
+	}
+	l := &cLowerer{
+		f:      f,
+		thr:    &litmus.Thread{Pos: pos, ID: i},
+		params: map[string]bool{},
+		regs:   map[string]bool{},
+	}
+	for _, p := range th.Params {
+		if p.Name == "" {
+			if len(th.Params) == 1 && len(p.Stars) == 0 && strings.Join(p.Type.Words, " ") == "void" {
+				break
+			}
+			return nil, litmus.Errorf(position(f, p.Pos), "expected a parameter name")
+		}
+		if len(p.Stars) == 0 {
+			return nil, litmus.Unsupported(position(f, p.Pos), fmt.Sprintf("parameter %q that is not a pointer", p.Name))
+		}
+		if l.params[p.Name] {
+			return nil, litmus.Errorf(position(f, p.Pos), "duplicate parameter %q", p.Name)
+		}
+		l.params[p.Name] = true
+		l.thr.Params = append(l.thr.Params, p.Name)
+	}
+	for _, s := range th.Body {
+		if err := l.stmt(s); err != nil {
+			return nil, err
+		}
+	}
+	return l.thr, nil
+}
+
+func (l *cLowerer) pos(p lexer.Position) litmus.Pos { return position(l.f, p) }
+
+// text returns the source between two positions, on one line.
+func (l *cLowerer) text(from, to lexer.Position) string {
+	if from.Offset < 0 || to.Offset > len(l.f.src) || from.Offset > to.Offset {
+		return ""
+	}
+	src := cComment.ReplaceAllString(l.f.src[from.Offset:to.Offset], " ")
+	return strings.Join(strings.Fields(src), " ")
+}
+
+var cComment = regexp.MustCompile(`//[^\n]*|/\*(?s:.*?)\*/`)
+
+func (l *cLowerer) emit(in litmus.Instr) int {
+	l.thr.Code = append(l.thr.Code, in)
+	return len(l.thr.Code) - 1
+}
+
+// temp returns a fresh hidden register.
+func (l *cLowerer) temp() string {
+	l.ntmp++
+	return "#" + strconv.Itoa(l.ntmp)
+}
+
+// useReg records a register of the thread.
+func (l *cLowerer) useReg(name string) {
+	if !l.regs[name] {
+		l.regs[name] = true
+		l.thr.Regs = append(l.thr.Regs, name)
+	}
+}
+
+func (l *cLowerer) stmt(s *cStmt) error {
+	text := l.text(s.Pos, s.EndPos)
+	switch {
+	case s.Block != nil:
+		for _, s := range s.Block {
+			if err := l.stmt(s); err != nil {
+				return err
+			}
+		}
+	case s.If != nil:
+		return l.ifStmt(s.If)
+	case s.While != nil:
+		return litmus.Unsupported(l.pos(s.Pos), "while loop")
+	case s.Decl != nil:
+		for _, d := range s.Decl.Vars {
+			delete(l.params, d.Name)
+			l.useReg(d.Name)
+			if d.Init != nil {
+				if err := l.into(d.Name, d.Init, l.pos(d.Pos), text); err != nil {
+					return err
+				}
+			}
+		}
+	case s.Expr != nil:
+		return l.exprStmt(s.Expr, text)
+	}
+	return nil
+}
+
+// exprStmt lowers "lhs = rhs;" and "expr;".
+func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
+	pos := l.pos(s.Pos)
+	if s.Value == nil {
+		if c := asCall(s.X); c != nil {
+			_, err := l.call(c, "", false)
+			return err
+		}
+		_, err := l.expr(s.X)
+		return err
+	}
+	u := single(s.X)
+	switch {
+	case u != nil && u.Primary != nil && u.Primary.Ident != "":
+		name := u.Primary.Ident
+		if l.params[name] {
+			return litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
+		}
+		l.useReg(name)
+		return l.into(name, s.Value, pos, text)
+	case u != nil && u.Op == "*":
+		// A plain store.
+		addr, err := l.unary(u.X)
+		if err != nil {
+			return err
+		}
+		v, err := l.expr(s.Value)
+		if err != nil {
+			return err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v})
+		return nil
+	}
+	return litmus.Errorf(pos, "expected a register or a \"*p\" location on the left of '='")
+}
+
+// into lowers "dst = e", loading or calling straight into dst when e is a
+// single access.
+func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error {
+	if c := asCall(e); c != nil {
+		v, err := l.call(c, dst, true)
+		if err != nil {
+			return err
+		}
+		if r, ok := v.(*litmus.RegRef); ok && r.Name == dst {
+			return nil
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+		return nil
+	}
+	if u := single(e); u != nil && u.Op == "*" {
+		addr, err := l.unary(u.X)
+		if err != nil {
+			return err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr})
+		return nil
+	}
+	v, err := l.expr(e)
+	if err != nil {
+		return err
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+	return nil
+}
+
+// ifStmt lowers "if (c) T else E" to
+//
+//	branch to E unless c (the control dependency ends after E)
+//	T
+//	branch to end
+//	E
+//
+// herd7 makes the events of both arms, and only those, depend on the reads
+// that feed c.
+func (l *cLowerer) ifStmt(s *cIf) error {
+	c, err := l.expr(s.Cond)
+	if err != nil {
+		return err
+	}
+	br := l.emit(litmus.Instr{
+		Pos:  l.pos(s.Pos),
+		Text: "if (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")",
+		Op:   litmus.OpBranch,
+		Cond: negate(c),
+	})
+	if err := l.stmt(s.Then); err != nil {
+		return err
+	}
+	if s.Else != nil {
+		jump := l.emit(litmus.Instr{Pos: l.pos(s.Else.Pos), Text: "else", Op: litmus.OpBranch})
+		l.thr.Code[br].Target = len(l.thr.Code)
+		if err := l.stmt(s.Else); err != nil {
+			return err
+		}
+		l.thr.Code[jump].Target = len(l.thr.Code)
+	} else {
+		l.thr.Code[br].Target = len(l.thr.Code)
+	}
+	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
+	return nil
+}
+
+// negate returns the condition under which an if statement skips its
+// then arm. herd tests a non-comparison c as c != 0.
+func negate(c litmus.Expr) litmus.Expr {
+	if b, ok := c.(*litmus.Binary); ok {
+		inv := map[litmus.BinOp]litmus.BinOp{
+			litmus.OpEq: litmus.OpNe, litmus.OpNe: litmus.OpEq,
+			litmus.OpLt: litmus.OpGe, litmus.OpGe: litmus.OpLt,
+			litmus.OpGt: litmus.OpLe, litmus.OpLe: litmus.OpGt,
+		}
+		if op, ok := inv[b.Op]; ok {
+			return litmus.Bin(op, b.X, b.Y)
+		}
+	}
+	return litmus.Bin(litmus.OpEq, c, litmus.C(0))
+}
+
+// single returns the unary expression e consists of, looking through
+// parentheses and casts, or nil when e has binary operators.
+func single(e *cExpr) *cUnary {
+	if len(e.Rest) > 0 {
+		return nil
+	}
+	u := e.Left
+	for {
+		switch {
+		case u.Cast != nil:
+			u = u.Cast.X
+		case u.Primary != nil && u.Primary.Paren != nil:
+			if len(u.Primary.Paren.Rest) > 0 {
+				return u
+			}
+			u = u.Primary.Paren.Left
+		default:
+			return u
+		}
+	}
+}
+
+// asCall returns the call e consists of, if any.
+func asCall(e *cExpr) *cCall {
+	if u := single(e); u != nil && u.Primary != nil {
+		return u.Primary.Call
+	}
+	return nil
+}
+
+// binaryOps gives each binary operator its IR op and its C precedence.
+var binaryOps = map[string]struct {
+	op   litmus.BinOp
+	prec int
+}{
+	"||": {litmus.OpLOr, 1}, "&&": {litmus.OpLAnd, 2},
+	"|": {litmus.OpOr, 3}, "^": {litmus.OpXor, 4}, "&": {litmus.OpAnd, 5},
+	"==": {litmus.OpEq, 6}, "!=": {litmus.OpNe, 6},
+	"<": {litmus.OpLt, 7}, "<=": {litmus.OpLe, 7}, ">": {litmus.OpGt, 7}, ">=": {litmus.OpGe, 7},
+	"<<": {litmus.OpShl, 8}, ">>": {litmus.OpShr, 8},
+	"+": {litmus.OpAdd, 9}, "-": {litmus.OpSub, 9},
+	"*": {litmus.OpMul, 10}, "/": {litmus.OpDiv, 10}, "%": {litmus.OpMod, 10},
+}
+
+// expr lowers e: its operands are evaluated left to right, then combined
+// by precedence climbing.
+func (l *cLowerer) expr(e *cExpr) (litmus.Expr, error) {
+	vals := make([]litmus.Expr, 0, len(e.Rest)+1)
+	v, err := l.unary(e.Left)
+	if err != nil {
+		return nil, err
+	}
+	vals = append(vals, v)
+	for _, r := range e.Rest {
+		v, err := l.unary(r.Right)
+		if err != nil {
+			return nil, err
+		}
+		vals = append(vals, v)
+	}
+	i := 0
+	var climb func(min int) litmus.Expr
+	climb = func(min int) litmus.Expr {
+		lhs := vals[i]
+		for i < len(e.Rest) && binaryOps[e.Rest[i].Op].prec >= min {
+			op := binaryOps[e.Rest[i].Op]
+			i++
+			rhs := climb(op.prec + 1)
+			lhs = litmus.Bin(op.op, lhs, rhs)
+		}
+		return lhs
+	}
+	return climb(1), nil
+}
+
+func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
+	switch {
+	case u.Cast != nil:
+		return l.unary(u.Cast.X)
+	case u.Primary != nil:
+		return l.primary(u.Primary)
+	}
+	x, err := l.unary(u.X)
+	if err != nil {
+		return nil, err
+	}
+	switch u.Op {
+	case "-":
+		if c, ok := x.(*litmus.Const); ok && !c.V.IsAddr() {
+			return litmus.C(-c.V.Off), nil
+		}
+		return &litmus.Unary{Op: litmus.OpNeg, X: x}, nil
+	case "!":
+		return &litmus.Unary{Op: litmus.OpNot, X: x}, nil
+	case "~":
+		return &litmus.Unary{Op: litmus.OpBitNot, X: x}, nil
+	case "*":
+		// A plain read.
+		tmp := l.temp()
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x})
+		return litmus.R(tmp), nil
+	}
+	return nil, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
+}
+
+func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
+	switch {
+	case p.Call != nil:
+		return l.call(p.Call, "", true)
+	case p.Paren != nil:
+		return l.expr(p.Paren)
+	case p.Ident != "":
+		if l.params[p.Ident] {
+			return &litmus.Const{V: litmus.Addr(p.Ident)}, nil
+		}
+		l.useReg(p.Ident)
+		return litmus.R(p.Ident), nil
+	}
+	var n uint64
+	var err error
+	if p.Hex != "" {
+		n, err = strconv.ParseUint(p.Hex[2:], 16, 64)
+	} else {
+		n, err = strconv.ParseUint(p.Int, 10, 64)
+	}
+	if err != nil {
+		return nil, litmus.Errorf(l.pos(p.Pos), "bad integer: %v", err)
+	}
+	return litmus.C(int64(n)), nil
+}
+
+// call lowers a primitive call. The value, if any, goes to dst when it is
+// named, else to a hidden register; want is false for a call whose value
+// is dropped.
+func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
+	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
+	p, ok := cPrims[c.Name]
+	if !ok {
+		return nil, litmus.Errorf(pos, "unknown macro %q", c.Name)
+	}
+	if n := p.nargs(); len(c.Args) != n {
+		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, n, plural(n), len(c.Args))
+	}
+	if want && !p.returns() {
+		return nil, litmus.Errorf(pos, "%s returns no value", c.Name)
+	}
+	// Results computed from the value read go through a hidden register,
+	// so that the arguments stay intact.
+	computed := p.test != nil || p.kind == primTrylock || p.kind == primAddUnless
+	if computed || p.kind == primLock || (dst == "" && want) {
+		dst = l.temp()
+	}
+	// Arguments, left to right.
+	var args []litmus.Expr
+	for i, a := range c.Args {
+		var v litmus.Expr
+		var err error
+		if i == 0 && p.lvalue {
+			v, err = l.lvalue(c.Name, a)
+		} else {
+			v, err = l.expr(a)
+		}
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, v)
+	}
+	in := litmus.Instr{Pos: pos, Text: text}
+	tags := []string{p.tag}
+	switch p.kind {
+	case primLoad:
+		in.Op, in.Dst, in.Addr, in.RTags = litmus.OpLoad, dst, args[0], tags
+	case primStore, primStoreMb:
+		in.Op, in.Addr, in.Src, in.WTags = litmus.OpStore, args[0], args[1], tags
+		if p.kind == primStoreMb {
+			l.emit(in)
+			in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{tagMb}}
+		}
+	case primFence:
+		in.Op, in.FTags = litmus.OpFence, tags
+	case primSyncSrcu:
+		in.Op, in.Addr, in.FTags = litmus.OpFence, args[0], tags
+	case primXchg:
+		in.Op, in.Dst, in.Addr, in.Src = litmus.OpRMW, dst, args[0], args[1]
+		in.RMWOp, in.RTags, in.WTags = litmus.OpXchg, tags, tags
+	case primCmpxchg:
+		in.Op, in.Dst, in.Addr, in.Expect, in.Src = litmus.OpCAS, dst, args[0], args[1], args[2]
+		in.RTags, in.WTags = tags, tags
+	case primAtomicOp, primAtomicRet:
+		in.Op, in.Dst, in.RMWOp, in.ReturnNew = litmus.OpRMW, dst, p.op, p.new
+		in.RTags, in.WTags = tags, tags
+		if p.one {
+			in.Addr, in.Src = args[0], litmus.C(1)
+		} else {
+			in.Addr, in.Src = args[1], args[0]
+		}
+		if p.test != nil {
+			l.emit(in)
+			return litmus.Bin(*p.test, litmus.R(dst), litmus.C(0)), nil
+		}
+	case primAddUnless:
+		// Success: old != u, stores old + a; failure: the read alone. The
+		// result is 1 when the add happened.
+		in.Op, in.Dst, in.Addr, in.Src, in.Expect = litmus.OpCAS, dst, args[0], args[1], args[2]
+		in.AddUnless, in.RTags, in.WTags = true, tags, tags
+		l.emit(in)
+		return litmus.Bin(litmus.OpNe, litmus.R(dst), args[2]), nil
+	case primLock:
+		// The read must see the lock free (0) and the write takes it (1).
+		in.Op, in.Dst, in.Addr, in.Src, in.RMWOp = litmus.OpRMW, dst, args[0], litmus.C(1), litmus.OpXchg
+		in.RTags, in.WTags = []string{tagLockRead}, []string{tagLockWrite}
+		l.emit(in)
+		in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: litmus.Bin(litmus.OpEq, litmus.R(dst), litmus.C(0))}
+		dst = ""
+	case primUnlock:
+		in.Op, in.Addr, in.Src, in.WTags = litmus.OpStore, args[0], litmus.C(0), []string{tagUnlock}
+	case primTrylock:
+		// Success: LKR and LKW, returns 1; failure: an LF read of the held
+		// lock, returns 0.
+		in.Op, in.Dst, in.Addr, in.Expect, in.Src = litmus.OpCAS, dst, args[0], litmus.C(0), litmus.C(1)
+		in.RTags, in.WTags, in.FailTags = []string{tagLockRead}, []string{tagLockWrite}, []string{tagLockFail}
+		l.emit(in)
+		return litmus.Bin(litmus.OpEq, litmus.R(dst), litmus.C(0)), nil
+	case primIsLocked:
+		// The lock holds 1 when taken: the value read is the result.
+		in.Op, in.Dst, in.Addr = litmus.OpLoad, dst, args[0]
+		in.RTags, in.ZeroTags = []string{tagReadLocked}, []string{tagReadUnlock}
+	}
+	l.emit(in)
+	if dst == "" {
+		return nil, nil
+	}
+	return litmus.R(dst), nil
+}
+
+// lvalue lowers the "*p" argument of READ_ONCE and friends to the address
+// p.
+func (l *cLowerer) lvalue(name string, a *cExpr) (litmus.Expr, error) {
+	u := single(a)
+	if u == nil || u.Op != "*" {
+		return nil, litmus.Errorf(l.pos(a.Pos), "%s expects a \"*p\" location as its first argument", name)
+	}
+	return l.unary(u.X)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
