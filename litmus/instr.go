@@ -97,6 +97,11 @@ type Instr struct {
 	// cmpxchg without the lock prefix), which atomicity does not protect.
 	NoRMW bool
 
+	// Mask32, on an OpRMW, reads the old value as a 32-bit unsigned
+	// quantity before combining it, as herd masks what a 32-bit x86
+	// instruction reads (addresses are left alone).
+	Mask32 bool
+
 	// NoDataDep: the stored value does not count as a data dependency
 	// (herd suppresses lwarx-to-stwcx. data dependencies, for example).
 	NoDataDep bool

@@ -269,7 +269,11 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		if err != nil {
 			return
 		}
-		nv, err := Apply(in.RMWOp, v, s.v)
+		old := v
+		if in.Mask32 && v.Sym == "" {
+			old = Int(int64(uint32(v.Off)))
+		}
+		nv, err := Apply(in.RMWOp, old, s.v)
 		if err != nil {
 			return
 		}

@@ -184,7 +184,7 @@ func writeText(w io.Writer, r *litmus.Result) {
 		if r.Satisfies(st) {
 			mark = "*"
 		}
-		fmt.Fprintf(w, "  %s %s\n", mark, litmus.FormatState(r.Observed, st))
+		fmt.Fprintf(w, "  %s %s\n", mark, r.FormatState(st))
 	}
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "    flag %s\n", f)
@@ -204,7 +204,7 @@ func writeText(w io.Writer, r *litmus.Result) {
 func jsonResult(r *litmus.Result) map[string]any {
 	var states []string
 	for _, st := range r.States {
-		states = append(states, litmus.FormatState(r.Observed, st))
+		states = append(states, r.FormatState(st))
 	}
 	return map[string]any{
 		"test":       r.Test.Name,
