@@ -60,9 +60,9 @@ type Execution struct {
 	tags map[string]Set
 
 	// Memo is for a model to keep what it derives from the relations that
-	// do not change while the explorer varies RF and CO over one
-	// combination of paths (all but RF and CO). The explorer sets it to
-	// nil for each new combination.
+	// stay fixed (all but RF and CO) while the explorer varies RF and CO
+	// over one combination of paths. Each combination has an Execution of
+	// its own, whose Memo starts nil.
 	Memo any
 }
 

@@ -43,7 +43,8 @@ func armFenceSets(e *Env) armFences {
 }
 
 // armDeps are the dependency relations of aarch64deps.cat, from explicit
-// reads to memory accesses.
+// reads: addr and data (and their pick forms, and pick-dep) end at memory
+// accesses, ctrl and pick-ctrl-dep at every event after the branch.
 type armDeps struct {
 	addr, data, ctrl                      litmus.Rel
 	pickAddr, pickData, pickCtrl, pickDep litmus.Rel
@@ -97,7 +98,6 @@ func armStaticRels(e *Env) *armStatic {
 		return s
 	}
 	x := e.X
-	n := e.N
 	R, W, M := e.R, e.W, e.M
 	po := e.PO
 	s := &armStatic{sameInstance: x.SameInstr.Union(e.Id)}
@@ -148,7 +148,6 @@ func armStaticRels(e *Env) *armStatic {
 	lob := dsbOb.Union(ifbOb, lwfs, dob, pob, aob, bob).Restrict(M, M).Plus()
 	pickLob := d.pickDep.Seq(lob).Restrict(e.All, W)
 	s.hwreqs = lob.Union(pickLob).Plus()
-	_ = n
 	x.Memo = s
 	return s
 }
