@@ -282,7 +282,11 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d,
 			paddr: r.paddr, pdata: s.d | s.p, pctrl: pctrl}
 		if in.RMWOp != OpXchg {
+			// The old value is an operand of the new one (herd's iico_data
+			// from the read to the write of an atomic operation).
 			w.vdeps |= 1 << uint(idx)
+			w.data |= 1 << uint(idx)
+			w.pdata |= 1 << uint(idx)
 		}
 		if in.NoRMW {
 			w.rmwRead = -1
