@@ -138,6 +138,53 @@ func TestARMv8Shapes(t *testing.T) {
  CSEL W6,W8,W8,EQ| STR W5,[X1] ;
  STR W6,[X2]     |             ;`,
 			"exists (0:X0=1 /\\ 1:X0=1)", "Never"},
+		// Two reads of one location, the second reading an older write
+		// than the first: Exp-haz-ob orders the first read before the write
+		// the second misses (the explorer already prunes such rf choices,
+		// which every model forbids).
+		{"CoRR", `
+ P0          | P1          ;
+ MOV W0,#1   | LDR W0,[X1] ;
+ STR W0,[X1] | LDR W4,[X1] ;`,
+			"exists (1:X0=1 /\\ 1:X4=0)", "Never"},
+		// DMB ST orders writes only; DSB ST (DSB-ob) orders a write before
+		// everything after it.
+		{"SB+dmb.sts", `
+ P0          | P1          ;
+ MOV W0,#1   | MOV W0,#1   ;
+ STR W0,[X1] | STR W0,[X2] ;
+ DMB ST      | DMB ST      ;
+ LDR W4,[X2] | LDR W4,[X1] ;`,
+			"exists (0:X4=0 /\\ 1:X4=0)", "Sometimes"},
+		{"SB+dsb.sts", `
+ P0          | P1          ;
+ MOV W0,#1   | MOV W0,#1   ;
+ STR W0,[X1] | STR W0,[X2] ;
+ DSB ST      | DSB ST      ;
+ LDR W4,[X2] | LDR W4,[X1] ;`,
+			"exists (0:X4=0 /\\ 1:X4=0)", "Never"},
+		// pick-lob: the CSEL value stored to z and read back by an acquire
+		// load is a pick dependency to that load, which orders what follows.
+		{"LB+csel-lrs-acq+dmb.sy", `
+ P0               | P1          ;
+ LDR W0,[X1]      | LDR W0,[X2] ;
+ MOV W8,#1        | DMB SY      ;
+ CMP W0,#1        | MOV W5,#1   ;
+ CSEL W6,W8,W8,EQ | STR W5,[X1] ;
+ STR W6,[X3]      |             ;
+ LDAR W7,[X3]     |             ;
+ STR W8,[X2]      |             ;`,
+			"exists (0:X0=1 /\\ 1:X0=1)", "Never"},
+		{"LB+csel-lrs+dmb.sy", `
+ P0               | P1          ;
+ LDR W0,[X1]      | LDR W0,[X2] ;
+ MOV W8,#1        | DMB SY      ;
+ CMP W0,#1        | MOV W5,#1   ;
+ CSEL W6,W8,W8,EQ | STR W5,[X1] ;
+ STR W6,[X3]      |             ;
+ LDR W7,[X3]      |             ;
+ STR W8,[X2]      |             ;`,
+			"exists (0:X0=1 /\\ 1:X0=1)", "Sometimes"},
 		// Two exclusive increments cannot both succeed on one value.
 		{"EXCL+incs", `
  P0               | P1               ;
