@@ -29,6 +29,9 @@ type options struct {
 	jobs      int
 	timeout   time.Duration
 	parseOnly bool
+	// workers is how many goroutines explore one test: the cores left
+	// over when there are fewer files than jobs.
+	workers int
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -70,6 +73,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		model = m
 	}
 	files := fs.Args()
+	o.workers = max(1, o.jobs/len(files))
 	outs := make([]fileOutcome, len(files))
 	forEach(len(files), o.jobs, func(i int) {
 		outs[i] = checkFile(files[i], model, o)
@@ -131,12 +135,12 @@ func checkFile(path string, model *models.Model, o options) fileOutcome {
 			return fileOutcome{err: fmt.Errorf("%s: %v", path, err)}
 		}
 	}
-	res, err := runTest(t, model, o.timeout)
+	res, err := runTest(t, model, o.timeout, o.workers)
 	return fileOutcome{res: res, model: model, err: err}
 }
 
 // runTest explores t under model (nil: the dialect's default).
-func runTest(t *litmus.Test, model *models.Model, timeout time.Duration) (*litmus.Result, error) {
+func runTest(t *litmus.Test, model *models.Model, timeout time.Duration, workers int) (*litmus.Result, error) {
 	if model == nil {
 		m, err := models.ForArch(t.Arch)
 		if err != nil {
@@ -150,7 +154,7 @@ func runTest(t *litmus.Test, model *models.Model, timeout time.Duration) (*litmu
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := litmus.Explore(ctx, t, model, litmus.Options{})
+	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers})
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}
