@@ -49,6 +49,14 @@ type Result struct {
 	// Witness is an allowed execution that satisfies the proposition (for
 	// exists) or contradicts it (for ~exists and forall); nil if none.
 	Witness *Execution
+	// Blocked is a candidate execution whose final state satisfies the
+	// proposition but which the model forbids; nil if there is none.
+	Blocked *Execution
+}
+
+// An Explainer is a model that can name the axioms an execution breaks.
+type Explainer interface {
+	Failing(x *Execution) []string
 }
 
 // A State is a final state: one value per observed register or location.
@@ -136,6 +144,8 @@ type partial struct {
 	candidates int64
 	witness    *Execution
 	witnessKey int
+	blocked    *Execution
+	blockedKey int
 	// ctx is polled every few thousand candidates; stopped is set once it
 	// is done, and every enumeration loop then returns.
 	ctx     context.Context
@@ -143,13 +153,13 @@ type partial struct {
 }
 
 func newPartial() *partial {
-	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1}
+	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
 }
 
 func finish(res *Result, parts []*partial) *Result {
 	states := map[string]State{}
 	flags := map[string]bool{}
-	best := -1
+	best, bestBlocked := -1, -1
 	for _, p := range parts {
 		for k, st := range p.states {
 			states[k] = st
@@ -162,6 +172,9 @@ func finish(res *Result, parts []*partial) *Result {
 		res.Candidates += p.candidates
 		if p.witness != nil && (best < 0 || p.witnessKey < best) {
 			best, res.Witness = p.witnessKey, p.witness
+		}
+		if p.blocked != nil && (bestBlocked < 0 || p.blockedKey < bestBlocked) {
+			bestBlocked, res.Blocked = p.blockedKey, p.blocked
 		}
 	}
 	for _, st := range states {
@@ -747,6 +760,14 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	x := c.x
 	ok, flags := model.Check(x)
 	if !ok {
+		// Keep one forbidden candidate that would have satisfied the
+		// proposition: it shows what the model rules out, and why.
+		if out.blocked == nil || c.key < out.blockedKey {
+			look := s.observedLookup(c)
+			if (s.test.Filter == nil || EvalProp(s.test.Filter, look)) && EvalProp(s.test.Cond.Prop, look) {
+				out.blocked, out.blockedKey = cloneExecution(x), c.key
+			}
+		}
 		return
 	}
 	vals := s.finalValues(c)
@@ -847,4 +868,10 @@ func EvalProp(p Prop, look func(LocRef) Value) bool {
 		return !EvalProp(p.A, look) || EvalProp(p.B, look)
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
+
+// Check runs test under model with default options: the entry point for
+// using litmuscheck from Go tests.
+func Check(test *Test, model Model) (*Result, error) {
+	return Explore(context.Background(), test, model, Options{})
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 )
 
-// describe names an event as "P1:W[x]=1" or "init[x]=0".
-func (x *Execution) describe(i int) string {
+// Describe names an event as "P1:W[x]=1" or "init[x]=0".
+func (x *Execution) Describe(i int) string {
 	e := &x.Events[i]
 	if e.IsInit() {
 		return fmt.Sprintf("init[%s]=%v", e.Loc, e.Value)
@@ -46,7 +46,7 @@ func (x *Execution) Format(prefix string) string {
 			if e.Instr >= 0 && e.Instr < len(th.Code) {
 				text = strings.TrimSpace(th.Code[e.Instr].Text)
 			}
-			line := x.describe(i)
+			line := x.Describe(i)
 			if e.Kind == KindR {
 				from := -1
 				for w := range x.Events {
@@ -55,7 +55,7 @@ func (x *Execution) Format(prefix string) string {
 					}
 				}
 				if from >= 0 {
-					line += "  reads from " + x.describe(from)
+					line += "  reads from " + x.Describe(from)
 				}
 			}
 			fmt.Fprintf(&b, "%s  %-40s %s\n", prefix, line, text)
@@ -80,7 +80,7 @@ func (x *Execution) Format(prefix string) string {
 		sort.Slice(ws, func(a, c int) bool { return x.CO.Has(ws[a], ws[c]) })
 		parts := make([]string, len(ws))
 		for i, w := range ws {
-			parts[i] = x.describe(w)
+			parts[i] = x.Describe(w)
 		}
 		fmt.Fprintf(&b, "%sco[%s]: %s\n", prefix, l, strings.Join(parts, " -> "))
 	}
