@@ -76,6 +76,14 @@ type Result struct {
 	// Witness is an allowed execution that satisfies the proposition (for
 	// exists) or contradicts it (for ~exists and forall); nil if none.
 	Witness *Execution
+	// Blocked is a candidate execution whose final state satisfies the
+	// proposition but which the model forbids; nil if there is none.
+	Blocked *Execution
+}
+
+// An Explainer is a model that can name the axioms an execution breaks.
+type Explainer interface {
+	Failing(x *Execution) []string
 }
 
 // A State is a final state: one value per observed register or location.
@@ -133,6 +141,7 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		parts[w] = newPartial()
+		parts[w].ctx = ctx
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -142,6 +151,10 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 					return
 				}
 				s.exploreCombo(ctx, combos[i], model, parts[w])
+				if parts[w].stopped {
+					errs[w] = ctx.Err()
+					return
+				}
 			}
 		}(w)
 	}
@@ -271,16 +284,22 @@ type partial struct {
 	candidates int64
 	witness    *Execution
 	witnessKey int
+	blocked    *Execution
+	blockedKey int
+	// ctx is polled every few thousand candidates; stopped is set once it
+	// is done, and every enumeration loop then returns.
+	ctx     context.Context
+	stopped bool
 }
 
 func newPartial() *partial {
-	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1}
+	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
 }
 
 func finish(res *Result, parts []*partial) *Result {
 	states := map[string]State{}
 	flags := map[string]bool{}
-	best := -1
+	best, bestBlocked := -1, -1
 	for _, p := range parts {
 		for k, st := range p.states {
 			states[k] = st
@@ -293,6 +312,9 @@ func finish(res *Result, parts []*partial) *Result {
 		res.Candidates += p.candidates
 		if p.witness != nil && (best < 0 || p.witnessKey < best) {
 			best, res.Witness = p.witnessKey, p.witness
+		}
+		if p.blocked != nil && (bestBlocked < 0 || p.blockedKey < bestBlocked) {
+			bestBlocked, res.Blocked = p.blockedKey, p.blocked
 		}
 	}
 	for _, st := range states {
@@ -665,15 +687,16 @@ type combo struct {
 	x *Execution
 	// valueFlow relates a read to the writes whose value it feeds.
 	valueFlow Rel
+	paths    []*path
+	reads    []int   // event ids of reads
+	rfCands  [][]int // per read, the writes it may read from
+	writes   map[string][]int
+	initOf   map[string]int
+	lastW    []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
+	key      int
+
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
-	paths     []*path
-	reads     []int   // event ids of reads
-	rfCands   [][]int // per read, the writes it may read from
-	writes    map[string][]int
-	initOf    map[string]int
-	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
-	key       int
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
@@ -699,6 +722,9 @@ func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *p
 		}
 		atomic := c.rmwW != nil && c.rmwW[i] >= 0
 		for _, w := range c.rfCands[i] {
+			if out.stopped {
+				return
+			}
 			if atomic {
 				if claimed[w] {
 					continue
@@ -772,6 +798,7 @@ func (s *setup) buildCombo(index int) *combo {
 	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
 	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	x.PickAddr, x.PickData, x.PickCtrl = NewRel(n), NewRel(n), NewRel(n)
 	c.valueFlow = NewRel(n)
 	for i := range events {
 		e := &events[i]
@@ -832,6 +859,9 @@ func (s *setup) buildCombo(index int) *combo {
 			addDeps(x.Addr, ev.addr)
 			addDeps(x.Data, ev.data)
 			addDeps(x.Ctrl, ev.ctrl)
+			addDeps(x.PickAddr, ev.paddr)
+			addDeps(x.PickData, ev.pdata)
+			addDeps(x.PickCtrl, ev.pctrl)
 			addDeps(c.valueFlow, ev.vdeps)
 			if ev.rmwRead >= 0 {
 				x.RMW.Add(b+ev.rmwRead, id)
@@ -1004,6 +1034,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			}
 		}
 		s.check(c, model, out)
+		if out.stopped {
+			return
+		}
 		// Next combination of orders.
 		k := 0
 		for ; k < len(locs); k++ {
@@ -1087,9 +1120,21 @@ func linearExtensions(ws []int, before Rel, immPred []int) [][]int {
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
 	out.candidates++
+	if out.candidates&4095 == 0 && out.ctx != nil && out.ctx.Err() != nil {
+		out.stopped = true
+		return
+	}
 	x := c.x
 	ok, flags := model.Check(x)
 	if !ok {
+		// Keep one forbidden candidate that would have satisfied the
+		// proposition: it shows what the model rules out, and why.
+		if out.blocked == nil || c.key < out.blockedKey {
+			look := s.observedLookup(c)
+			if (s.test.Filter == nil || EvalProp(s.test.Filter, look)) && EvalProp(s.test.Cond.Prop, look) {
+				out.blocked, out.blockedKey = cloneExecution(x), c.key
+			}
+		}
 		return
 	}
 	vals := s.finalValues(c)
@@ -1212,4 +1257,10 @@ func EvalProp(p Prop, look func(LocRef) Value) bool {
 		return !EvalProp(p.A, look) || EvalProp(p.B, look)
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
+
+// Check runs test under model with default options: the entry point for
+// using litmuscheck from Go tests.
+func Check(test *Test, model Model) (*Result, error) {
+	return Explore(context.Background(), test, model, Options{})
 }

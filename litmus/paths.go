@@ -33,6 +33,9 @@ type tevent struct {
 	step int
 	// Thread-local indices of the reads this event depends on.
 	addr, data, ctrl deps
+	// The same through picks as well (a superset of addr, data and ctrl):
+	// herd's pick-addr-dep, pick-data-dep and pick-ctrl-dep.
+	paddr, pdata, pctrl deps
 	// rmwRead is the local index of the read this write completes
 	// atomically, or -1.
 	rmwRead int
@@ -81,8 +84,8 @@ type threadRun struct {
 }
 
 type ctrlScope struct {
-	d   deps
-	end int
+	d, p deps
+	end  int
 }
 
 func (th *threadRun) clone() *threadRun {
@@ -110,14 +113,16 @@ func (th *threadRun) clone() *threadRun {
 	return c
 }
 
-func (th *threadRun) ctrlDeps(pc int) deps {
-	var d deps
+// ctrlDeps returns the reads that the branches before pc depend on, and
+// the same through picks as well.
+func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
 	for _, s := range th.ctrl {
 		if s.end == 0 || pc < s.end {
 			d |= s.d
+			p |= s.d | s.p
 		}
 	}
-	return d
+	return d, p
 }
 
 // addEvent appends an event and returns its local index.
@@ -192,7 +197,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 			th.regs[in.Dst] = v
 		case OpFence:
-			ev := tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: th.ctrlDeps(pc)}
+			cd, cp := th.ctrlDeps(pc)
+			ev := tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: cd, pctrl: cp}
 			if in.Addr != nil {
 				// A located fence (LKMM's synchronize_srcu) is an event on
 				// its location that neither reads nor writes it.
@@ -200,7 +206,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				if !ok {
 					return
 				}
-				ev.loc, ev.addr = loc, a.d
+				ev.loc, ev.addr, ev.paddr = loc, a.d, a.d|a.p
 			}
 			th.addEvent(ev)
 		case OpBranch:
@@ -211,8 +217,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 					return
 				}
 				taken = truthy(c.v)
-				if c.d != 0 {
-					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, end: in.CtrlEnd})
+				if c.d|c.p != 0 {
+					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, p: c.p, end: in.CtrlEnd})
 				}
 				if th.hc != nil && isIf(in) {
 					pe.hv.branch(th.hc, pc, taken)
@@ -248,9 +254,10 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-				addr: a.d, ctrl: th.ctrlDeps(pc), vdeps: s.d}
+				addr: a.d, vdeps: s.d, paddr: a.d | a.p}
+			ev.ctrl, ev.pctrl = th.ctrlDeps(pc)
 			if !in.NoDataDep {
-				ev.data = s.d
+				ev.data, ev.pdata = s.d, s.d|s.p
 			}
 			th.addEvent(ev)
 		case OpStoreCond:
@@ -325,8 +332,9 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc string, v Value) {
 	before := pe.regsCopy(th)
 	alt := 0 // herd's alternative: a failed CAS, a free lock seen
-	ctrl := th.ctrlDeps(pc)
-	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1, addr: a.d, ctrl: ctrl}
+	ctrl, pctrl := th.ctrlDeps(pc)
+	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1,
+		addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl}
 	switch in.Op {
 	case OpLoad:
 		if in.ZeroTags != nil {
@@ -354,88 +362,170 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		if err != nil {
 			return
 		}
-		nv, err := Apply(in.RMWOp, v, s.v)
+		old := v
+		if in.Mask32 && v.Sym == "" {
+			old = Int(int64(uint32(v.Off)))
+		}
+		nv, err := Apply(in.RMWOp, old, s.v)
 		if err != nil {
 			return
 		}
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true}
+			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true,
+			paddr: r.paddr, pdata: s.d | s.p, pctrl: pctrl}
 		if in.RMWOp != OpXchg {
+			// The old value is an operand of the new one (herd's iico_data
+			// from the read to the write of an atomic operation).
 			w.vdeps |= 1 << uint(idx)
+			w.data |= 1 << uint(idx)
+			w.pdata |= 1 << uint(idx)
 		}
 		if in.NoRMW {
 			w.rmwRead = -1
 		}
 		th.addEvent(w)
 		if in.Dst != "" {
-			out, d := v, deps(1)<<uint(idx)
+			out, d, p := v, deps(1)<<uint(idx), deps(0)
 			if in.ReturnNew {
-				out, d = nv, d|s.d
+				out, d, p = nv, d|s.d, s.p
 			}
-			th.regs[in.Dst] = regVal{v: out, d: d}
+			th.regs[in.Dst] = regVal{v: out, d: d, p: p}
 		}
 	case OpCAS:
 		r.atomic = true
-		e, err := th.eval(in.Expect)
-		if err != nil {
-			return
-		}
-		eq := v == e.v
-		if v.IsUnknown() || e.v.IsUnknown() {
-			c, err := th.unknownOp(OpEq, v, e.v)
-			if err != nil {
-				return
-			}
-			eq = truthy(c)
-		}
-		// A compare-and-swap writes when old equals Expect; an add-unless
-		// writes when it differs, and stores old + Src.
-		if eq != in.AddUnless {
-			s, err := th.eval(in.Src)
-			if err != nil {
-				return
-			}
-			nv, vdeps := s.v, s.d
-			if in.AddUnless {
-				if nv, err = Apply(OpAdd, v, s.v); err != nil {
-					return
-				}
-			}
-			idx := th.addEvent(r)
-			if in.AddUnless {
-				vdeps |= 1 << uint(idx)
-			}
-			w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-				addr: a.d, data: s.d, ctrl: ctrl, vdeps: vdeps, atomic: true}
-			if in.NoRMW {
-				w.rmwRead = -1
-			}
-			th.addEvent(w)
-			if in.Dst != "" {
-				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
-			}
-			if in.Status != "" {
-				th.regs[in.Status] = regVal{v: in.StatusOK, d: 1<<uint(idx) | e.d}
-			}
-		} else {
-			alt = 1
-			if in.FailTags != nil {
-				r.tags = in.FailTags
-			}
-			idx := th.addEvent(r)
-			if in.Dst != "" {
-				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
-			}
-			if in.Status != "" {
-				th.regs[in.Status] = regVal{v: in.StatusFail, d: 1<<uint(idx) | e.d}
-			}
-		}
+		pe.cas(th, pc, in, r, a, v, before)
+		return
 	}
 	if before != nil {
 		pe.hv.step(th.hc, pc, alt, before, v)
 	}
 	pe.run(th, pc+1)
+}
+
+// defaultCASForms are the forms of a compare-and-swap without CASForms.
+var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
+
+// cas continues th once per form of in that agrees with the old value v
+// read into r: the comparison of v with the expected value selects the
+// success or the failure forms.
+//
+// An add-unless (Instr.AddUnless) succeeds, and stores old + Src, when the
+// comparison fails. before are the registers before in ran, when herd's
+// symbols are followed (see herdVars.step).
+func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v Value, before map[string]regVal) {
+	e, err := th.eval(in.Expect)
+	if err != nil {
+		return
+	}
+	// cmp is what the comparison reads: the expected value and the old
+	// one. Through herd's branch event it reaches the write, and the
+	// destination register in the OldFromExpect form, as pick dependencies.
+	cmp := e.d | e.p
+	equal := v == e.v
+	if v.IsUnknown() || e.v.IsUnknown() {
+		c, err := th.unknownOp(OpEq, v, e.v)
+		if err != nil {
+			return
+		}
+		equal = truthy(c)
+	}
+	success := equal != in.AddUnless
+	var s regVal
+	if success {
+		if s, err = th.eval(in.Src); err != nil {
+			return
+		}
+		if in.AddUnless {
+			if s.v, err = Apply(OpAdd, v, s.v); err != nil {
+				return
+			}
+		}
+	}
+	forms := in.CASForms
+	if forms == nil {
+		forms = defaultCASForms
+	}
+	var mine []CASForm
+	for _, f := range forms {
+		if f.Success == success {
+			mine = append(mine, f)
+		}
+	}
+	for i, f := range mine {
+		t := th
+		if i < len(mine)-1 {
+			t = th.clone()
+		}
+		ev := r
+		if !success && !f.WriteBack && in.FailTags != nil {
+			ev.tags = in.FailTags
+		}
+		idx := t.addEvent(ev)
+		own := deps(1) << uint(idx)
+		if success || f.WriteBack {
+			w := tevent{kind: KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
+				addr: a.d, paddr: a.d | a.p, ctrl: r.ctrl, pctrl: r.pctrl}
+			if success {
+				w.val, w.data, w.vdeps = s.v, s.d, s.d
+				w.pdata = s.d | s.p | cmp | own
+				if in.AddUnless {
+					// The old value is an operand of the new one.
+					w.data |= own
+					w.vdeps |= own
+				}
+			} else {
+				// The old value goes back: the read is the data.
+				w.val, w.data, w.vdeps = v, own, own
+				w.pdata = own | cmp
+			}
+			if in.NoRMW {
+				w.rmwRead = -1
+			}
+			w.atomic = true
+			t.addEvent(w)
+		}
+		if in.Dst != "" {
+			old := regVal{v: v, d: own}
+			if f.OldFromExpect {
+				x, err := t.eval(unpick(in.Expect))
+				if err != nil {
+					return
+				}
+				old.d, old.p = x.d, x.p
+			}
+			if f.OldAfterCompare {
+				old.p |= cmp | own
+			}
+			t.regs[in.Dst] = old
+		}
+		if in.Status != "" {
+			st := in.StatusFail
+			if success {
+				st = in.StatusOK
+			}
+			t.regs[in.Status] = regVal{v: st, d: own | e.d}
+		}
+		if before != nil {
+			alt := 0 // herd builds success first
+			if !success {
+				alt = 1
+			}
+			pe.hv.step(t.hc, pc, alt, before, v)
+		}
+		pe.run(t, pc+1)
+		if pe.err != nil {
+			return
+		}
+	}
+}
+
+// unpick returns e without its outer pick, if any.
+func unpick(e Expr) Expr {
+	if u, ok := e.(*Unary); ok && u.Op == OpPick {
+		return u.X
+	}
+	return e
 }
 
 // storeCond forks on success (when a reservation is held) and failure.
@@ -453,12 +543,13 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	if th.resv >= 0 && th.resvLoc == loc {
 		t := th.clone()
 		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-			addr: a.d, ctrl: t.ctrlDeps(pc), lxsx: true}
+			addr: a.d, paddr: a.d | a.p, lxsx: true}
+		w.ctrl, w.pctrl = t.ctrlDeps(pc)
 		if loc == t.resvLoc {
 			w.rmwRead = t.resv
 		}
 		if !in.NoDataDep {
-			w.data = s.d
+			w.data, w.pdata = s.d, s.d|s.p
 		}
 		w.vdeps = s.d
 		t.addEvent(w)

@@ -7,7 +7,7 @@
 // The relations fall in two groups. Those that depend only on the events,
 // po and the dependencies (event sets, fences, RCU read-side critical
 // sections, lock critical sections) are built once per choice of paths and
-// kept in Execution.Static; those that depend on rf and co are built per
+// kept in Execution.Memo; those that depend on rf and co are built per
 // candidate.
 package models
 
@@ -75,11 +75,11 @@ type lkmmStatic struct {
 }
 
 func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
-	if s, ok := x.Static.(*lkmmStatic); ok {
+	if s, ok := x.Memo.(*lkmmStatic); ok {
 		return s
 	}
 	s := newLKMMStatic(x)
-	x.Static = s
+	x.Memo = s
 	return s
 }
 
