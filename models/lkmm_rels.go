@@ -1,0 +1,220 @@
+// This file implements the relations of linux-kernel.cat that depend on
+// rf and co, built per candidate and stage by stage: happens-before,
+// propagation, the RCU recursion, and the plain-access section.
+package models
+
+import "litmuscheck/litmus"
+
+// lkmmRels holds the relations of one candidate, computed stage by stage
+// as the axioms ask for them: a candidate that fails coherence never
+// builds hb.
+type lkmmRels struct {
+	s                  *lkmmStatic
+	rf, co, fr         litmus.Rel
+	rfe, rfi, coe, fre litmus.Rel
+
+	// Stage hb (happens-before).
+	hbDone                               bool
+	addr, data, ctrl                     litmus.Rel
+	popoLKR                              litmus.Rel // po-unlock-lock-po
+	mb, strongFence, nonrwFence, fence   litmus.Rel
+	rmwSeq, cumulFence, prop, hb, hbStar litmus.Rel
+
+	// Stage pb (propagation).
+	pbDone     bool
+	pb, pbStar litmus.Rel
+
+	// Stage plain: plain-coherence's relation and the races.
+	plainDone   bool
+	incoh, race litmus.Rel
+
+	// Stage rb (rcu), with fence and strong-fence rebound to include
+	// rcu-fence.
+	rbDone               bool
+	rcuFence, rb         litmus.Rel
+	fence2, strongFence2 litmus.Rel
+}
+
+func lkmmOf(e *Env) *lkmmRels {
+	if r, ok := e.cache.(*lkmmRels); ok {
+		return r
+	}
+	x := e.X
+	s := lkmmStaticOf(x)
+	r := &lkmmRels{s: s}
+	e.cache = r
+	r.rf, r.co = x.RF, x.CO
+	r.fr = x.RF.Inverse().Seq(x.CO)
+	r.rfe, r.rfi = r.rf.Inter(s.ext), r.rf.Inter(s.int_)
+	r.coe = r.co.Inter(s.ext)
+	r.fre = r.fr.Inter(s.ext)
+	return r
+}
+
+// opt is r?, r with the identity.
+func (s *lkmmStatic) opt(r litmus.Rel) litmus.Rel { return r.Union(s.id) }
+
+// star is r*.
+func (s *lkmmStatic) star(r litmus.Rel) litmus.Rel { return r.Plus().Union(s.id) }
+
+// happensBefore builds linux-kernel.cat up to hb.
+func (r *lkmmRels) happensBefore() *lkmmRels {
+	if r.hbDone {
+		return r
+	}
+	r.hbDone = true
+	s := r.s
+	all, M, Marked := s.all, s.M, s.Marked
+
+	// linux-kernel.bell: dependencies carried through plain stores and
+	// the reads that read them.
+	carry := s.star(s.data0.Restrict(all, s.notSrcuUnlock).Seq(r.rfi))
+	r.addr, r.data, r.ctrl = carry.Seq(s.addr0), carry.Seq(s.data0), carry.Seq(s.ctrl0)
+
+	// po-unlock-lock-po = po ; [UL] ; (po|rf) ; [LKR] ; po
+	mid := s.ulPoLKR.Union(r.rf.Restrict(s.UL, s.LKR))
+	r.popoLKR = s.poUL.Seq(mid).Seq(s.lkrPo)
+
+	r.mb = s.mbStatic.Union(r.popoLKR.Restrict(M, all).Seq(s.afterULLpo))
+	r.strongFence = r.mb.Union(s.gp)
+	r.nonrwFence = r.strongFence.Union(s.poRel, s.accPo)
+	r.fence = r.nonrwFence.Union(s.wmb, s.rmb)
+
+	// Preserved program order.
+	dep := r.addr.Union(r.data)
+	rwdep := dep.Union(r.ctrl).Restrict(all, s.W)
+	overwrite := r.co.Union(r.fr)
+	toW := rwdep.Union(overwrite.Inter(s.int_), r.addr.Restrict(all, s.Plain).Seq(s.wmb))
+	toR := r.addr.Restrict(all, s.R).Union(dep.Restrict(all, Marked).Seq(r.rfi))
+	ppo := toR.Union(toW, r.fence.Inter(s.int_), r.popoLKR.Inter(s.int_))
+
+	// Propagation: cumulative fences and prop.
+	aCumul := func(f litmus.Rel) litmus.Rel {
+		return s.opt(r.rfe.Restrict(all, Marked)).Seq(f)
+	}
+	r.rmwSeq = s.star(r.rf.Seq(s.rmw))
+	r.cumulFence = aCumul(r.strongFence.Union(s.poRel)).Union(s.wmb, r.popoLKR).
+		Restrict(Marked, Marked).Seq(r.rmwSeq)
+	r.prop = s.opt(overwrite.Inter(s.ext)).Restrict(Marked, all).
+		Seq(s.star(r.cumulFence)).Restrict(all, Marked).
+		Seq(s.opt(r.rfe)).Restrict(all, Marked)
+	r.hb = ppo.Union(r.rfe, r.prop.Diff(s.id).Inter(s.int_)).Restrict(Marked, Marked)
+	r.hbStar = s.star(r.hb)
+	return r
+}
+
+// propagation builds pb.
+func (r *lkmmRels) propagation() *lkmmRels {
+	if r.pbDone {
+		return r
+	}
+	r.happensBefore()
+	r.pbDone = true
+	s := r.s
+	r.pb = r.prop.Seq(r.strongFence).Seq(r.hbStar).Restrict(s.all, s.Marked)
+	r.pbStar = s.star(r.pb)
+	return r
+}
+
+// rcu builds rcu-order, rcu-fence and rb, and rebinds fence and
+// strong-fence to include rcu-fence.
+func (r *lkmmRels) rcu() *lkmmRels {
+	if r.rbDone {
+		return r
+	}
+	r.propagation()
+	r.rbDone = true
+	s := r.s
+	n := s.n
+	if !s.hasRcu {
+		r.rcuFence, r.rb = litmus.NewRel(n), litmus.NewRel(n)
+		r.fence2, r.strongFence2 = r.fence, r.strongFence
+		return r
+	}
+	link := s.poOpt.Seq(r.hbStar).Seq(r.pbStar).Seq(r.prop).Seq(s.po)
+	gpR, gpS := s.SyncRcu, s.SyncSrcu
+	rsR := s.rcuRscsi
+	rsS := r.srcuRscs().Inverse()
+	// a ; link ; b for a grace period or critical section a and b.
+	ends := func(a litmus.Set, mid litmus.Rel, b litmus.Rel) litmus.Rel {
+		return mid.Restrict(a, s.all).Seq(b)
+	}
+	back := func(a litmus.Rel, mid litmus.Rel, b litmus.Set) litmus.Rel {
+		return a.Seq(mid).Restrict(s.all, b)
+	}
+	base := litmus.Identity(n, gpR|gpS).Union(
+		ends(gpR, link, rsR),
+		ends(gpS, link, rsS).Inter(s.loc),
+		back(rsR, link, gpR),
+		back(rsS, link, gpS).Inter(s.loc),
+	)
+	order := base
+	for {
+		lol := link.Seq(order).Seq(link)
+		next := base.Union(
+			ends(gpR, lol, rsR),
+			ends(gpS, lol, rsS).Inter(s.loc),
+			back(rsR, lol, gpR),
+			back(rsS, lol, gpS).Inter(s.loc),
+			order.Seq(link).Seq(order),
+		)
+		if next.Equal(order) {
+			break
+		}
+		order = next
+	}
+	r.rcuFence = s.po.Seq(order).Seq(s.poOpt)
+	r.fence2 = r.fence.Union(r.rcuFence)
+	r.strongFence2 = r.strongFence.Union(r.rcuFence)
+	r.rb = r.prop.Seq(r.rcuFence).Seq(r.hbStar).Seq(r.pbStar).Restrict(s.all, s.Marked)
+	return r
+}
+
+// srcuRscs pairs srcu_read_lock with srcu_read_unlock: the unlock is
+// handed the lock's value, possibly through memory.
+func (r *lkmmRels) srcuRscs() litmus.Rel {
+	s := r.s
+	carry := s.star(s.data0.Restrict(s.all, s.notSrcuUnlock).Seq(r.rf))
+	return carry.Restrict(s.SrcuLock, s.all).Seq(s.data0).Restrict(s.all, s.SrcuUnlock).Inter(s.loc)
+}
+
+// plain builds the relations of the plain-access section:
+// plain-coherence's relation and the races.
+func (r *lkmmRels) plain() *lkmmRels {
+	if r.plainDone {
+		return r
+	}
+	r.rcu()
+	r.plainDone = true
+	s := r.s
+	if !s.hasPlain {
+		r.incoh, r.race = litmus.NewRel(s.n), litmus.NewRel(s.n)
+		return r
+	}
+	n, all, M, Marked := s.n, s.all, s.M, s.Marked
+	fence, strong := r.fence2, r.strongFence2
+	xb := r.hb.Union(r.pb, r.rb)
+	xbstar := s.star(xb)
+	vis := s.star(r.cumulFence).Seq(s.opt(r.rfe)).Restrict(all, Marked).Seq(
+		strong.Restrict(all, Marked).Seq(xbstar).Union(xbstar.Inter(s.int_)))
+	rmbRel := s.po.Restrict(all, s.RmbF).Seq(s.po)
+	wPre := s.opt(r.addr.Union(fence)).Restrict(Marked, all)
+	rPre := s.opt(r.addr.Union(r.nonrwFence, rmbRel.Restrict(s.R4rmb, all&^s.Noreturn))).Restrict(Marked, all)
+	wPost := s.opt(fence).Restrict(all, Marked).Seq(r.rmwSeq)
+	rPost := s.opt(r.nonrwFence.Union(rmbRel.Restrict(all&^s.Noreturn, s.R4rmb))).Restrict(all, Marked)
+	wwVis := fence.Union(strong.Seq(xbstar).Seq(wPre), wPost.Seq(vis).Seq(wPre))
+	wrVis := fence.Union(strong.Seq(xbstar).Seq(rPre), wPost.Seq(vis).Seq(rPre))
+	rwXb := fence.Union(rPost.Seq(xbstar).Seq(wPre))
+	preRace := litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M&^s.IW, s.Plain)).Inter(s.ext)
+	wrIncoh := preRace.Inter(r.rf).Inter(rwXb.Inverse())
+	rwIncoh := preRace.Inter(r.fr).Inter(wrVis.Inverse())
+	wwIncoh := preRace.Inter(r.co).Inter(wwVis.Inverse())
+	r.incoh = wrIncoh.Union(rwIncoh, wwIncoh)
+	wwNonrace := wwVis.Inter(litmus.Cartesian(n, Marked, s.W).Union(rwXb)).
+		Inter(litmus.Cartesian(n, s.W, Marked).Union(wrVis))
+	wwRace := preRace.Inter(r.co).Diff(wwNonrace)
+	wrRace := preRace.Inter(s.opt(r.co).Seq(r.rf)).Diff(wrVis).Diff(rwXb.Inverse())
+	rwRace := preRace.Inter(r.fr).Diff(rwXb)
+	r.race = wwRace.Union(wrRace, rwRace)
+	return r
+}

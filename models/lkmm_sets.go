@@ -1,0 +1,230 @@
+// This file implements the part of the LKMM that does not depend on rf and
+// co, built once per choice of paths: the event sets of linux-kernel.bell
+// and lock.cat, po as herd's C semantics has it, the fences of
+// linux-kernel.cat, RCU read-side critical sections, and lock.cat's checks
+// of lock nesting.
+package models
+
+import "litmuscheck/litmus"
+
+// lkmmStatic holds what does not depend on rf and co.
+type lkmmStatic struct {
+	n   int
+	all litmus.Set
+
+	// Event sets. R, W and M are lock.cat's final ones, with the lock
+	// events; IW are the initial writes.
+	R, W, M, IW litmus.Set
+	// bell's sets.
+	RMW, Acquire, Release, Mb, Noreturn, Marked, Plain litmus.Set
+	// lock.cat's sets; LF includes RL.
+	LKR, LKW, UL, LF, RU                           litmus.Set
+	SrcuLock, SrcuUnlock, SyncRcu, SyncSrcu, R4rmb litmus.Set
+	// notSrcuUnlock is ~Srcu-unlock.
+	notSrcuUnlock litmus.Set
+
+	po, poOpt, loc, poLoc, int_, ext, id litmus.Rel
+	rmw                                  litmus.Rel
+	// The dependencies as herd computes them, before linux-kernel.bell
+	// extends them through plain writes and reads (carry-dep).
+	addr0, data0, ctrl0 litmus.Rel
+
+	accPo, poRel, rmb, wmb, gp, barrier litmus.Rel
+	// mbStatic is mb without its po-unlock-lock-po term, which needs rf.
+	mbStatic litmus.Rel
+	// poUL is po;[UL] and LKRpo is [LKR];po: the ends of
+	// po-unlock-lock-po; ulPoLKR is their middle when it is po.
+	poUL, lkrPo, ulPoLKR litmus.Rel
+	// afterULLpo is [After-unlock-lock];po;[M].
+	afterULLpo litmus.Rel
+
+	rcuRscsi litmus.Rel
+	hasRcu   bool // some grace period: rcu-order may be non-empty
+	hasSrcu  bool // some srcu_read_lock or srcu_read_unlock
+	hasPlain bool
+
+	RmbF litmus.Set // smp_rmb fences
+	// vals are the events' values.
+	vals []litmus.Value
+
+	// lock.cat's axioms on po alone.
+	lockNest, nestedIsLocked, unmatchedLocks litmus.Rel
+	// The sets behind the flags that po alone decides, by flag name.
+	staticFlags map[string]litmus.Set
+}
+
+func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
+	if s, ok := x.Memo.(*lkmmStatic); ok {
+		return s
+	}
+	s := newLKMMStatic(x)
+	x.Memo = s
+	return s
+}
+
+func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
+	n := x.N
+	s := &lkmmStatic{n: n, all: litmus.AllEvents(n), staticFlags: map[string]litmus.Set{}}
+	tag := x.Tag
+	s.IW = x.IW
+	for i := range x.Events {
+		s.vals = append(s.vals, x.Events[i].Value)
+	}
+	s.LKR, s.LKW, s.UL = tag(tagLKR), tag(tagLKW), tag(tagUL)
+	s.LF, s.RU = tag(tagLF)|tag(tagRL), tag(tagRU)
+	locks := s.LKR | s.LKW | s.UL | s.LF | s.RU
+	// herd's own R and W: memory accesses, which lock events are not.
+	hR, hW := x.R&^locks, x.W&^locks
+	hM := hR | hW
+	s.R, s.W = hR|s.LKR|s.LF|s.RU, hW|s.LKW|s.UL
+	s.M = s.R | s.W
+	s.SrcuLock, s.SrcuUnlock, s.SyncSrcu = tag(tagSrcuLock), tag(tagSrcuUnlock), tag(tagSyncSrcu)
+	s.SyncRcu = tag(tagSyncRcu)
+	s.notSrcuUnlock = s.all &^ s.SrcuUnlock
+
+	// herd's C semantics sequences the read and the write of an atomic
+	// read-modify-write, and LKR then LKW of spin_lock (lock.cat pairs
+	// them through po-loc): po orders them, where the explorer's po, after
+	// the assembly dialects, leaves the events of one instruction
+	// unordered. Without it an xchg could read a write co-after its own.
+	s.po = x.PO.Clone()
+	s.rmw = x.RMW
+	for r := 0; r < n; r++ {
+		s.po.Rows[r] |= x.RMW.Rows[r]
+	}
+	s.id = litmus.Identity(n, s.all)
+	s.poOpt = s.po.Union(s.id)
+	// loc relates every two events with the same location, each to
+	// itself too, memory accesses or not (synchronize_srcu has one).
+	s.loc = litmus.NewRel(n)
+	for i := 0; i < n; i++ {
+		if x.Events[i].Loc == "" {
+			continue
+		}
+		for j := 0; j < n; j++ {
+			if x.Events[j].Loc == x.Events[i].Loc {
+				s.loc.Add(i, j)
+			}
+		}
+	}
+	s.poLoc = s.po.Inter(s.loc)
+	// herd's int relates events of the same thread, each to itself too,
+	// and the initial writes to one another; ext is the rest.
+	s.int_ = x.Int.Union(s.id, litmus.Cartesian(n, x.IW, x.IW))
+	s.ext = litmus.Cartesian(n, s.all, s.all).Diff(s.int_)
+	s.addr0, s.data0, s.ctrl0 = x.Addr, x.Data, x.Ctrl
+
+	// linux-kernel.bell: annotations that do not give their ordering.
+	s.RMW = x.Atomic &^ locks
+	failedRMW := s.RMW &^ (x.RMW.Domain() | x.RMW.Range())
+	s.Acquire = tag(tagAcquire)&^hW&^failedRMW | s.LKR
+	s.Release = tag(tagRelease)&^hR&^failedRMW | s.UL
+	s.Mb = tag(tagMB) &^ failedRMW
+	s.Noreturn = tag(tagNoreturn) &^ hW
+	s.R4rmb = s.R &^ s.Noreturn
+	marked := (s.all &^ hM) | s.IW | tag(tagOnce) | tag(tagRelease) | tag(tagAcquire) | tag(tagMB) |
+		s.RMW | locks | s.SrcuLock | s.SrcuUnlock
+	s.Marked = marked
+	s.Plain = hM &^ marked
+	s.hasPlain = s.Plain != 0
+	s.hasSrcu = s.SrcuLock|s.SrcuUnlock != 0
+	s.hasRcu = s.SyncRcu|s.SyncSrcu != 0
+
+	po, M := s.po, s.M
+	fencerel := func(b litmus.Set) litmus.Rel { return po.Restrict(s.all, b).Seq(po) }
+	s.accPo = po.Restrict(s.Acquire, M)
+	s.poRel = po.Restrict(M, s.Release)
+	s.RmbF = tag(tagRmb)
+	s.rmb = fencerel(s.RmbF).Restrict(s.R4rmb, s.R4rmb)
+	s.wmb = fencerel(tag(tagWmb)).Restrict(s.W, s.W)
+	s.poUL = po.Restrict(s.all, s.UL)
+	s.lkrPo = po.Restrict(s.LKR, s.all)
+	s.ulPoLKR = po.Restrict(s.UL, s.LKR)
+	s.afterULLpo = po.Restrict(tag(tagAfterUnlockLock), M)
+	rmwSet, lkw, srcuUnlock := s.RMW, s.LKW, s.SrcuUnlock
+	s.mbStatic = fencerel(s.Mb).Restrict(M, M).Union(
+		po.Restrict(M, s.Mb&s.R),
+		po.Restrict(s.Mb&s.W, M),
+		fencerel(tag(tagBeforeAtomic)).Restrict(M, rmwSet).Seq(s.poOpt).Restrict(s.all, M),
+		s.poOpt.Restrict(M, rmwSet).Seq(fencerel(tag(tagAfterAtomic))).Restrict(s.all, M),
+		s.poOpt.Restrict(M, lkw).Seq(fencerel(tag(tagAfterSpinlock))).Restrict(s.all, M),
+		s.poOpt.Restrict(M, srcuUnlock).Seq(fencerel(tag(tagAfterSrcuReadUnlock))).Restrict(s.all, M),
+	)
+	s.gp = po.Restrict(s.all, s.SyncRcu|s.SyncSrcu).Seq(s.poOpt)
+	s.barrier = fencerel(tag(tagBarrier)|tag(tagRmb)|tag(tagWmb)|s.Mb|s.SyncRcu|s.SyncSrcu|
+		tag(tagBeforeAtomic)|tag(tagAfterAtomic)|s.Acquire|s.Release|
+		tag(tagRcuLock)|tag(tagRcuUnlock)|s.SrcuLock|s.SrcuUnlock).Union(
+		po.Restrict(s.all, s.Release), po.Restrict(s.Acquire, s.all))
+
+	// RCU read-side critical sections: each rcu_read_unlock matches the
+	// innermost unmatched rcu_read_lock before it.
+	rscs := rcuRscs(po, tag(tagRcuLock), tag(tagRcuUnlock))
+	s.rcuRscsi = rscs.Inverse()
+	s.staticFlags["unmatched-rcu-lock"] = tag(tagRcuLock) &^ rscs.Domain()
+	s.staticFlags["unmatched-rcu-unlock"] = tag(tagRcuUnlock) &^ rscs.Range()
+	s.staticFlags["invalid-sleep"] = rscs.Inter(po.Restrict(s.all, s.SyncSrcu).Seq(po)).Domain()
+
+	// lock.cat on po alone.
+	allLocks := locks | s.SrcuLock | s.SrcuUnlock | s.SyncSrcu
+	s.staticFlags["mixed-lock-accesses"] = s.loc.Restrict(hM&^s.IW&^allLocks, allLocks).Domain()
+	poLoc := s.poLoc
+	lkRMW := poLoc.Restrict(s.LKR, s.LKW).Diff(po.Seq(po))
+	s.staticFlags["unpaired-LKW"] = s.LKW &^ lkRMW.Range()
+	s.staticFlags["unpaired-LKR"] = s.LKR &^ lkRMW.Domain()
+	throughUL := poLoc.Restrict(s.all, s.UL).Seq(poLoc)
+	s.lockNest = poLoc.Restrict(s.LKW, s.LKR).Diff(throughUL)
+	s.nestedIsLocked = poLoc.Restrict(s.LKW, s.RU).Diff(throughUL)
+	critical := poLoc.Restrict(s.LKW, s.UL).Diff(poLoc.Restrict(s.all, s.LKW|s.UL).Seq(poLoc))
+	s.staticFlags["unmatched-unlock"] = s.UL &^ critical.Range()
+	unmatched := s.LKW &^ critical.Domain()
+	s.unmatchedLocks = s.loc.Restrict(unmatched, unmatched).Diff(s.id)
+	// The final writes of the locations the final state shows, whatever
+	// co, are on those locations: the flag needs a lock event there.
+	var shown litmus.Set
+	for _, l := range observedMemory(x.Test) {
+		for i := range x.Events {
+			if x.Events[i].Loc == l {
+				shown = shown.Add(i)
+			}
+		}
+	}
+	s.staticFlags["lock-final"] = shown & allLocks
+	return s
+}
+
+// observedMemory lists the memory locations a test's final state shows.
+func observedMemory(t *litmus.Test) []string {
+	if t == nil {
+		return nil
+	}
+	var out []string
+	locs := append(append([]litmus.LocRef(nil), t.Locations...), litmus.PropLocs(t.Cond.Prop)...)
+	if t.Filter != nil {
+		locs = append(locs, litmus.PropLocs(t.Filter)...)
+	}
+	for _, l := range locs {
+		if !l.IsReg() {
+			out = append(out, l.Name)
+		}
+	}
+	return out
+}
+
+// rcuRscs pairs each rcu_read_lock with its rcu_read_unlock, as
+// linux-kernel.bell's fixpoint does: a lock matches an unlock po-after it
+// when no unmatched lock or unlock lies between them.
+func rcuRscs(po litmus.Rel, locks, unlocks litmus.Set) litmus.Rel {
+	n := po.N
+	matched := litmus.NewRel(n)
+	for {
+		ulocks := locks &^ matched.Domain()
+		uunlocks := unlocks &^ matched.Range()
+		un := ulocks | uunlocks
+		unPo := po.Restrict(un, un)
+		next := matched.Union(po.Restrict(ulocks, uunlocks).Diff(unPo.Seq(unPo)))
+		if next.Equal(matched) {
+			return matched
+		}
+		matched = next
+	}
+}
