@@ -67,6 +67,10 @@ type Execution struct {
 	// over one combination of paths. Each combination has an Execution of
 	// its own, whose Memo starts nil.
 	Memo any
+	// Arena is scratch space for a model's per-candidate relations; it
+	// belongs to the worker exploring this execution, which checks one
+	// candidate at a time. It may be nil.
+	Arena *Arena
 }
 
 // Tag returns the set of events carrying tag.

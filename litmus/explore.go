@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -33,6 +34,16 @@ type CycleModel interface {
 func valueCycles(m Model) bool {
 	cm, ok := m.(CycleModel)
 	return ok && cm.ValueCycles()
+}
+
+// A ShapeModel is a Model whose Execution.Memo depends only on the shape
+// of the execution: its events without their values, po and the
+// dependencies. The explorer then hands the Memo of one combination of
+// paths to the next combination of the same shape (paths that differ only
+// in the values they read), so that the model derives it once.
+type ShapeModel interface {
+	Model
+	ShapeMemo() bool
 }
 
 // An AtomicModel is a Model that forbids every candidate in which the read
@@ -111,6 +122,9 @@ type setup struct {
 	paths    [][]path
 	loopCut  bool
 	observed []LocRef
+	// shapes[t][i] numbers the shape of path i of thread t (its events
+	// without their values), for a ShapeModel; nil otherwise.
+	shapes [][]int
 	// herdTotal is the number of symbols of one herd build and
 	// herdBase[t] that of the threads before t, when values may be
 	// unknown (herdvars.go).
@@ -290,10 +304,14 @@ type partial struct {
 	// is done, and every enumeration loop then returns.
 	ctx     context.Context
 	stopped bool
+	// arena is the worker's scratch space for models (Execution.Arena).
+	arena Arena
+	// memos are the Memos of a ShapeModel by shape of combination.
+	memos map[string]any
 }
 
 func newPartial() *partial {
-	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
+	return &partial{memos: map[string]any{}, states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
 }
 
 func finish(res *Result, parts []*partial) *Result {
@@ -402,6 +420,9 @@ func prepare(test *Test, model Model, opt Options) (*setup, error) {
 	if err := s.domains(test, limit, valueCycles(model)); err != nil {
 		return nil, err
 	}
+	if sm, ok := model.(ShapeModel); ok && sm.ShapeMemo() {
+		s.numberShapes()
+	}
 	return s, nil
 }
 
@@ -467,6 +488,41 @@ func (s *setup) domains(test *Test, limit int, cycles bool) error {
 	}
 	_, _, err := s.enumeratePaths(test, domains, limit, false, true)
 	return err
+}
+
+// numberShapes numbers the shapes of each thread's paths: two paths have
+// the same shape when their events differ only in their values.
+func (s *setup) numberShapes() {
+	s.shapes = make([][]int, len(s.paths))
+	for t, ps := range s.paths {
+		ids := map[string]int{}
+		for _, p := range ps {
+			var b strings.Builder
+			for _, ev := range p.events {
+				fmt.Fprintf(&b, "%d %q %d %d %q %x %x %x %x %x %x %d %t %t;", ev.kind, ev.loc, ev.instr, ev.step, ev.tags,
+					ev.addr, ev.data, ev.ctrl, ev.paddr, ev.pdata, ev.pctrl, ev.rmwRead, ev.lxsx, ev.atomic)
+			}
+			k := b.String()
+			id, ok := ids[k]
+			if !ok {
+				id = len(ids)
+				ids[k] = id
+			}
+			s.shapes[t] = append(s.shapes[t], id)
+		}
+	}
+}
+
+// shapeKey is the shape of the combination of paths index.
+func (s *setup) shapeKey(index int) string {
+	ids := make([]byte, 0, 4*len(s.paths))
+	for t := len(s.paths) - 1; t >= 0; t-- {
+		k := len(s.paths[t])
+		ids = strconv.AppendInt(ids, int64(s.shapes[t][index%k]), 10)
+		ids = append(ids, ' ')
+		index /= k
+	}
+	return string(ids)
 }
 
 // A locValue is a value a location may hold.
@@ -707,6 +763,14 @@ func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *p
 	if c == nil {
 		return
 	}
+	c.x.Arena = &out.arena
+	if s.shapes != nil {
+		key := s.shapeKey(index)
+		if m, ok := out.memos[key]; ok {
+			c.x.Memo = m
+		}
+		defer func() { out.memos[key] = c.x.Memo }()
+	}
 	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() {
 		c.atomicRMW()
 	}
@@ -766,7 +830,11 @@ func (s *setup) buildCombo(index int) *combo {
 		index /= k
 	}
 	// Locations accessed in this combination, plus all test locations.
-	var events []Event
+	size := len(s.locs)
+	for _, p := range c.paths {
+		size += len(p.events)
+	}
+	events := make([]Event, 0, size+4)
 	type local struct{ thread, idx int }
 	for _, l := range s.locs {
 		c.initOf[l] = len(events)
@@ -783,13 +851,19 @@ func (s *setup) buildCombo(index int) *combo {
 			events = append(events, Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
 		}
 	}
-	// Late locations get init writes too; they go at the end, which keeps
-	// the ids of thread events stable within this combination.
+	// Late locations get init writes too; they go at the end, in name
+	// order, which keeps the ids of thread events stable within this
+	// combination.
+	var late []string
 	for l, id := range c.initOf {
 		if id < 0 {
-			c.initOf[l] = len(events)
-			events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+			late = append(late, l)
 		}
+	}
+	sort.Strings(late)
+	for _, l := range late {
+		c.initOf[l] = len(events)
+		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
 	n := len(events)
 	if n > MaxEvents {
@@ -823,13 +897,9 @@ func (s *setup) buildCombo(index int) *combo {
 			c.known = c.known.Add(i)
 		}
 	}
-	for i := range events {
-		for j := range events {
-			if i != j && x.M.Has(i) && x.M.Has(j) && events[i].Loc == events[j].Loc {
-				x.Loc.Add(i, j)
-			}
-		}
-	}
+	byLoc := map[string]Set{}
+	x.M.Each(func(i int) { byLoc[events[i].Loc] = byLoc[events[i].Loc].Add(i) })
+	x.M.Each(func(i int) { x.Loc.Rows[i] = byLoc[events[i].Loc] &^ Set(0).Add(i) })
 	for t, p := range c.paths {
 		b := base[t]
 		for i, ev := range p.events {

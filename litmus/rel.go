@@ -35,14 +35,70 @@ func (s Set) Each(f func(e int)) {
 type Rel struct {
 	N    int
 	Rows []Set
+	// arena, when set, holds the rows of the relations computed from this
+	// one (see Arena).
+	arena *Arena
 }
 
 // NewRel returns the empty relation on n events.
 func NewRel(n int) Rel { return Rel{N: n, Rows: make([]Set, n)} }
 
+// An Arena holds the rows of short-lived relations, so that a model that
+// derives many relations per candidate execution does not allocate each:
+// the result of an operation on a relation attached to an arena (by
+// Attach), or with such a relation as argument, has its rows there, and
+// Reset frees them all at once. A relation from an arena must not be used
+// after the arena's next Reset. An Arena is not safe for concurrent use.
+type Arena struct {
+	chunks [][]Set
+	cur    int // chunk in use
+	off    int // first free row of chunks[cur]
+}
+
+// Reset frees every relation of the arena.
+func (a *Arena) Reset() { a.cur, a.off = 0, 0 }
+
+// Attach returns r as a relation of a: r's rows are shared, and what is
+// computed from the result lives in a.
+func (a *Arena) Attach(r Rel) Rel { r.arena = a; return r }
+
+// NewRel returns the empty relation on n events in a.
+func (a *Arena) NewRel(n int) Rel { return Rel{N: n, Rows: a.rows(n), arena: a} }
+
+// rows returns n zero rows.
+func (a *Arena) rows(n int) []Set {
+	for {
+		if a.cur == len(a.chunks) {
+			a.chunks = append(a.chunks, make([]Set, max(4096, n)))
+		}
+		c := a.chunks[a.cur]
+		if a.off+n <= len(c) {
+			r := c[a.off : a.off+n : a.off+n]
+			a.off += n
+			clear(r)
+			return r
+		}
+		a.cur++
+		a.off = 0
+	}
+}
+
+// make returns an empty relation of r's size, in the arena of r or else
+// of the first of others that has one.
+func (r Rel) make(others ...Rel) Rel {
+	a := r.arena
+	for i := 0; a == nil && i < len(others); i++ {
+		a = others[i].arena
+	}
+	if a == nil {
+		return NewRel(r.N)
+	}
+	return a.NewRel(r.N)
+}
+
 // Clone returns a copy of r.
 func (r Rel) Clone() Rel {
-	c := Rel{N: r.N, Rows: make([]Set, r.N)}
+	c := r.make()
 	copy(c.Rows, r.Rows)
 	return c
 }
@@ -55,7 +111,8 @@ func (r Rel) Has(a, b int) bool { return r.Rows[a].Has(b) }
 
 // Union is r | s.
 func (r Rel) Union(ss ...Rel) Rel {
-	c := r.Clone()
+	c := r.make(ss...)
+	copy(c.Rows, r.Rows)
 	for _, s := range ss {
 		for i := range c.Rows {
 			c.Rows[i] |= s.Rows[i]
@@ -66,7 +123,7 @@ func (r Rel) Union(ss ...Rel) Rel {
 
 // Inter is r & s.
 func (r Rel) Inter(s Rel) Rel {
-	c := Rel{N: r.N, Rows: make([]Set, r.N)}
+	c := r.make(s)
 	for i := range c.Rows {
 		c.Rows[i] = r.Rows[i] & s.Rows[i]
 	}
@@ -75,7 +132,7 @@ func (r Rel) Inter(s Rel) Rel {
 
 // Diff is r \ s.
 func (r Rel) Diff(s Rel) Rel {
-	c := Rel{N: r.N, Rows: make([]Set, r.N)}
+	c := r.make(s)
 	for i := range c.Rows {
 		c.Rows[i] = r.Rows[i] &^ s.Rows[i]
 	}
@@ -84,7 +141,7 @@ func (r Rel) Diff(s Rel) Rel {
 
 // Seq is the sequence r ; s.
 func (r Rel) Seq(s Rel) Rel {
-	c := Rel{N: r.N, Rows: make([]Set, r.N)}
+	c := r.make(s)
 	for i, row := range r.Rows {
 		var out Set
 		for row != 0 {
@@ -99,7 +156,7 @@ func (r Rel) Seq(s Rel) Rel {
 
 // Inverse is r^-1.
 func (r Rel) Inverse() Rel {
-	c := Rel{N: r.N, Rows: make([]Set, r.N)}
+	c := r.make()
 	for i, row := range r.Rows {
 		for row != 0 {
 			j := bits.TrailingZeros64(uint64(row))
@@ -137,7 +194,7 @@ func (r Rel) Opt() Rel { return r.Union(Identity(r.N, AllEvents(r.N))) }
 
 // Restrict is [dom]; r; [rng].
 func (r Rel) Restrict(dom, rng Set) Rel {
-	c := Rel{N: r.N, Rows: make([]Set, r.N)}
+	c := r.make()
 	for i, row := range r.Rows {
 		if dom.Has(i) {
 			c.Rows[i] = row & rng

@@ -38,13 +38,13 @@ func staticFlag(name string) Axiom {
 
 // srcuFlag is a flag on the matching of srcu_read_lock and
 // srcu_read_unlock.
-func srcuFlag(name string, f func(s *lkmmStatic, rscs litmus.Rel) litmus.Rel) Axiom {
+func srcuFlag(name string, f func(e *Env, s *lkmmStatic, rscs litmus.Rel) litmus.Rel) Axiom {
 	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) litmus.Rel {
 		r := lkmmOf(e)
 		if !r.s.hasSrcu {
 			return e.Empty()
 		}
-		return f(r.s, r.srcuRscs())
+		return f(e, r.s, r.srcuRscs())
 	}}
 }
 
@@ -59,6 +59,13 @@ var LKMM = &Model{
 	Atomic: true,
 	// Plain accesses are not in hb: a cycle through them may stand.
 	Cycles: true,
+	// The fixed relations (lkmm_sets.go) depend on the events, po and
+	// the dependencies, not on the values.
+	Shape: true,
+	// The axioms read the LKMM's own relations (lkmmOf).
+	Env: func(x *litmus.Execution) *Env {
+		return &Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: litmus.AllEvents(x.N)}
+	},
 	Axioms: []Axiom{
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one
@@ -91,18 +98,18 @@ var LKMM = &Model{
 		// Flags of linux-kernel.bell.
 		staticFlag("unmatched-rcu-lock"),
 		staticFlag("unmatched-rcu-unlock"),
-		srcuFlag("unmatched-srcu-lock", func(s *lkmmStatic, m litmus.Rel) litmus.Rel {
+		srcuFlag("unmatched-srcu-lock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
 			return litmus.Identity(s.n, s.SrcuLock&^m.Domain())
 		}),
-		srcuFlag("unmatched-srcu-unlock", func(s *lkmmStatic, m litmus.Rel) litmus.Rel {
+		srcuFlag("unmatched-srcu-unlock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
 			return litmus.Identity(s.n, s.SrcuUnlock&^m.Range())
 		}),
-		srcuFlag("multiple-srcu-matches", func(s *lkmmStatic, m litmus.Rel) litmus.Rel {
+		srcuFlag("multiple-srcu-matches", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
 			return m.Inverse().Seq(m).Diff(s.id)
 		}),
 		staticFlag("invalid-sleep"),
-		srcuFlag("srcu-bad-value-match", func(s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return differentValues(s, m)
+		srcuFlag("srcu-bad-value-match", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
+			return differentValues(e.X, m)
 		}),
 		// Flags of lock.cat.
 		staticFlag("mixed-lock-accesses"),
@@ -128,11 +135,11 @@ var LKMM = &Model{
 
 // differentValues keeps the pairs of m whose events carry different
 // values (cat's different-values).
-func differentValues(s *lkmmStatic, m litmus.Rel) litmus.Rel {
-	out := litmus.NewRel(s.n)
+func differentValues(x *litmus.Execution, m litmus.Rel) litmus.Rel {
+	out := litmus.NewRel(x.N)
 	for i, row := range m.Rows {
 		row.Each(func(j int) {
-			if s.vals[i] != s.vals[j] {
+			if x.Events[i].Value != x.Events[j].Value {
 				out.Add(i, j)
 			}
 		})

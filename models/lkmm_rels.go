@@ -43,7 +43,14 @@ func lkmmOf(e *Env) *lkmmRels {
 	s := lkmmStaticOf(x)
 	r := &lkmmRels{s: s}
 	e.cache = r
-	r.rf, r.co = x.RF, x.CO
+	// Every relation of the candidate lives in the arena, freed when the
+	// next candidate starts.
+	a := x.Arena
+	if a == nil {
+		a = &s.arena
+	}
+	a.Reset()
+	r.rf, r.co = a.Attach(x.RF), a.Attach(x.CO)
 	r.fr = x.RF.Inverse().Seq(x.CO)
 	r.rfe, r.rfi = r.rf.Inter(s.ext), r.rf.Inter(s.int_)
 	r.coe = r.co.Inter(s.ext)
@@ -68,7 +75,7 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 
 	// linux-kernel.bell: dependencies carried through plain stores and
 	// the reads that read them.
-	carry := s.star(s.data0.Restrict(all, s.notSrcuUnlock).Seq(r.rfi))
+	carry := s.star(s.dataNotSU.Seq(r.rfi))
 	r.addr, r.data, r.ctrl = carry.Seq(s.addr0), carry.Seq(s.data0), carry.Seq(s.ctrl0)
 
 	// po-unlock-lock-po = po ; [UL] ; (po|rf) ; [LKR] ; po
@@ -174,7 +181,7 @@ func (r *lkmmRels) rcu() *lkmmRels {
 // handed the lock's value, possibly through memory.
 func (r *lkmmRels) srcuRscs() litmus.Rel {
 	s := r.s
-	carry := s.star(s.data0.Restrict(s.all, s.notSrcuUnlock).Seq(r.rf))
+	carry := s.star(s.dataNotSU.Seq(r.rf))
 	return carry.Restrict(s.SrcuLock, s.all).Seq(s.data0).Restrict(s.all, s.SrcuUnlock).Inter(s.loc)
 }
 
@@ -191,27 +198,25 @@ func (r *lkmmRels) plain() *lkmmRels {
 		r.incoh, r.race = litmus.NewRel(s.n), litmus.NewRel(s.n)
 		return r
 	}
-	n, all, M, Marked := s.n, s.all, s.M, s.Marked
+	all, Marked := s.all, s.Marked
 	fence, strong := r.fence2, r.strongFence2
 	xb := r.hb.Union(r.pb, r.rb)
 	xbstar := s.star(xb)
 	vis := s.star(r.cumulFence).Seq(s.opt(r.rfe)).Restrict(all, Marked).Seq(
 		strong.Restrict(all, Marked).Seq(xbstar).Union(xbstar.Inter(s.int_)))
-	rmbRel := s.po.Restrict(all, s.RmbF).Seq(s.po)
 	wPre := s.opt(r.addr.Union(fence)).Restrict(Marked, all)
-	rPre := s.opt(r.addr.Union(r.nonrwFence, rmbRel.Restrict(s.R4rmb, all&^s.Noreturn))).Restrict(Marked, all)
+	rPre := s.opt(r.addr.Union(r.nonrwFence, s.rmbPre)).Restrict(Marked, all)
 	wPost := s.opt(fence).Restrict(all, Marked).Seq(r.rmwSeq)
-	rPost := s.opt(r.nonrwFence.Union(rmbRel.Restrict(all&^s.Noreturn, s.R4rmb))).Restrict(all, Marked)
+	rPost := s.opt(r.nonrwFence.Union(s.rmbPost)).Restrict(all, Marked)
 	wwVis := fence.Union(strong.Seq(xbstar).Seq(wPre), wPost.Seq(vis).Seq(wPre))
 	wrVis := fence.Union(strong.Seq(xbstar).Seq(rPre), wPost.Seq(vis).Seq(rPre))
 	rwXb := fence.Union(rPost.Seq(xbstar).Seq(wPre))
-	preRace := litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M&^s.IW, s.Plain)).Inter(s.ext)
+	preRace := s.preRace
 	wrIncoh := preRace.Inter(r.rf).Inter(rwXb.Inverse())
 	rwIncoh := preRace.Inter(r.fr).Inter(wrVis.Inverse())
 	wwIncoh := preRace.Inter(r.co).Inter(wwVis.Inverse())
 	r.incoh = wrIncoh.Union(rwIncoh, wwIncoh)
-	wwNonrace := wwVis.Inter(litmus.Cartesian(n, Marked, s.W).Union(rwXb)).
-		Inter(litmus.Cartesian(n, s.W, Marked).Union(wrVis))
+	wwNonrace := wwVis.Inter(s.markedW.Union(rwXb)).Inter(s.wMarked.Union(wrVis))
 	wwRace := preRace.Inter(r.co).Diff(wwNonrace)
 	wrRace := preRace.Inter(s.opt(r.co).Seq(r.rf)).Diff(wrVis).Diff(rwXb.Inverse())
 	rwRace := preRace.Inter(r.fr).Diff(rwXb)

@@ -43,9 +43,15 @@ type lkmmStatic struct {
 	hasSrcu  bool // some srcu_read_lock or srcu_read_unlock
 	hasPlain bool
 
+	// Fixed parts of the per-candidate relations: data;[~Srcu-unlock],
+	// the two rmb terms of r-pre-bounded and r-post-bounded, pre-race,
+	// Marked*W and W*Marked.
+	dataNotSU, rmbPre, rmbPost, preRace, markedW, wMarked litmus.Rel
+	// arena holds the relations of the candidate being checked, when the
+	// explorer gives none (Execution.Arena).
+	arena litmus.Arena
+
 	RmbF litmus.Set // smp_rmb fences
-	// vals are the events' values.
-	vals []litmus.Value
 
 	// lock.cat's axioms on po alone.
 	lockNest, nestedIsLocked, unmatchedLocks litmus.Rel
@@ -67,9 +73,6 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s := &lkmmStatic{n: n, all: litmus.AllEvents(n), staticFlags: map[string]litmus.Set{}}
 	tag := x.Tag
 	s.IW = x.IW
-	for i := range x.Events {
-		s.vals = append(s.vals, x.Events[i].Value)
-	}
 	s.LKR, s.LKW, s.UL = tag(tagLKR), tag(tagLKW), tag(tagUL)
 	s.LF, s.RU = tag(tagLF)|tag(tagRL), tag(tagRU)
 	locks := s.LKR | s.LKW | s.UL | s.LF | s.RU
@@ -151,6 +154,12 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 		s.poOpt.Restrict(M, srcuUnlock).Seq(fencerel(tag(tagAfterSrcuReadUnlock))).Restrict(s.all, M),
 	)
 	s.gp = po.Restrict(s.all, s.SyncRcu|s.SyncSrcu).Seq(s.poOpt)
+	s.dataNotSU = s.data0.Restrict(s.all, s.notSrcuUnlock)
+	rmbRel := fencerel(s.RmbF)
+	s.rmbPre = rmbRel.Restrict(s.R4rmb, s.all&^s.Noreturn)
+	s.rmbPost = rmbRel.Restrict(s.all&^s.Noreturn, s.R4rmb)
+	s.preRace = litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M&^s.IW, s.Plain)).Inter(s.ext)
+	s.markedW, s.wMarked = litmus.Cartesian(n, s.Marked, s.W), litmus.Cartesian(n, s.W, s.Marked)
 	s.barrier = fencerel(tag(tagBarrier)|tag(tagRmb)|tag(tagWmb)|s.Mb|s.SyncRcu|s.SyncSrcu|
 		tag(tagBeforeAtomic)|tag(tagAfterAtomic)|s.Acquire|s.Release|
 		tag(tagRcuLock)|tag(tagRcuUnlock)|s.SrcuLock|s.SrcuUnlock).Union(

@@ -64,10 +64,28 @@ type Model struct {
 	// Cycles states that the model may allow a cycle of reads and writes
 	// copying one another's values (litmus.CycleModel).
 	Cycles bool
+	// Shape states that what the model keeps in Execution.Memo depends
+	// only on the execution's shape (litmus.ShapeModel).
+	Shape bool
+	// Env derives the environment the axioms read; nil means NewEnv,
+	// with every relation Env holds. A model that derives its own
+	// relations gives a lighter one.
+	Env func(x *litmus.Execution) *Env
+}
+
+// env returns m's environment for x.
+func (m *Model) env(x *litmus.Execution) *Env {
+	if m.Env != nil {
+		return m.Env(x)
+	}
+	return NewEnv(x)
 }
 
 // ValueCycles implements litmus.CycleModel.
 func (m *Model) ValueCycles() bool { return m.Cycles }
+
+// ShapeMemo implements litmus.ShapeModel.
+func (m *Model) ShapeMemo() bool { return m.Shape }
 
 // AtomicRMW implements litmus.AtomicModel.
 func (m *Model) AtomicRMW() bool { return m.Atomic }
@@ -78,7 +96,7 @@ func (m *Model) Name() string { return m.ModelName }
 // Check implements litmus.Model: an execution is allowed when every
 // non-flag axiom holds.
 func (m *Model) Check(x *litmus.Execution) (bool, []string) {
-	e := NewEnv(x)
+	e := m.env(x)
 	var flags []string
 	for _, a := range m.Axioms {
 		if a.Kind == Flag {
@@ -98,7 +116,7 @@ func (m *Model) Check(x *litmus.Execution) (bool, []string) {
 
 // Failing lists the non-flag axioms that x violates, for explanations.
 func (m *Model) Failing(x *litmus.Execution) []string {
-	e := NewEnv(x)
+	e := m.env(x)
 	var out []string
 	for _, a := range m.Axioms {
 		if a.Kind != Flag && !a.Holds(e) {
@@ -111,7 +129,7 @@ func (m *Model) Failing(x *litmus.Execution) []string {
 // Explain describes each axiom x violates: its name, and for an acyclic or
 // irreflexive axiom one cycle of its relation, event by event.
 func (m *Model) Explain(x *litmus.Execution) []string {
-	e := NewEnv(x)
+	e := m.env(x)
 	var out []string
 	for _, a := range m.Axioms {
 		if a.Kind == Flag || a.Holds(e) {
