@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"litmuscheck/litmus"
+	"litmuscheck/locks"
 	"litmuscheck/models"
 	"litmuscheck/parser"
 )
@@ -29,12 +30,14 @@ type options struct {
 	jobs      int
 	timeout   time.Duration
 	parseOnly bool
+	lock      string
+	showAsm   bool
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.model, "model", "", "model: "+strings.Join(models.Names(), ", ")+" (default: the dialect's herd7 model)")
+	fs.StringVar(&o.model, "model", "", modelUsage())
 	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop a test after this long (0: no limit)")
@@ -45,6 +48,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var o options
 	fs := newFlags("litmuscheck", stderr, &o)
+	addLockFlags(fs, &o)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -61,7 +65,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return parseOnly(fs.Args(), o.jobs, stdout, stderr)
 	}
 	var model *models.Model
-	if o.model != "" {
+	if o.model != "" && !columnModel(o.model) {
 		m, err := models.Lookup(o.model)
 		if err != nil {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -69,10 +73,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		model = m
 	}
+	var alg *locks.Algorithm
+	if o.lock != "" {
+		a, err := locks.AlgorithmByName(o.lock)
+		if err != nil {
+			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+			return 2
+		}
+		alg = a
+	}
 	files := fs.Args()
 	outs := make([]fileOutcome, len(files))
 	forEach(len(files), o.jobs, func(i int) {
-		outs[i] = checkFile(files[i], model, o)
+		outs[i] = checkFile(files[i], model, alg, o)
 	})
 	status := 0
 	var jsonOut []any
@@ -80,6 +93,24 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if out.err != nil {
 			printErr(stderr, out.err)
 			status = max(status, 2)
+			continue
+		}
+		if out.asm != nil {
+			for _, text := range out.asm {
+				fmt.Fprintln(stdout, text)
+			}
+			continue
+		}
+		if out.runs != nil {
+			if o.format == "json" {
+				jsonOut = append(jsonOut, runsJSON(out)...)
+			} else {
+				writeRuns(stdout, out, alg, o.format)
+			}
+			for _, msg := range runsExpectation(out) {
+				fmt.Fprintf(stderr, "%s: %s\n", out.test.File, msg)
+				status = max(status, 1)
+			}
 			continue
 		}
 		switch o.format {
@@ -108,6 +139,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 type fileOutcome struct {
 	res *litmus.Result
 	err error
+	// A C test run in several columns (compile.go): the test, its runs,
+	// or with --show-asm its compiled assembly tests.
+	test *litmus.Test
+	runs []*locks.Run
+	asm  []string
 }
 
 func printErr(w io.Writer, err error) {
@@ -120,10 +156,23 @@ func printErr(w io.Writer, err error) {
 	fmt.Fprintln(w, err.Error())
 }
 
-func checkFile(path string, model *models.Model, o options) fileOutcome {
-	t, err := parser.ParseFile(path)
+func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options) fileOutcome {
+	t, err := parseTest(path, alg)
 	if err != nil {
 		return fileOutcome{err: err}
+	}
+	if t.Arch == litmus.ArchC {
+		if cols := columnsFor(o); cols != nil {
+			return checkC(t, cols, alg, o)
+		}
+	}
+	if o.showAsm {
+		return fileOutcome{err: fmt.Errorf("%s: --show-asm applies to C tests, this one is %s", path, t.Arch)}
+	}
+	if model == nil && o.model != "" {
+		if model, err = modelForArch(o.model, t.Arch); err != nil {
+			return fileOutcome{err: err}
+		}
 	}
 	res, err := runTest(t, model, o.timeout)
 	return fileOutcome{res: res, err: err}
