@@ -4,6 +4,7 @@
 //
 //	litmuscheck [flags] FILE...
 //	litmuscheck conform [flags] DIR...
+//	litmuscheck locks [--dir DIR] [--bad-states]
 //
 // Flags:
 //
@@ -35,6 +36,9 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "conform" {
 		return runConform(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "locks" {
+		return runLocks(args[1:], stdout, stderr)
 	}
 	return runCheck(args, stdout, stderr)
 }
