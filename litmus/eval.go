@@ -5,10 +5,14 @@ package litmus
 // deps is a set of thread-local read indices.
 type deps uint64
 
-// regVal is a register's value and the reads it was computed from.
+// regVal is a register's value and the reads it was computed from: d
+// through data flow only (herd's iico_data and rf-reg), p through a pick
+// as well (herd's iico_ctrl inside CSEL and CAS). The pick dependencies of
+// a value are d|p.
 type regVal struct {
 	v Value
 	d deps
+	p deps
 }
 
 // evalError reports an expression that cannot be computed on its operands
@@ -28,8 +32,12 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		if err != nil {
 			return x, err
 		}
+		if e.Op == OpPick {
+			// The value passes, its dependencies become pick ones only.
+			return regVal{v: x.v, p: x.d | x.p}, nil
+		}
 		v, err := applyUnary(e.Op, x.v)
-		return regVal{v: v, d: x.d}, err
+		return regVal{v: v, d: x.d, p: x.p}, err
 	case *Binary:
 		x, err := th.eval(e.X)
 		if err != nil {
@@ -40,7 +48,7 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 			return y, err
 		}
 		v, err := Apply(e.Op, x.v, y.v)
-		return regVal{v: v, d: x.d | y.d}, err
+		return regVal{v: v, d: x.d | y.d, p: x.p | y.p}, err
 	case *Ite:
 		c, err := th.eval(e.Cond)
 		if err != nil {
@@ -53,6 +61,7 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 			r, err = th.eval(e.Else)
 		}
 		r.d |= c.d
+		r.p |= c.p
 		return r, err
 	}
 	return regVal{}, &evalError{"unknown expression"}

@@ -37,19 +37,33 @@ type Execution struct {
 	// writes, and accesses made by load-reserve/store-conditional pairs.
 	R, W, F, M, IW, LXSX Set
 
-	PO   Rel // program order, within each thread
-	Loc  Rel // same location, over memory accesses
-	Int  Rel // same thread (init writes are in no thread)
-	RF   Rel // reads-from, write to read
-	CO   Rel // coherence, transitive, init writes first
-	RMW  Rel // read to write of one atomic read-modify-write
+	PO  Rel // program order, within each thread
+	Loc Rel // same location, over memory accesses
+	Int Rel // same thread (init writes are in no thread)
+	RF  Rel // reads-from, write to read
+	CO  Rel // coherence, transitive, init writes first
+	RMW Rel // read to write of one atomic read-modify-write
+	// Dependencies through registers, from a read to the events whose
+	// address, stored value, or guarding branch its value reaches. Data
+	// may relate the read and write of one instruction; models exclude
+	// same-instance pairs where herd does.
 	Addr Rel
 	Data Rel
 	Ctrl Rel
+	// The same, counting picks too (supersets of Addr, Data and Ctrl):
+	// herd's pick dependencies, where the value also flows through the
+	// condition of a CSEL or the comparison of a CAS (OpPick).
+	PickAddr, PickData, PickCtrl Rel
 	// SameInstr relates distinct events of one instruction.
 	SameInstr Rel
 
 	tags map[string]Set
+
+	// Memo is for a model to keep what it derives from the relations that
+	// stay fixed (all but RF and CO) while the explorer varies RF and CO
+	// over one combination of paths. Each combination has an Execution of
+	// its own, whose Memo starts nil.
+	Memo any
 }
 
 // Tag returns the set of events carrying tag.

@@ -49,6 +49,14 @@ type Result struct {
 	// Witness is an allowed execution that satisfies the proposition (for
 	// exists) or contradicts it (for ~exists and forall); nil if none.
 	Witness *Execution
+	// Blocked is a candidate execution whose final state satisfies the
+	// proposition but which the model forbids; nil if there is none.
+	Blocked *Execution
+}
+
+// An Explainer is a model that can name the axioms an execution breaks.
+type Explainer interface {
+	Failing(x *Execution) []string
 }
 
 // A State is a final state: one value per observed register or location.
@@ -101,6 +109,7 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		parts[w] = newPartial()
+		parts[w].ctx = ctx
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -110,6 +119,10 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 					return
 				}
 				s.exploreCombo(ctx, combo, model, parts[w])
+				if parts[w].stopped {
+					errs[w] = ctx.Err()
+					return
+				}
 			}
 		}(w)
 	}
@@ -131,16 +144,22 @@ type partial struct {
 	candidates int64
 	witness    *Execution
 	witnessKey int
+	blocked    *Execution
+	blockedKey int
+	// ctx is polled every few thousand candidates; stopped is set once it
+	// is done, and every enumeration loop then returns.
+	ctx     context.Context
+	stopped bool
 }
 
 func newPartial() *partial {
-	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1}
+	return &partial{states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
 }
 
 func finish(res *Result, parts []*partial) *Result {
 	states := map[string]State{}
 	flags := map[string]bool{}
-	best := -1
+	best, bestBlocked := -1, -1
 	for _, p := range parts {
 		for k, st := range p.states {
 			states[k] = st
@@ -153,6 +172,9 @@ func finish(res *Result, parts []*partial) *Result {
 		res.Candidates += p.candidates
 		if p.witness != nil && (best < 0 || p.witnessKey < best) {
 			best, res.Witness = p.witnessKey, p.witness
+		}
+		if p.blocked != nil && (bestBlocked < 0 || p.blockedKey < bestBlocked) {
+			bestBlocked, res.Blocked = p.blockedKey, p.blocked
 		}
 	}
 	for _, st := range states {
@@ -409,6 +431,9 @@ func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *p
 			return
 		}
 		for _, w := range c.rfCands[i] {
+			if out.stopped {
+				return
+			}
 			choice[i] = w
 			rec(i + 1)
 		}
@@ -459,6 +484,7 @@ func (s *setup) buildCombo(index int) *combo {
 	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
 	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	x.PickAddr, x.PickData, x.PickCtrl = NewRel(n), NewRel(n), NewRel(n)
 	c.valueFlow = NewRel(n)
 	for i := range events {
 		e := &events[i]
@@ -514,6 +540,9 @@ func (s *setup) buildCombo(index int) *combo {
 			addDeps(x.Addr, ev.addr)
 			addDeps(x.Data, ev.data)
 			addDeps(x.Ctrl, ev.ctrl)
+			addDeps(x.PickAddr, ev.paddr)
+			addDeps(x.PickData, ev.pdata)
+			addDeps(x.PickCtrl, ev.pctrl)
 			addDeps(c.valueFlow, ev.vdeps)
 			if ev.rmwRead >= 0 {
 				x.RMW.Add(b+ev.rmwRead, id)
@@ -662,6 +691,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			}
 		}
 		s.check(c, model, out)
+		if out.stopped {
+			return
+		}
 		// Next combination of orders.
 		k := 0
 		for ; k < len(locs); k++ {
@@ -721,9 +753,21 @@ func linearExtensions(ws []int, before Rel) [][]int {
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
 	out.candidates++
+	if out.candidates&4095 == 0 && out.ctx != nil && out.ctx.Err() != nil {
+		out.stopped = true
+		return
+	}
 	x := c.x
 	ok, flags := model.Check(x)
 	if !ok {
+		// Keep one forbidden candidate that would have satisfied the
+		// proposition: it shows what the model rules out, and why.
+		if out.blocked == nil || c.key < out.blockedKey {
+			look := s.observedLookup(c)
+			if (s.test.Filter == nil || EvalProp(s.test.Filter, look)) && EvalProp(s.test.Cond.Prop, look) {
+				out.blocked, out.blockedKey = cloneExecution(x), c.key
+			}
+		}
 		return
 	}
 	vals := s.finalValues(c)
@@ -824,4 +868,10 @@ func EvalProp(p Prop, look func(LocRef) Value) bool {
 		return !EvalProp(p.A, look) || EvalProp(p.B, look)
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
+
+// Check runs test under model with default options: the entry point for
+// using litmuscheck from Go tests.
+func Check(test *Test, model Model) (*Result, error) {
+	return Explore(context.Background(), test, model, Options{})
 }

@@ -18,7 +18,12 @@ func FormatLoc(l LocRef) string {
 }
 
 // FormatState prints a final state as herd does: "1:r0=0; [x]=1;".
-func FormatState(observed []LocRef, st State) string {
+func FormatState(observed []LocRef, st State) string { return formatState(ArchC, observed, st) }
+
+// formatState prints a state; an X86_64 memory location is printed as
+// herd prints it, as its 32-bit int: two values that differ above bit 31
+// print alike and still count as two states.
+func formatState(arch Arch, observed []LocRef, st State) string {
 	var b strings.Builder
 	for i, l := range observed {
 		if i > 0 {
@@ -26,11 +31,18 @@ func FormatState(observed []LocRef, st State) string {
 		}
 		b.WriteString(FormatLoc(l))
 		b.WriteByte('=')
-		b.WriteString(st.Values[i].String())
+		v := st.Values[i]
+		if arch == ArchX86_64 && !l.IsReg() && v.Sym == "" {
+			v = Int(int64(int32(v.Off)))
+		}
+		b.WriteString(v.String())
 		b.WriteByte(';')
 	}
 	return b.String()
 }
+
+// FormatState prints a final state of r as herd does.
+func (r *Result) FormatState(st State) string { return formatState(r.Test.Arch, r.Observed, st) }
 
 // FormatProp prints a proposition in herd's normal form: "/\" binds
 // tighter than "\/", which binds tighter than "=>"; negation prints as
@@ -98,7 +110,7 @@ func (r *Result) WriteHerd(w io.Writer) {
 	fmt.Fprintf(w, "Test %s %s\n", t.Name, kind)
 	fmt.Fprintf(w, "States %d\n", len(r.States))
 	for _, st := range r.States {
-		fmt.Fprintln(w, FormatState(r.Observed, st))
+		fmt.Fprintln(w, r.FormatState(st))
 	}
 	ok := "No"
 	if r.Validated() {
@@ -120,4 +132,17 @@ func (r *Result) WriteHerd(w io.Writer) {
 	fmt.Fprintf(w, "Condition %s (%s)\n", t.Cond.Quant, FormatProp(t.Cond.Prop))
 	fmt.Fprintf(w, "Observation %s %s %d %d\n", t.Name, r.Verdict(), r.Positive, r.Negative)
 	fmt.Fprintf(w, "Hash=%x\n", md5.Sum([]byte(t.Source)))
+}
+
+// Satisfies reports whether a final state of r satisfies the condition's
+// proposition.
+func (r *Result) Satisfies(st State) bool {
+	return EvalProp(r.Test.Cond.Prop, func(l LocRef) Value {
+		for i, o := range r.Observed {
+			if o == l {
+				return st.Values[i]
+			}
+		}
+		return Value{}
+	})
 }

@@ -87,10 +87,20 @@ type Instr struct {
 	// happens when old != Expect, and stores old + Src.
 	AddUnless bool
 
+	// CASForms, on an OpCAS, are the alternative event structures the
+	// explorer builds for it, each a candidate of its own; nil means one
+	// form per outcome: a success, and a failure without a write.
+	CASForms []CASForm
+
 	// NoRMW, on an OpRMW or OpCAS, leaves the R and W events unrelated by
 	// rmw: they are two plain accesses of one instruction (x86 add, inc or
 	// cmpxchg without the lock prefix), which atomicity does not protect.
 	NoRMW bool
+
+	// Mask32, on an OpRMW, reads the old value as a 32-bit unsigned
+	// quantity before combining it, as herd masks what a 32-bit x86
+	// instruction reads (addresses are left alone).
+	Mask32 bool
 
 	// NoDataDep: the stored value does not count as a data dependency
 	// (herd suppresses lwarx-to-stwcx. data dependencies, for example).
@@ -98,6 +108,29 @@ type Instr struct {
 	// CtrlEnd, when > 0 on an OpBranch, ends the control dependency before
 	// instruction index CtrlEnd instead of at the end of the thread.
 	CtrlEnd int
+}
+
+// A CASForm is one event structure of a compare-and-swap. herd builds
+// several for an AArch64 CAS (herd/AArch64Sem.ml and the aarch64_cas
+// combinators of herd/event.ml) and counts an execution once per structure
+// the model allows; they differ in the dependencies they carry and in
+// whether a failed comparison writes the old value back.
+type CASForm struct {
+	// Success: the form holds when the old value equals the expected one,
+	// and writes the new value. Otherwise it holds when they differ.
+	Success bool
+	// WriteBack, on a failure form, writes the old value back: R and W
+	// related by rmw, both tagged as on a success. The data of the write is
+	// the read itself.
+	WriteBack bool
+	// OldFromExpect: Dst receives the old value through the expected
+	// value, equal to it on success: its data dependencies are those of
+	// Expect instead of the read (herd's DataFromRRs, against DataFromRx).
+	OldFromExpect bool
+	// OldAfterCompare: the comparison (the read and Expect) reaches Dst as
+	// a pick dependency, herd's iico_ctrl from the CAS branch event to the
+	// register write.
+	OldAfterCompare bool
 }
 
 // An Expr is a register expression: *Const, *RegRef, *Unary, *Binary or

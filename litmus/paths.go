@@ -33,6 +33,9 @@ type tevent struct {
 	step int
 	// Thread-local indices of the reads this event depends on.
 	addr, data, ctrl deps
+	// The same through picks as well (a superset of addr, data and ctrl):
+	// herd's pick-addr-dep, pick-data-dep and pick-ctrl-dep.
+	paddr, pdata, pctrl deps
 	// rmwRead is the local index of the read this write completes
 	// atomically, or -1.
 	rmwRead int
@@ -61,8 +64,8 @@ type threadRun struct {
 }
 
 type ctrlScope struct {
-	d   deps
-	end int
+	d, p deps
+	end  int
 }
 
 func (th *threadRun) clone() *threadRun {
@@ -84,14 +87,16 @@ func (th *threadRun) clone() *threadRun {
 	return c
 }
 
-func (th *threadRun) ctrlDeps(pc int) deps {
-	var d deps
+// ctrlDeps returns the reads that the branches before pc depend on, and
+// the same through picks as well.
+func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
 	for _, s := range th.ctrl {
 		if s.end == 0 || pc < s.end {
 			d |= s.d
+			p |= s.d | s.p
 		}
 	}
-	return d
+	return d, p
 }
 
 // addEvent appends an event and returns its local index.
@@ -137,7 +142,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 			th.regs[in.Dst] = v
 		case OpFence:
-			th.addEvent(tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: th.ctrlDeps(pc)})
+			cd, cp := th.ctrlDeps(pc)
+			th.addEvent(tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: cd, pctrl: cp})
 		case OpBranch:
 			taken := true
 			if in.Cond != nil {
@@ -146,8 +152,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 					return
 				}
 				taken = truthy(c.v)
-				if c.d != 0 {
-					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, end: in.CtrlEnd})
+				if c.d|c.p != 0 {
+					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, p: c.p, end: in.CtrlEnd})
 				}
 			}
 			if taken {
@@ -179,9 +185,10 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-				addr: a.d, ctrl: th.ctrlDeps(pc), vdeps: s.d}
+				addr: a.d, vdeps: s.d, paddr: a.d | a.p}
+			ev.ctrl, ev.pctrl = th.ctrlDeps(pc)
 			if !in.NoDataDep {
-				ev.data = s.d
+				ev.data, ev.pdata = s.d, s.d|s.p
 			}
 			th.addEvent(ev)
 		case OpStoreCond:
@@ -241,8 +248,9 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 }
 
 func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc string, v Value) {
-	ctrl := th.ctrlDeps(pc)
-	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1, addr: a.d, ctrl: ctrl}
+	ctrl, pctrl := th.ctrlDeps(pc)
+	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1,
+		addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl}
 	switch in.Op {
 	case OpLoad:
 		idx := th.addEvent(r)
@@ -261,64 +269,136 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		if err != nil {
 			return
 		}
-		nv, err := Apply(in.RMWOp, v, s.v)
+		old := v
+		if in.Mask32 && v.Sym == "" {
+			old = Int(int64(uint32(v.Off)))
+		}
+		nv, err := Apply(in.RMWOp, old, s.v)
 		if err != nil {
 			return
 		}
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d}
+			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d,
+			paddr: r.paddr, pdata: s.d | s.p, pctrl: pctrl}
 		if in.RMWOp != OpXchg {
+			// The old value is an operand of the new one (herd's iico_data
+			// from the read to the write of an atomic operation).
 			w.vdeps |= 1 << uint(idx)
+			w.data |= 1 << uint(idx)
+			w.pdata |= 1 << uint(idx)
 		}
 		if in.NoRMW {
 			w.rmwRead = -1
 		}
 		th.addEvent(w)
 		if in.Dst != "" {
-			out, d := v, deps(1)<<uint(idx)
+			out, d, p := v, deps(1)<<uint(idx), deps(0)
 			if in.ReturnNew {
-				out, d = nv, d|s.d
+				out, d, p = nv, d|s.d, s.p
 			}
-			th.regs[in.Dst] = regVal{v: out, d: d}
+			th.regs[in.Dst] = regVal{v: out, d: d, p: p}
 		}
 	case OpCAS:
-		e, err := th.eval(in.Expect)
-		if err != nil {
+		pe.cas(th, pc, in, r, a, v)
+		return
+	}
+	pe.run(th, pc+1)
+}
+
+// defaultCASForms are the forms of a compare-and-swap without CASForms.
+var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
+
+// cas continues th once per form of in that agrees with the old value v
+// read into r: the comparison of v with the expected value selects the
+// success or the failure forms.
+func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v Value) {
+	e, err := th.eval(in.Expect)
+	if err != nil {
+		return
+	}
+	// cmp is what the comparison reads: the expected value and the old
+	// one. Through herd's branch event it reaches the write, and the
+	// destination register in the OldFromExpect form, as pick dependencies.
+	cmp := e.d | e.p
+	success := v == e.v
+	var s regVal
+	if success {
+		if s, err = th.eval(in.Src); err != nil {
 			return
 		}
-		if v == e.v {
-			s, err := th.eval(in.Src)
-			if err != nil {
-				return
+	}
+	forms := in.CASForms
+	if forms == nil {
+		forms = defaultCASForms
+	}
+	var mine []CASForm
+	for _, f := range forms {
+		if f.Success == success {
+			mine = append(mine, f)
+		}
+	}
+	for i, f := range mine {
+		t := th
+		if i < len(mine)-1 {
+			t = th.clone()
+		}
+		ev := r
+		if !success && !f.WriteBack && in.FailTags != nil {
+			ev.tags = in.FailTags
+		}
+		idx := t.addEvent(ev)
+		own := deps(1) << uint(idx)
+		if success || f.WriteBack {
+			w := tevent{kind: KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
+				addr: a.d, paddr: a.d | a.p, ctrl: r.ctrl, pctrl: r.pctrl}
+			if success {
+				w.val, w.data, w.vdeps = s.v, s.d, s.d
+				w.pdata = s.d | s.p | cmp | own
+			} else {
+				// The old value goes back: the read is the data.
+				w.val, w.data, w.vdeps = v, own, own
+				w.pdata = own | cmp
 			}
-			idx := th.addEvent(r)
-			w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: idx,
-				addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d}
 			if in.NoRMW {
 				w.rmwRead = -1
 			}
-			th.addEvent(w)
-			if in.Dst != "" {
-				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+			t.addEvent(w)
+		}
+		if in.Dst != "" {
+			old := regVal{v: v, d: own}
+			if f.OldFromExpect {
+				x, err := t.eval(unpick(in.Expect))
+				if err != nil {
+					return
+				}
+				old.d, old.p = x.d, x.p
 			}
-			if in.Status != "" {
-				th.regs[in.Status] = regVal{v: in.StatusOK, d: 1<<uint(idx) | e.d}
+			if f.OldAfterCompare {
+				old.p |= cmp | own
 			}
-		} else {
-			if in.FailTags != nil {
-				r.tags = in.FailTags
+			t.regs[in.Dst] = old
+		}
+		if in.Status != "" {
+			st := in.StatusFail
+			if success {
+				st = in.StatusOK
 			}
-			idx := th.addEvent(r)
-			if in.Dst != "" {
-				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
-			}
-			if in.Status != "" {
-				th.regs[in.Status] = regVal{v: in.StatusFail, d: 1<<uint(idx) | e.d}
-			}
+			t.regs[in.Status] = regVal{v: st, d: own | e.d}
+		}
+		pe.run(t, pc+1)
+		if pe.err != nil {
+			return
 		}
 	}
-	pe.run(th, pc+1)
+}
+
+// unpick returns e without its outer pick, if any.
+func unpick(e Expr) Expr {
+	if u, ok := e.(*Unary); ok && u.Op == OpPick {
+		return u.X
+	}
+	return e
 }
 
 // storeCond forks on success (when a reservation is held) and failure.
@@ -336,12 +416,13 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	if th.resv >= 0 && th.resvLoc == loc {
 		t := th.clone()
 		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-			addr: a.d, ctrl: t.ctrlDeps(pc), lxsx: true}
+			addr: a.d, paddr: a.d | a.p, lxsx: true}
+		w.ctrl, w.pctrl = t.ctrlDeps(pc)
 		if loc == t.resvLoc {
 			w.rmwRead = t.resv
 		}
 		if !in.NoDataDep {
-			w.data = s.d
+			w.data, w.pdata = s.d, s.d|s.p
 		}
 		w.vdeps = s.d
 		t.addEvent(w)

@@ -1153,6 +1153,23 @@ func a64AtomicOp(op string) (a64AtomicKind, bool) {
 	return k, true
 }
 
+// a64CASForms are the event structures herd builds for a CAS, each
+// counted as a candidate of its own (herd/AArch64Sem.ml "cas": an
+// alternative between success, a failure that writes the old value back,
+// and a failure without a write). A success gives Rs the old value either
+// from the expected value, under the CAS branch (DataFromRRs), or from the
+// read (DataFromRx); a failure without a write comes with and without the
+// branch ordering the write of Rs. The corpus pins these: a success
+// counts twice, a failure three times, and each form keeps its own
+// dependencies.
+var a64CASForms = []litmus.CASForm{
+	{Success: true, OldFromExpect: true, OldAfterCompare: true},
+	{Success: true},
+	{WriteBack: true},
+	{OldAfterCompare: true},
+	{},
+}
+
 // atomic lowers an LSE instruction, with herd's annotations: the read of
 // an A/AL form is X and A, the write of an L/AL form is X and L; when the
 // old value goes to the zero register the read is NoRet (and not A). A
@@ -1221,6 +1238,7 @@ func (b *a64Builder) atomic(in *a64Instr, k a64AtomicKind) error {
 		Expect: &litmus.Unary{Op: litmus.OpPick, X: b.read(s)},
 		Src:    b.sized(b.read(t), k.size),
 		RTags:  rtags, WTags: wtags, FailTags: fail,
+		CASForms: a64CASForms,
 	})
 	return nil
 }

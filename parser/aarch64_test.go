@@ -102,14 +102,17 @@ func TestAArch64Lowering(t *testing.T) {
 		{[]string{"CAS W0,W2,[X1]"}, []litmus.Instr{{
 			Op: litmus.OpCAS, Dst: "X0", Addr: x1, Expect: pick(R("X0")), Src: R("X2"),
 			RTags: []string{"X"}, WTags: []string{"X"}, FailTags: []string{},
+			CASForms: a64CASForms,
 		}}},
 		{[]string{"CASAL W0,W2,[X1]"}, []litmus.Instr{{
 			Op: litmus.OpCAS, Dst: "X0", Addr: x1, Expect: pick(R("X0")), Src: R("X2"),
 			RTags: []string{"X", "A"}, WTags: []string{"X", "L"}, FailTags: []string{"A"},
+			CASForms: a64CASForms,
 		}}},
 		{[]string{"CASA WZR,W2,[X1]"}, []litmus.Instr{{
 			Op: litmus.OpCAS, Addr: x1, Expect: pick(C(0)), Src: R("X2"),
 			RTags: []string{"X", "NoRet"}, WTags: []string{"X"}, FailTags: []string{"X", "NoRet"},
+			CASForms: a64CASForms,
 		}}},
 		{[]string{"DMB ISHLD", "DSB SY", "ISB"}, []litmus.Instr{
 			{Op: litmus.OpFence, FTags: []string{"DMB.ISHLD"}},

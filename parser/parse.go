@@ -52,6 +52,12 @@ type Options struct {
 	_ struct{}
 }
 
+// testName is the name herd gives a test from its header: herd drops a
+// ".litmus" that ends it.
+func testName(header string) string {
+	return strings.TrimSuffix(header, ".litmus")
+}
+
 // Parse parses the litmus test src, read from file name. Errors are
 // litmus.ErrorList values whose positions name the file.
 func Parse(name, src string) (*litmus.Test, error) {
@@ -67,7 +73,7 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	}
 	t := &litmus.Test{
 		Arch:     litmus.Arch(secs.arch),
-		Name:     secs.name,
+		Name:     testName(secs.name),
 		File:     name,
 		Source:   src,
 		Comments: secs.comments,

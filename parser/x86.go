@@ -233,6 +233,7 @@ type x86Thread struct {
 	labels map[string]int // label -> index of the next instruction
 	jumps  []x86Jump      // branches waiting for their label
 	regs   []string       // architectural registers, first use first
+	mask32 bool           // the instruction being lowered is a 32-bit one
 	seen   map[string]bool
 
 	// Set for the instruction being lowered.
@@ -576,6 +577,8 @@ func (l *x86Thread) instr(in *x86Instr) *litmus.Error {
 	if in.Lock && !l.d.lockable(op) {
 		return litmus.Errorf(l.pos, "illegal lock prefix on %q", in.Op)
 	}
+	// herd masks what a 32-bit ("l") X86_64 instruction reads.
+	l.mask32 = l.d.is64 && len(in.Op) > len(op) && strings.HasSuffix(strings.ToLower(in.Op), "l")
 	ops := make([]x86Operand, len(in.Args))
 	for i, a := range in.Args {
 		o, err := l.operand(a)
@@ -714,7 +717,8 @@ func (l *x86Thread) update(op litmus.BinOp, dst x86Operand, v litmus.Expr, locke
 	var res litmus.Expr
 	if dst.kind == kindMem {
 		t := l.tmp()
-		in := litmus.Instr{Op: litmus.OpRMW, Dst: t, Addr: dst.addr, Src: v, RMWOp: op, ReturnNew: true, NoRMW: !locked}
+		in := litmus.Instr{Op: litmus.OpRMW, Dst: t, Addr: dst.addr, Src: v, RMWOp: op, ReturnNew: true, NoRMW: !locked,
+			Mask32: l.mask32}
 		if locked {
 			in.RTags, in.WTags = x86Tag, x86Tag
 		}

@@ -32,6 +32,9 @@ type options struct {
 	parseOnly bool
 	lock      string
 	showAsm   bool
+	// workers is how many goroutines explore one test: the cores left
+	// over when there are fewer files than jobs.
+	workers int
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -83,6 +86,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		alg = a
 	}
 	files := fs.Args()
+	o.workers = max(1, o.jobs/len(files))
 	outs := make([]fileOutcome, len(files))
 	forEach(len(files), o.jobs, func(i int) {
 		outs[i] = checkFile(files[i], model, alg, o)
@@ -119,7 +123,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		case "json":
 			jsonOut = append(jsonOut, jsonResult(out.res))
 		default:
-			writeText(stdout, out.res)
+			writeText(stdout, out.res, out.model)
 		}
 		if msg := out.expectation(); msg != "" {
 			fmt.Fprintf(stderr, "%s: %s\n", out.res.Test.File, msg)
@@ -137,8 +141,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 type fileOutcome struct {
-	res *litmus.Result
-	err error
+	res   *litmus.Result
+	model *models.Model
+	err   error
 	// A C test run in several columns (compile.go): the test, its runs,
 	// or with --show-asm its compiled assembly tests.
 	test *litmus.Test
@@ -174,12 +179,17 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 			return fileOutcome{err: err}
 		}
 	}
-	res, err := runTest(t, model, o.timeout)
-	return fileOutcome{res: res, err: err}
+	if model == nil {
+		if model, err = models.ForArch(t.Arch); err != nil {
+			return fileOutcome{err: fmt.Errorf("%s: %v", path, err)}
+		}
+	}
+	res, err := runTest(t, model, o.timeout, o.workers)
+	return fileOutcome{res: res, model: model, err: err}
 }
 
 // runTest explores t under model (nil: the dialect's default).
-func runTest(t *litmus.Test, model *models.Model, timeout time.Duration) (*litmus.Result, error) {
+func runTest(t *litmus.Test, model *models.Model, timeout time.Duration, workers int) (*litmus.Result, error) {
 	if model == nil {
 		m, err := models.ForArch(t.Arch)
 		if err != nil {
@@ -193,7 +203,7 @@ func runTest(t *litmus.Test, model *models.Model, timeout time.Duration) (*litmu
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := litmus.Explore(ctx, t, model, litmus.Options{})
+	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers})
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}
@@ -224,12 +234,16 @@ func (out fileOutcome) expectation() string {
 	return ""
 }
 
-func writeText(w io.Writer, r *litmus.Result) {
+func writeText(w io.Writer, r *litmus.Result, model *models.Model) {
 	t := r.Test
 	fmt.Fprintf(w, "%-28s %-10s %-9s %d of %d executions satisfy %s (%s)\n",
 		t.Name, r.Model, r.Verdict(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
 	for _, st := range r.States {
-		fmt.Fprintf(w, "    %s\n", litmus.FormatState(r.Observed, st))
+		mark := " "
+		if r.Satisfies(st) {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "  %s %s\n", mark, r.FormatState(st))
 	}
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "    flag %s\n", f)
@@ -237,12 +251,26 @@ func writeText(w io.Writer, r *litmus.Result) {
 	if r.LoopCut {
 		fmt.Fprintf(w, "    loop: the unroll bound cut some executions; outcomes may be missing\n")
 	}
+	if r.Witness != nil {
+		what := "an execution that satisfies the condition"
+		if t.Cond.Quant != litmus.Exists {
+			what = "an execution that contradicts the condition"
+		}
+		fmt.Fprintf(w, "  witness, %s:\n%s", what, r.Witness.Format("    "))
+	}
+	if r.Positive == 0 && r.Blocked != nil && model != nil {
+		fmt.Fprintf(w, "  why never: a candidate that would satisfy the proposition, forbidden by %s:\n%s",
+			model.Name(), r.Blocked.Format("    "))
+		for _, why := range model.Explain(r.Blocked) {
+			fmt.Fprintf(w, "    %s\n", why)
+		}
+	}
 }
 
 func jsonResult(r *litmus.Result) map[string]any {
 	var states []string
 	for _, st := range r.States {
-		states = append(states, litmus.FormatState(r.Observed, st))
+		states = append(states, r.FormatState(st))
 	}
 	return map[string]any{
 		"test":       r.Test.Name,

@@ -143,9 +143,11 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 		return
 	}
 	if len(out.runs) == 1 && out.runs[0].Result != nil {
-		res := *out.runs[0].CResult()
+		run := out.runs[0]
+		res := *run.CResult()
 		res.Test = out.test
-		writeText(w, &res)
+		model, _ := models.Lookup(run.Column.ModelName())
+		writeText(w, &res, model)
 		return
 	}
 	t := out.test

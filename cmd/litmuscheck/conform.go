@@ -21,6 +21,8 @@ type conformOutcome struct {
 	match    bool
 	verdicts bool
 	diff     string
+	// candidates is how many candidate executions the run checked.
+	candidates int64
 }
 
 func runConform(args []string, stdout, stderr io.Writer) int {
@@ -75,8 +77,14 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	n := len(files)
+	var cands int64
+	for _, out := range outs {
+		cands += out.candidates
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Fprintf(stdout, "stats: %d tests, %.0f tests/s, %d candidates explored\n", n, float64(n)/secs, cands)
 	fmt.Fprintf(stdout, "conform: %d/%d match, %d/%d verdicts, %d errors, %.1f seconds\n",
-		m, n, v, n, e, time.Since(start).Seconds())
+		m, n, v, n, e, secs)
 	if m != n {
 		return 1
 	}
@@ -103,11 +111,12 @@ func conformOne(file string, o options) conformOutcome {
 			return out
 		}
 	}
-	res, err := runTest(t, model, o.timeout)
+	res, err := runTest(t, model, o.timeout, 1)
 	if err != nil {
 		out.err = err
 		return out
 	}
+	out.candidates = res.Candidates
 	var got bytes.Buffer
 	res.WriteHerd(&got)
 	wl, gl := comparable(string(want)), comparable(got.String())

@@ -4,7 +4,15 @@
 //
 //	litmuscheck [flags] FILE...
 //	litmuscheck conform [flags] DIR...
+//	litmuscheck diff [--model M] OLD.litmus NEW.litmus
+//	litmuscheck barriers [--model M] FILE...
 //	litmuscheck locks [--dir DIR] [--bad-states]
+//
+// diff reports how the verdict and final states change between two
+// versions of a test (exit 1 when the verdict changes), with the execution
+// that newly satisfies the condition; barriers removes each fence in turn
+// and reports which ones the verdict depends on; locks runs the proof
+// table of lock scenarios and prints it as Markdown.
 //
 // Flags:
 //
@@ -34,11 +42,17 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // run is the whole command, testable without a process.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "conform" {
-		return runConform(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "locks" {
-		return runLocks(args[1:], stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "conform":
+			return runConform(args[1:], stdout, stderr)
+		case "diff":
+			return runDiff(args[1:], stdout, stderr)
+		case "barriers":
+			return runBarriers(args[1:], stdout, stderr)
+		case "locks":
+			return runLocks(args[1:], stdout, stderr)
+		}
 	}
 	return runCheck(args, stdout, stderr)
 }

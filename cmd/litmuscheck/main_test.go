@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestModels(t *testing.T) {
+	tests := []struct {
+		model, verdict string
+	}{
+		{"sc", "Never"},
+		{"tso", "Sometimes"},
+		{"x86tso", "Sometimes"},
+	}
+	for _, tc := range tests {
+		code, out, errs := runCLI("--model", tc.model, "--format", "herd", "../../tests/SB.litmus")
+		if code != 0 {
+			t.Fatalf("--model %s: exit %d, stderr %q", tc.model, code, errs)
+		}
+		want := "Observation SB " + tc.verdict
+		if !strings.Contains(out, want) {
+			t.Errorf("--model %s: output lacks %q:\n%s", tc.model, want, out)
+		}
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"ok", []string{"../../tests/MP.litmus"}, 0, ""},
+		{"parse error", []string{"testdata/bad.litmus"}, 2,
+			"testdata/bad.litmus:5:2: unknown X86 instruction \"FOO\"\n"},
+		{"result contradicted", []string{"testdata/result-never.litmus"}, 1,
+			"testdata/result-never.litmus: Result: Never expected, Sometimes found under TSO\n"},
+		{"unknown model", []string{"--model", "nope", "../../tests/MP.litmus"}, 2, ""},
+		{"bad format", []string{"--format", "xml", "../../tests/MP.litmus"}, 2,
+			"litmuscheck: unknown format \"xml\" (expected text, herd or json)\n"},
+	}
+	for _, tc := range tests {
+		code, _, errs := runCLI(tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", tc.name, code, tc.code, errs)
+		}
+		if tc.stderr != "" {
+			if diff := cmp.Diff(tc.stderr, errs); diff != "" {
+				t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
+			}
+		}
+	}
+}
+
+func TestParseOnly(t *testing.T) {
+	code, out, _ := runCLI("--parse-only", "testdata", "../../tests/SB.litmus")
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	want := "testdata/bad.litmus:5:2: unknown X86 instruction \"FOO\"\nparse: 3 files, 1 errors\n"
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestJobsDoNotChangeOutput(t *testing.T) {
+	args := []string{"--format", "herd", "../../tests/SB.litmus", "../../tests/IRIW.litmus", "../../tests/WRC.litmus"}
+	_, one, _ := runCLI(append([]string{"-j", "1"}, args...)...)
+	_, many, _ := runCLI(append([]string{"-j", "4"}, args...)...)
+	if diff := cmp.Diff(one, many); diff != "" {
+		t.Errorf("-j 1 vs -j 4 (-want +got):\n%s", diff)
+	}
+}
+
+func TestBarriers(t *testing.T) {
+	code, out, errs := runCLI("barriers", "../../tests/SB+mfences.litmus")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := `SB+mfences under TSO: Never
+  P0 MFENCE               ../../tests/SB+mfences.litmus:6:2: without it Sometimes (load-bearing)
+  P1 MFENCE               ../../tests/SB+mfences.litmus:6:16: without it Sometimes (load-bearing)
+`
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestDiff(t *testing.T) {
+	code, out, _ := runCLI("diff", "../../tests/SB+mfences.litmus", "../../tests/SB.litmus")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (verdict changed)", code)
+	}
+	if !strings.HasPrefix(out, "TSO: exists Never -> Sometimes (3 -> 4 states)\n  + 0:EAX=0; 1:EAX=0;\n") {
+		t.Errorf("unexpected diff output:\n%s", out)
+	}
+}

@@ -1,0 +1,120 @@
+package litmus
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// rel builds a relation on n events from pairs.
+func rel(n int, pairs ...[2]int) Rel {
+	r := NewRel(n)
+	for _, p := range pairs {
+		r.Add(p[0], p[1])
+	}
+	return r
+}
+
+func pairs(r Rel) [][2]int {
+	var out [][2]int
+	for i, row := range r.Rows {
+		row.Each(func(j int) { out = append(out, [2]int{i, j}) })
+	}
+	return out
+}
+
+func TestRelOperations(t *testing.T) {
+	a := rel(4, [2]int{0, 1}, [2]int{1, 2})
+	b := rel(4, [2]int{1, 2}, [2]int{2, 3})
+	tests := []struct {
+		name string
+		got  Rel
+		want [][2]int
+	}{
+		{"union", a.Union(b), [][2]int{{0, 1}, {1, 2}, {2, 3}}},
+		{"inter", a.Inter(b), [][2]int{{1, 2}}},
+		{"diff", a.Diff(b), [][2]int{{0, 1}}},
+		{"seq", a.Seq(b), [][2]int{{0, 2}, {1, 3}}},
+		{"inverse", a.Inverse(), [][2]int{{1, 0}, {2, 1}}},
+		{"plus", a.Union(b).Plus(), [][2]int{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}},
+		{"restrict", a.Union(b).Restrict(Set(0).Add(1).Add(2), AllEvents(4)), [][2]int{{1, 2}, {2, 3}}},
+		{"cartesian", Cartesian(3, Set(0).Add(0), Set(0).Add(1).Add(2)), [][2]int{{0, 1}, {0, 2}}},
+	}
+	for _, tc := range tests {
+		if diff := cmp.Diff(tc.want, pairs(tc.got)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+func TestRelChecks(t *testing.T) {
+	cyc := rel(3, [2]int{0, 1}, [2]int{1, 2}, [2]int{2, 0})
+	line := rel(3, [2]int{0, 1}, [2]int{1, 2})
+	if cyc.Acyclic() || !line.Acyclic() {
+		t.Errorf("Acyclic: cycle %v, line %v", cyc.Acyclic(), line.Acyclic())
+	}
+	if cyc.Plus().Irreflexive() || !line.Plus().Irreflexive() {
+		t.Error("Irreflexive of closures is wrong")
+	}
+	if got := cyc.Cycle(); len(got) != 3 {
+		t.Errorf("Cycle = %v, want the 3 events", got)
+	}
+	if line.Cycle() != nil {
+		t.Error("Cycle of an acyclic relation is not nil")
+	}
+	if !NewRel(5).Empty() || line.Empty() {
+		t.Error("Empty is wrong")
+	}
+}
+
+func TestApply(t *testing.T) {
+	tests := []struct {
+		op   BinOp
+		x, y Value
+		want Value
+		err  bool
+	}{
+		{OpAdd, Int(2), Int(3), Int(5), false},
+		{OpAdd, Addr("x"), Int(0), Addr("x"), false},
+		{OpXor, Addr("x"), Addr("x"), Int(0), false},
+		{OpSub, Addr("x"), Addr("x"), Int(0), false},
+		{OpAdd, Addr("x"), Addr("y"), Value{}, true},
+		{OpCmp, Int(1), Int(2), Int(-1), false},
+		{OpEq, Addr("x"), Addr("x"), Int(1), false},
+		{OpAndNot, Int(7), Int(2), Int(5), false},
+		{OpUMax, Int(-1), Int(3), Int(-1), false},
+		{OpDiv, Int(1), Int(0), Value{}, true},
+	}
+	for _, tc := range tests {
+		got, err := Apply(tc.op, tc.x, tc.y)
+		if (err != nil) != tc.err {
+			t.Errorf("Apply(%d, %v, %v) error %v, want error %v", tc.op, tc.x, tc.y, err, tc.err)
+			continue
+		}
+		if !tc.err && got != tc.want {
+			t.Errorf("Apply(%d, %v, %v) = %v, want %v", tc.op, tc.x, tc.y, got, tc.want)
+		}
+	}
+}
+
+func TestFormatProp(t *testing.T) {
+	a := &PropAtom{Loc: LocRef{Thread: 0, Name: "r1"}, Value: Int(1)}
+	x := &PropAtom{Loc: LocRef{Thread: -1, Name: "x"}, Value: Int(2)}
+	p := &PropAtom{Loc: LocRef{Thread: 1, Name: "r0"}, Value: Addr("y")}
+	tests := []struct {
+		prop Prop
+		want string
+	}{
+		{&PropAnd{A: a, B: x}, `0:r1=1 /\ [x]=2`},
+		{&PropAnd{A: &PropOr{A: a, B: x}, B: p}, `(0:r1=1 \/ [x]=2) /\ 1:r0=y`},
+		{&PropOr{A: &PropAnd{A: a, B: x}, B: p}, `0:r1=1 /\ [x]=2 \/ 1:r0=y`},
+		{&PropNot{P: x}, `not ([x]=2)`},
+		{PropTrue{}, `true`},
+		{&PropAtom{Loc: LocRef{Thread: 0, Name: "r1"}, Other: &LocRef{Thread: 1, Name: "r2"}}, `0:r1=1:r2`},
+	}
+	for _, tc := range tests {
+		if got := FormatProp(tc.prop); got != tc.want {
+			t.Errorf("FormatProp = %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,28 @@
+package tests
+
+import (
+	"fmt"
+
+	"litmuscheck/litmus"
+	"litmuscheck/models"
+	"litmuscheck/parser"
+)
+
+// Checking a test from Go: store buffering is forbidden by SC and allowed
+// by x86-TSO.
+func Example() {
+	test, err := parser.ParseFile("SB.litmus")
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range []*models.Model{models.SC, models.TSO} {
+		res, err := litmus.Check(test, m)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(m.Name(), res.Verdict(), len(res.States), "states")
+	}
+	// Output:
+	// SC Never 3 states
+	// TSO Sometimes 4 states
+}
