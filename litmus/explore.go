@@ -310,7 +310,66 @@ func prepare(test *Test, opt Options) (*setup, error) {
 			break
 		}
 	}
+	s.prunePaths()
 	return s, nil
+}
+
+// prunePaths drops the thread paths whose final registers contradict a
+// conjunct of the filter that reads only that thread's registers: every
+// execution built from them would fail the filter. Counts and states do
+// not change; the executions never become candidates.
+func (s *setup) prunePaths() {
+	if s.test.Filter == nil {
+		return
+	}
+	var conjuncts []Prop
+	var split func(Prop)
+	split = func(p Prop) {
+		if a, ok := p.(*PropAnd); ok {
+			split(a.A)
+			split(a.B)
+			return
+		}
+		conjuncts = append(conjuncts, p)
+	}
+	split(s.test.Filter)
+	for t := range s.paths {
+		var mine []Prop
+		for _, c := range conjuncts {
+			only := true
+			for _, l := range PropLocs(c) {
+				if l.Thread != t {
+					only = false
+				}
+			}
+			if only {
+				mine = append(mine, c)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		kept := s.paths[t][:0]
+		for _, p := range s.paths[t] {
+			look := func(l LocRef) Value {
+				if v, ok := p.regs[l.Name]; ok {
+					return v
+				}
+				return s.initRegs[t][l.Name]
+			}
+			ok := true
+			for _, c := range mine {
+				if !EvalProp(c, look) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				kept = append(kept, p)
+			}
+		}
+		s.paths[t] = kept
+	}
 }
 
 func containsValue(vs []Value, v Value) bool {
