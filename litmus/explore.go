@@ -12,6 +12,11 @@ import (
 )
 
 // A Model decides which candidate executions are allowed.
+//
+// Every model is assumed to require herd's atomicity axiom,
+// "empty rmw & (fre; coe)" (sc.cat, x86tso.cat, ppc.cat, aarch64.cat and
+// linux-kernel.cat all do): the explorer drops the coherence orders that
+// break it before asking the model.
 type Model interface {
 	// Name is the model's name as herd prints it.
 	Name() string
@@ -730,8 +735,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	// Each location's order is a linear extension of before.
 	orders := make([][][]int, len(locs))
+	atomic := s.rmwPairs(c, rfOf)
 	for i, l := range locs {
-		orders[i] = linearExtensions(c.writes[l], before)
+		orders[i] = keepAtomic(linearExtensions(c.writes[l], before), atomic[l], ev)
 		if len(orders[i]) == 0 {
 			return
 		}
@@ -766,6 +772,51 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			return
 		}
 	}
+}
+
+// An rmwPair is the read and the write of one read-modify-write, with the
+// write the read reads from.
+type rmwPair struct{ r, w, src int }
+
+// rmwPairs lists the read-modify-write pairs of the candidate by location.
+func (s *setup) rmwPairs(c *combo, rfOf map[int]int) map[string][]rmwPair {
+	x := c.x
+	out := map[string][]rmwPair{}
+	for _, r := range c.reads {
+		x.RMW.Rows[r].Each(func(w int) {
+			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], rmwPair{r: r, w: w, src: rfOf[r]})
+		})
+	}
+	return out
+}
+
+// keepAtomic drops the orders in which a write of another thread comes
+// between the write an RMW's read reads from and the RMW's write: the
+// candidate would have rmw & (fre; coe), which every model forbids.
+func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
+	if len(pairs) == 0 {
+		return orders
+	}
+	kept := orders[:0]
+	pos := map[int]int{}
+	for _, o := range orders {
+		for i, w := range o {
+			pos[w] = i
+		}
+		ok := true
+		for _, p := range pairs {
+			from, to := pos[p.src], pos[p.w]
+			for k := from + 1; k < to && ok; k++ {
+				if ev[o[k]].Thread != ev[p.r].Thread {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			kept = append(kept, o)
+		}
+	}
+	return kept
 }
 
 // linearExtensions lists the orders of ws compatible with before.
