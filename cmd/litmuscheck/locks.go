@@ -21,14 +21,15 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "tests", "the tests directory the scenarios' files are in")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "runs in parallel")
 	bad := fs.Bool("bad-states", false, "after the table, list for each Sometimes the final states that satisfy the bad outcome")
+	witness := fs.Bool("witness", false, "with --bad-states, print an execution that reaches the bad outcome")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: litmuscheck locks [--dir DIR] [-j N] [--bad-states]")
+		fmt.Fprintln(stderr, "usage: litmuscheck locks [--dir DIR] [-j N] [--bad-states [--witness]]")
 		return 2
 	}
-	rows, err := locks.Prove(context.Background(), *dir, *jobs)
+	rows, err := locks.Prove(context.Background(), *dir, *jobs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
@@ -45,7 +46,6 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *bad {
-		fmt.Fprintln(stdout)
 		for _, r := range rows {
 			for i, c := range locks.Columns {
 				run := r.Runs[i]
@@ -55,26 +55,14 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 				res := run.CResult()
 				var states []string
 				for _, st := range res.States {
-					look := func(l litmus.LocRef) litmus.Value {
-						for k, o := range res.Observed {
-							if o == l {
-								return st.Values[k]
-							}
-						}
-						return litmus.Value{}
-					}
-					if litmus.EvalProp(run.Test.Cond.Prop, func(l litmus.LocRef) litmus.Value {
-						if run.Compiled != nil {
-							if cl, ok := run.Compiled.CRegs[l]; ok {
-								l = cl
-							}
-						}
-						return look(l)
-					}) {
+					if run.Result.Satisfies(st) {
 						states = append(states, litmus.FormatState(res.Observed, st))
 					}
 				}
-				fmt.Fprintf(stdout, "- %s, %s, %s: %s\n", r.Scenario.Name, r.Variant.Name, c.Title, strings.Join(states, "  "))
+				fmt.Fprintf(stdout, "\n%s, %s, %s: %s\n", r.Scenario.Name, r.Variant.Name, c.Title, strings.Join(states, "  "))
+				if *witness && run.Result.Witness != nil {
+					fmt.Fprint(stdout, run.Result.Witness.Format("    "))
+				}
 			}
 		}
 	}
