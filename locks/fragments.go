@@ -35,7 +35,9 @@ func spinOps(lock, unlock, trylock, isLocked string) map[string]string {
 	}
 }
 
-// Algorithms are the lock algorithms --lock can name.
+// Algorithms are the lock algorithms --lock can name. The OSQ's osq_lock
+// and osq_unlock are fragments of their own, v6.7's unless an OSQ
+// algorithm is chosen.
 var Algorithms = []*Algorithm{
 	{Name: "qspinlock", Doc: "queued spinlock fast path: atomic_try_cmpxchg_acquire, unlock smp_store_release",
 		Ops: spinOps("qspin_lock", "qspin_unlock", "qspin_trylock", "qspin_is_locked")},
@@ -55,6 +57,8 @@ var Algorithms = []*Algorithm{
 		Ops: spinOps("qspin_lock", "pv_unlock_cmpxchg_relaxed", "qspin_trylock", "qspin_is_locked")},
 	{Name: "write-once", Doc: "qspinlock, unlock by WRITE_ONCE (strawman: no release)",
 		Ops: spinOps("qspin_lock", "unlock_write_once", "qspin_trylock", "qspin_is_locked")},
+	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
+		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
 }
 
 // DefaultAlgorithm is the algorithm hardware targets run spin_* with when

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -129,6 +130,9 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 	return out
 }
 
+// spinCall finds a call of the spin_* operations that --lock redefines.
+var spinCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
+
 // writeRuns prints a C test's runs: one result as writeText does, several
 // side by side.
 func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string) {
@@ -151,11 +155,14 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 		return
 	}
 	t := out.test
-	lock := "LKMM lock events under LKMM, " + locks.DefaultAlgorithm + " on hardware"
-	if alg != nil {
-		lock = alg.Name
+	lock := ""
+	switch {
+	case alg != nil:
+		lock = "   [--lock " + alg.Name + "]"
+	case spinCall.MatchString(t.Source):
+		lock = "   [spin_*: LKMM's lock events under LKMM, " + locks.DefaultAlgorithm + " on hardware]"
 	}
-	fmt.Fprintf(w, "%s: %s (%s)   [spin_*: %s]\n", t.Name, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop), lock)
+	fmt.Fprintf(w, "%s: %s (%s)%s\n", t.Name, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop), lock)
 	width := 0
 	for _, r := range out.runs {
 		width = max(width, len(r.Column.Title))
