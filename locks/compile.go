@@ -140,24 +140,22 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		}
 		fmt.Fprintf(&b, "locations [%s]\n", strings.Join(ls, " "))
 	}
-	filter := ""
+	var filter []string
 	if t.Filter != nil {
-		filter = formatProp(mapProp(t.Filter, mapLoc))
+		filter = append(filter, formatProp(mapProp(t.Filter, mapLoc)))
 	}
 	for _, tc := range threads {
 		if tc.flag != "" {
-			atom := fmt.Sprintf("%d:%s=0", tc.th.ID, tc.flag)
-			if filter == "" {
-				filter = atom
-			} else {
-				filter = "(" + filter + ") /\\ " + atom
-			}
+			filter = append(filter, fmt.Sprintf("%d:%s=0", tc.th.ID, tc.flag))
 		}
 	}
-	if filter != "" {
-		fmt.Fprintf(&b, "filter (%s)\n", filter)
+	if len(filter) == 1 && t.Filter != nil {
+		filter[0] = formatCond(mapProp(t.Filter, mapLoc))
 	}
-	fmt.Fprintf(&b, "%s (%s)\n", t.Cond.Quant, formatProp(mapProp(t.Cond.Prop, mapLoc)))
+	if len(filter) > 0 {
+		fmt.Fprintf(&b, "filter (%s)\n", strings.Join(filter, " /\\ "))
+	}
+	fmt.Fprintf(&b, "%s (%s)\n", t.Cond.Quant, formatCond(mapProp(t.Cond.Prop, mapLoc)))
 	comp.Text = b.String()
 	asm, err := parser.Parse(t.File, comp.Text)
 	if err != nil {

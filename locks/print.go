@@ -16,6 +16,17 @@ func formatLoc(l litmus.LocRef) string {
 	return l.Name
 }
 
+// formatCond prints p for a filter or a final condition: formatProp
+// without the outer parentheses.
+func formatCond(p litmus.Prop) string {
+	s := formatProp(p)
+	switch p.(type) {
+	case *litmus.PropAnd, *litmus.PropOr, *litmus.PropImply:
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
 // formatProp prints p fully parenthesised, with herd's operators.
 func formatProp(p litmus.Prop) string {
 	switch p := p.(type) {

@@ -19,6 +19,7 @@ package parser
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -93,6 +94,10 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 			if s.Return != nil && i != len(fn.Body)-1 {
 				return nil, asList(litmus.Errorf(position(f, s.Pos), "unsupported: return before the end of %s", fn.Name))
 			}
+		}
+		if len(fn.Params) == 1 && fn.Params[0].Name == "" && len(fn.Params[0].Stars) == 0 &&
+			strings.Join(fn.Params[0].Type.Words, " ") == "void" {
+			fn.Params = nil
 		}
 		for _, pr := range fn.Params {
 			if pr.Name == "" {
