@@ -21,7 +21,6 @@ import (
 	"litmuscheck/litmus"
 	"litmuscheck/locks"
 	"litmuscheck/models"
-	"litmuscheck/parser"
 )
 
 type options struct {
@@ -350,7 +349,7 @@ func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
 	}
 	errs := make([]error, len(files))
 	forEach(len(files), jobs, func(i int) {
-		_, errs[i] = parser.ParseFile(files[i])
+		_, errs[i] = parseTest(files[i], nil)
 	})
 	n := 0
 	for _, err := range errs {
