@@ -297,8 +297,15 @@ func (tc *threadComp) addrReg(loc string) string {
 	return r
 }
 
-// constReg is a register holding k, set at the start of the thread.
+// constReg is a register holding k: one set at the start of the thread,
+// or on x86, where registers are few, a scratch register set just before
+// the instruction that needs it.
 func (tc *threadComp) constReg(k int64) string {
+	if tc.syn.direct() {
+		r := tc.temp()
+		tc.emit(tc.syn.li(r, k))
+		return r
+	}
 	if r, ok := tc.consts[k]; ok {
 		return r
 	}

@@ -140,21 +140,21 @@ LDADDA X6,X7,[X4]
 DMB ISH`,
 		"tso": `movq $1,%rbx
 movq $0,%rcx
-movq $2,%rdi
 movq %rcx,%rax
 lock cmpxchgq (x),%rbx
 movq %rax,%rdx
 movq %rdx,(y)
+movq $2,%rcx
 movq (y),%rax
-movq %rax,%rsi
-addq %rdi,%rsi
-lock cmpxchgq (y),%rsi
+movq %rax,%rbx
+addq %rcx,%rbx
+lock cmpxchgq (y),%rbx
 jne Abort0
-movq %rax,%r8
+movq %rax,%rsi
 mfence
 jmp L0_1
 Abort0:
-movq $1,%r9
+movq $1,%rdi
 L0_1:`,
 	}
 	for _, tg := range Targets {
@@ -241,6 +241,79 @@ func TestFragmentsParse(t *testing.T) {
 		}
 		if _, err := Defs(a); err != nil {
 			t.Errorf("%s: %v", a.Name, err)
+		}
+	}
+}
+
+// TestEveryPrimitive compiles and runs, for every target, a test that uses
+// each primitive of the tables.
+func TestEveryPrimitive(t *testing.T) {
+	src := `C every
+{}
+P0(int *x, int *y)
+{
+	int r0; int r1;
+
+	r0 = READ_ONCE(*x);
+	WRITE_ONCE(*y, r0);
+	smp_mb(); smp_rmb(); smp_wmb(); barrier();
+	smp_store_release(y, 2);
+	r1 = smp_load_acquire(x);
+	smp_mb__before_atomic(); smp_mb__after_atomic(); smp_mb__after_spinlock();
+}
+P1(int *x)
+{
+	int r2;
+
+	r2 = xchg_relaxed(x, 1);
+	r2 = xchg_acquire(x, 2);
+	r2 = xchg_release(x, 3);
+	r2 = xchg(x, 4);
+}
+P2(int *x)
+{
+	int r3; int r4; int r5;
+
+	r3 = cmpxchg_relaxed(x, 4, 5);
+	r3 = cmpxchg_acquire(x, 5, 6);
+	r3 = cmpxchg_release(x, 6, 7);
+	r3 = cmpxchg(x, 7, 8);
+	r4 = 8;
+	r5 = try_cmpxchg_acquire(x, &r4, 9);
+}
+P3(atomic_t *v)
+{
+	int r6; int r7;
+
+	r6 = atomic_read(v);
+	atomic_set(v, 1);
+	r7 = atomic_fetch_add(1, v);
+	r7 = atomic_fetch_or_acquire(2, v);
+	r7 = atomic_fetch_xor_release(4, v);
+	r7 = atomic_add_return_relaxed(1, v);
+	atomic_inc(v);
+}
+P4(int *y)
+{
+	int r8;
+
+	r8 = smp_cond_load_acquire(y, VAL != 0);
+	r8 = smp_cond_load_relaxed(y, VAL == 2);
+}
+exists (0:r0=0 /\ 1:r2=0 /\ 2:r5=1 /\ 3:r7=0 /\ 4:r8=2)
+`
+	test, err := ParseC("every.litmus", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range Targets {
+		c, err := Compile(test, tg)
+		if err != nil {
+			t.Errorf("%s: %v", tg.Name, err)
+			continue
+		}
+		if len(c.Test.Threads) != 5 {
+			t.Errorf("%s: %d threads", tg.Name, len(c.Test.Threads))
 		}
 	}
 }
