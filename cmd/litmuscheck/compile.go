@@ -194,7 +194,9 @@ func runsJSON(out fileOutcome) []any {
 				"model": r.Column.Name, "error": r.Err.Error()})
 			continue
 		}
-		j := jsonResult(r.CResult())
+		res := *r.CResult()
+		res.Test = out.test
+		j := jsonResult(&res)
 		j["model"] = r.Column.Name
 		j["test"] = out.test.Name
 		j["file"] = out.test.File
