@@ -91,10 +91,10 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 				tc.observed[l.Name] = true
 			}
 		}
-		// Registers the init block sets keep their C names' registers.
+		// Registers the init block sets get machine registers first.
 		for _, it := range t.Init {
 			if it.Loc.Thread == th.ID {
-				tc.reg(it.Loc.Name)
+				tc.preset = append(tc.preset, it.Loc.Name)
 			}
 		}
 		if err := tc.compile(); err != nil {
@@ -211,6 +211,7 @@ type threadComp struct {
 
 	// Set up before compiling (valid for the whole thread).
 	observed map[string]bool // IR registers the condition reads
+	preset   []string        // IR registers the init block sets
 	assigns  map[string][]int
 	uses     map[string][]int
 	spans    [][2]int // forward branches: (branch, target) pcs
@@ -334,6 +335,9 @@ func (tc *threadComp) compile() (err error) {
 		}
 	}()
 	code := tc.th.Code
+	for _, r := range tc.preset {
+		tc.reg(r)
+	}
 	tc.analyse()
 	for pc := range code {
 		tc.pc = pc
