@@ -39,8 +39,8 @@ var Targets = []*Target{
 		Doc: "arm64 with LL/SC atomics (LDXR/STXR)"},
 	{Name: "armv8-lse", Title: "ARMv8 LSE", Table: ARMv8LSE, Model: "armv8",
 		Doc: "arm64 with LSE atomics (CAS, SWP, LD<op>)"},
-	{Name: "tso", Title: "TSO", Table: X86, Model: "tso-mixed",
-		Doc: "x86-64 in herd's X86_64 dialect, under x86-TSO"},
+	{Name: "tso", Title: "TSO", Table: X86, Model: "x86-tso",
+		Doc: "x86-64 in herd's X86_64 dialect, under x86-TSO with locked RMWs in coherence order (models.X86TSO)"},
 }
 
 // TargetByName finds a target by its --model name.
