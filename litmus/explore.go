@@ -13,6 +13,11 @@ import (
 )
 
 // A Model decides which candidate executions are allowed.
+//
+// Every model is assumed to require herd's atomicity axiom,
+// "empty rmw & (fre; coe)" (sc.cat, x86tso.cat, ppc.cat, aarch64.cat and
+// linux-kernel.cat all do): the explorer drops the coherence orders that
+// break it before asking the model.
 type Model interface {
 	// Name is the model's name as herd prints it.
 	Name() string
@@ -420,6 +425,7 @@ func prepare(test *Test, model Model, opt Options) (*setup, error) {
 	if err := s.domains(test, limit, valueCycles(model)); err != nil {
 		return nil, err
 	}
+	s.prunePaths()
 	if sm, ok := model.(ShapeModel); ok && sm.ShapeMemo() {
 		s.numberShapes()
 	}
@@ -647,6 +653,64 @@ func (s *setup) cycleLocations() []string {
 	}
 	sort.Strings(locs)
 	return locs
+}
+
+// prunePaths drops the thread paths whose final registers contradict a
+// conjunct of the filter that reads only that thread's registers: every
+// execution built from them would fail the filter. Counts and states do
+// not change; the executions never become candidates.
+func (s *setup) prunePaths() {
+	if s.test.Filter == nil {
+		return
+	}
+	var conjuncts []Prop
+	var split func(Prop)
+	split = func(p Prop) {
+		if a, ok := p.(*PropAnd); ok {
+			split(a.A)
+			split(a.B)
+			return
+		}
+		conjuncts = append(conjuncts, p)
+	}
+	split(s.test.Filter)
+	for t := range s.paths {
+		var mine []Prop
+		for _, c := range conjuncts {
+			only := true
+			for _, l := range PropLocs(c) {
+				if l.Thread != t {
+					only = false
+				}
+			}
+			if only {
+				mine = append(mine, c)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		kept := s.paths[t][:0]
+		for _, p := range s.paths[t] {
+			look := func(l LocRef) Value {
+				if v, ok := p.regs[l.Name]; ok {
+					return v
+				}
+				return s.initRegs[t][l.Name]
+			}
+			ok := true
+			for _, c := range mine {
+				if !EvalProp(c, look) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				kept = append(kept, p)
+			}
+		}
+		s.paths[t] = kept
+	}
 }
 
 func containsValue(vs []Value, v Value) bool {
@@ -1084,8 +1148,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	// Each location's order is a linear extension of before.
 	orders := make([][][]int, len(locs))
+	atomic := s.rmwPairs(c, rfOf)
 	for i, l := range locs {
-		orders[i] = linearExtensions(c.writes[l], before, immPred)
+		orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred), atomic[l], ev)
 		if len(orders[i]) == 0 {
 			return
 		}
@@ -1120,6 +1185,51 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			return
 		}
 	}
+}
+
+// An rmwPair is the read and the write of one read-modify-write, with the
+// write the read reads from.
+type rmwPair struct{ r, w, src int }
+
+// rmwPairs lists the read-modify-write pairs of the candidate by location.
+func (s *setup) rmwPairs(c *combo, rfOf map[int]int) map[string][]rmwPair {
+	x := c.x
+	out := map[string][]rmwPair{}
+	for _, r := range c.reads {
+		x.RMW.Rows[r].Each(func(w int) {
+			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], rmwPair{r: r, w: w, src: rfOf[r]})
+		})
+	}
+	return out
+}
+
+// keepAtomic drops the orders in which a write of another thread comes
+// between the write an RMW's read reads from and the RMW's write: the
+// candidate would have rmw & (fre; coe), which every model forbids.
+func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
+	if len(pairs) == 0 {
+		return orders
+	}
+	kept := orders[:0]
+	pos := map[int]int{}
+	for _, o := range orders {
+		for i, w := range o {
+			pos[w] = i
+		}
+		ok := true
+		for _, p := range pairs {
+			from, to := pos[p.src], pos[p.w]
+			for k := from + 1; k < to && ok; k++ {
+				if ev[o[k]].Thread != ev[p.r].Thread {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			kept = append(kept, o)
+		}
+	}
+	return kept
 }
 
 // linearExtensions lists the orders of ws compatible with before in which

@@ -15,8 +15,9 @@ import (
 
 func init() { dialects[litmus.ArchC] = cDialect{} }
 
-// cDialect reads the program of a C (LKMM) test.
-type cDialect struct{}
+// cDialect reads the program of a C (LKMM) test. Calls to the functions
+// defs defines are inlined (see c_ext.go).
+type cDialect struct{ defs *CDefs }
 
 var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -29,14 +30,14 @@ func (cDialect) register(name string) (string, bool) {
 	return name, true
 }
 
-func (cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error) {
+func (d cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error) {
 	p, err := cParser.ParseString(prog.f.name, prog.padded())
 	if err != nil {
 		return nil, grammarError(prog.f, err)
 	}
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(prog.f, i, th)
+		thr, err := lowerCThread(prog.f, i, th, d.defs)
 		if err != nil {
 			return nil, err
 		}
@@ -108,6 +109,7 @@ type cStmt struct {
 	Block  []*cStmt   `parser:"(  \"{\" @@* \"}\""`
 	If     *cIf       `parser:" | @@"`
 	While  *cWhile    `parser:" | @@"`
+	Return *cReturn   `parser:" | @@"`
 	Decl   *cDecl     `parser:" | @@"`
 	Expr   *cExprStmt `parser:" | @@"`
 	Empty  bool       `parser:" | @\";\" )"`

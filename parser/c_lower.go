@@ -198,9 +198,13 @@ type cLowerer struct {
 	// params are the parameter names not shadowed by a local declaration.
 	params map[string]bool
 	regs   map[string]bool
+	// defs are the functions inlined at their call sites; frame is the
+	// innermost call being inlined, nil at thread level (c_ext.go).
+	defs  *CDefs
+	frame *cFrame
 }
 
-func lowerCThread(f *file, i int, th *cThread) (*litmus.Thread, error) {
+func lowerCThread(f *file, i int, th *cThread, defs *CDefs) (*litmus.Thread, error) {
 	pos := position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
@@ -210,6 +214,7 @@ func lowerCThread(f *file, i int, th *cThread) (*litmus.Thread, error) {
 		thr:    &litmus.Thread{Pos: pos, ID: i},
 		params: map[string]bool{},
 		regs:   map[string]bool{},
+		defs:   defs,
 	}
 	for _, p := range th.Params {
 		if p.Name == "" {
@@ -280,12 +285,13 @@ func (l *cLowerer) stmt(s *cStmt) error {
 		return l.ifStmt(s.If)
 	case s.While != nil:
 		return litmus.Unsupported(l.pos(s.Pos), "while loop")
+	case s.Return != nil:
+		return l.returnStmt(s.Return, text)
 	case s.Decl != nil:
 		for _, d := range s.Decl.Vars {
-			delete(l.params, d.Name)
-			l.useReg(d.Name)
+			name := l.declare(d.Name)
 			if d.Init != nil {
-				if err := l.into(d.Name, d.Init, l.pos(d.Pos), text); err != nil {
+				if err := l.into(name, d.Init, l.pos(d.Pos), text); err != nil {
 					return err
 				}
 			}
@@ -310,11 +316,10 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 	u := single(s.X)
 	switch {
 	case u != nil && u.Primary != nil && u.Primary.Ident != "":
-		name := u.Primary.Ident
-		if l.params[name] {
-			return litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
+		name, err := l.assignable(u.Primary.Ident, pos)
+		if err != nil {
+			return err
 		}
-		l.useReg(name)
 		return l.into(name, s.Value, pos, text)
 	case u != nil && u.Op == "*":
 		// A plain store.
@@ -527,6 +532,9 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
 	case p.Paren != nil:
 		return l.expr(p.Paren)
 	case p.Ident != "":
+		if l.frame != nil {
+			return l.frameIdent(p.Ident, l.pos(p.Pos))
+		}
 		if l.params[p.Ident] {
 			return &litmus.Const{V: litmus.Addr(p.Ident)}, nil
 		}
@@ -551,6 +559,9 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
 // is dropped.
 func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
+	if v, done, err := l.extCall(c, dst, want); done {
+		return v, err
+	}
 	p, ok := cPrims[c.Name]
 	if !ok {
 		return nil, litmus.Errorf(pos, "unknown macro %q", c.Name)

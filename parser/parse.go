@@ -30,11 +30,26 @@ var dialects = map[litmus.Arch]dialect{}
 
 // ParseFile reads and parses the litmus file at path.
 func ParseFile(path string) (*litmus.Test, error) {
+	return ParseFileWith(path, Options{})
+}
+
+// ParseFileWith reads and parses the litmus file at path with options.
+func ParseFileWith(path string, opt Options) (*litmus.Test, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, string(src))
+	return ParseWith(path, string(src), opt)
+}
+
+// Options tune parsing. The zero value parses as herd7 does.
+type Options struct {
+	// CDefs, when not nil, are C functions that calls in a C test's
+	// threads inline; they take precedence over the kernel primitives of
+	// the same name (lock fragments redefine spin_lock, for example).
+	CDefs *CDefs
+
+	_ struct{}
 }
 
 // testName is the name herd gives a test from its header: herd drops a
@@ -46,6 +61,11 @@ func testName(header string) string {
 // Parse parses the litmus test src, read from file name. Errors are
 // litmus.ErrorList values whose positions name the file.
 func Parse(name, src string) (*litmus.Test, error) {
+	return ParseWith(name, src, Options{})
+}
+
+// ParseWith parses the litmus test src, read from file name, with options.
+func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	f := newFile(name, src)
 	secs, err := split(f)
 	if err != nil {
@@ -61,6 +81,10 @@ func Parse(name, src string) (*litmus.Test, error) {
 	d, ok := dialects[t.Arch]
 	if !ok {
 		return nil, asList(litmus.Errorf(secs.archPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86 or X86_64)", secs.arch))
+	}
+	if cd, isC := d.(cDialect); isC && opt.CDefs != nil {
+		cd.defs = opt.CDefs
+		d = cd
 	}
 	t.Info = parseInfo(secs.preamble)
 	if err := parseInit(t, d, secs.init); err != nil {

@@ -19,8 +19,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"litmuscheck/litmus"
+	"litmuscheck/locks"
 	"litmuscheck/models"
-	"litmuscheck/parser"
 )
 
 type options struct {
@@ -29,6 +29,8 @@ type options struct {
 	jobs      int
 	timeout   time.Duration
 	parseOnly bool
+	lock      string
+	showAsm   bool
 	// workers is how many goroutines explore one test: the cores left
 	// over when there are fewer files than jobs.
 	workers int
@@ -37,7 +39,7 @@ type options struct {
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.model, "model", "", "model: "+strings.Join(models.Names(), ", ")+" (default: the dialect's herd7 model)")
+	fs.StringVar(&o.model, "model", "", modelUsage())
 	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop a test after this long (0: no limit)")
@@ -48,6 +50,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var o options
 	fs := newFlags("litmuscheck", stderr, &o)
+	addLockFlags(fs, &o)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -64,7 +67,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return parseOnly(fs.Args(), o.jobs, stdout, stderr)
 	}
 	var model *models.Model
-	if o.model != "" {
+	if o.model != "" && !columnModel(o.model) {
 		m, err := models.Lookup(o.model)
 		if err != nil {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -72,11 +75,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		model = m
 	}
+	var alg *locks.Algorithm
+	if o.lock != "" {
+		a, err := locks.AlgorithmByName(o.lock)
+		if err != nil {
+			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+			return 2
+		}
+		alg = a
+	}
 	files := fs.Args()
 	o.workers = max(1, o.jobs/len(files))
 	outs := make([]fileOutcome, len(files))
 	forEach(len(files), o.jobs, func(i int) {
-		outs[i] = checkFile(files[i], model, o)
+		outs[i] = checkFile(files[i], model, alg, o)
 	})
 	status := 0
 	var jsonOut []any
@@ -84,6 +96,24 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if out.err != nil {
 			printErr(stderr, out.err)
 			status = max(status, 2)
+			continue
+		}
+		if out.asm != nil {
+			for _, text := range out.asm {
+				fmt.Fprintln(stdout, text)
+			}
+			continue
+		}
+		if out.runs != nil {
+			if o.format == "json" {
+				jsonOut = append(jsonOut, runsJSON(out)...)
+			} else {
+				writeRuns(stdout, out, alg, o.format)
+			}
+			for _, msg := range runsExpectation(out) {
+				fmt.Fprintf(stderr, "%s: %s\n", out.test.File, msg)
+				status = max(status, 1)
+			}
 			continue
 		}
 		switch o.format {
@@ -113,6 +143,11 @@ type fileOutcome struct {
 	res   *litmus.Result
 	model *models.Model
 	err   error
+	// A C test run in several columns (compile.go): the test, its runs,
+	// or with --show-asm its compiled assembly tests.
+	test *litmus.Test
+	runs []*locks.Run
+	asm  []string
 }
 
 func printErr(w io.Writer, err error) {
@@ -125,10 +160,23 @@ func printErr(w io.Writer, err error) {
 	fmt.Fprintln(w, err.Error())
 }
 
-func checkFile(path string, model *models.Model, o options) fileOutcome {
-	t, err := parser.ParseFile(path)
+func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options) fileOutcome {
+	t, err := parseTest(path, alg)
 	if err != nil {
 		return fileOutcome{err: err}
+	}
+	if t.Arch == litmus.ArchC {
+		if cols := columnsFor(o); cols != nil {
+			return checkC(t, cols, alg, o)
+		}
+	}
+	if o.showAsm {
+		return fileOutcome{err: fmt.Errorf("%s: --show-asm applies to C tests, this one is %s", path, t.Arch)}
+	}
+	if model == nil && o.model != "" {
+		if model, err = modelForArch(o.model, t.Arch); err != nil {
+			return fileOutcome{err: err}
+		}
 	}
 	if model == nil {
 		if model, err = models.ForArch(t.Arch); err != nil {
@@ -301,7 +349,7 @@ func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
 	}
 	errs := make([]error, len(files))
 	forEach(len(files), jobs, func(i int) {
-		_, errs[i] = parser.ParseFile(files[i])
+		_, errs[i] = parseTest(files[i], nil)
 	})
 	n := 0
 	for _, err := range errs {

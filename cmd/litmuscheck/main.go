@@ -6,11 +6,13 @@
 //	litmuscheck conform [flags] DIR...
 //	litmuscheck diff [--model M] OLD.litmus NEW.litmus
 //	litmuscheck barriers [--model M] FILE...
+//	litmuscheck locks [--dir DIR] [--bad-states]
 //
 // diff reports how the verdict and final states change between two
 // versions of a test (exit 1 when the verdict changes), with the execution
 // that newly satisfies the condition; barriers removes each fence in turn
-// and reports which ones the verdict depends on.
+// and reports which ones the verdict depends on; locks runs the proof
+// table of lock scenarios and prints it as Markdown.
 //
 // Flags:
 //
@@ -48,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runDiff(args[1:], stdout, stderr)
 		case "barriers":
 			return runBarriers(args[1:], stdout, stderr)
+		case "locks":
+			return runLocks(args[1:], stdout, stderr)
 		}
 	}
 	return runCheck(args, stdout, stderr)

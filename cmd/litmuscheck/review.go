@@ -11,7 +11,6 @@ import (
 
 	"litmuscheck/litmus"
 	"litmuscheck/models"
-	"litmuscheck/parser"
 )
 
 // reviewArgs parses the flags shared by diff and barriers.
@@ -44,7 +43,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	var res [2]*litmus.Result
 	var model *models.Model
 	for i, f := range files {
-		t, err := parser.ParseFile(f)
+		t, err := parseTest(f, nil)
 		if err != nil {
 			printErr(stderr, err)
 			return 2
@@ -103,7 +102,7 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for _, f := range files {
-		t, err := parser.ParseFile(f)
+		t, err := parseTest(f, nil)
 		if err != nil {
 			printErr(stderr, err)
 			status = 2

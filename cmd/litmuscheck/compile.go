@@ -1,0 +1,223 @@
+// This file implements the running of C tests under the hardware models:
+// --model all (the default for C tests in the text format), --model
+// power|power-isync|armv8|armv8-lse|tso (the test compiled for that
+// target), --lock (the algorithm spin_* stand for) and --show-asm (print
+// the compiled assembly tests instead of running them).
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"litmuscheck/litmus"
+	"litmuscheck/locks"
+	"litmuscheck/models"
+	"litmuscheck/parser"
+)
+
+func addLockFlags(fs *pflag.FlagSet, o *options) {
+	var algs []string
+	for _, a := range locks.Algorithms {
+		algs = append(algs, a.Name)
+	}
+	fs.StringVar(&o.lock, "lock", "", "lock algorithm spin_lock, spin_unlock, spin_trylock and spin_is_locked run as: "+
+		strings.Join(algs, ", ")+" (default: LKMM's lock events under LKMM, "+locks.DefaultAlgorithm+" on hardware)")
+	fs.BoolVar(&o.showAsm, "show-asm", false, "print the assembly tests a C test compiles to, in herd's dialects, instead of running them")
+}
+
+// modelUsage lists the --model values.
+func modelUsage() string {
+	var cols []string
+	for _, c := range locks.Columns {
+		cols = append(cols, c.Name)
+	}
+	return "model: all (C tests: " + strings.Join(cols, ", ") + "), " + strings.Join(models.Names(), ", ") +
+		", or for C tests power-isync, armv8-lse (default: all for C tests in the text format, else the dialect's herd7 model)"
+}
+
+// columnModel reports whether name is a --model value that only the
+// column machinery knows ("all", "power-isync", "armv8-lse").
+func columnModel(name string) bool {
+	name = strings.ToLower(name)
+	if name == "all" {
+		return true
+	}
+	_, ok := locks.ColumnByName(name)
+	return ok
+}
+
+// columnsFor returns the columns a C test runs in, or nil when it takes
+// the ordinary path (one model on the C test).
+func columnsFor(o options) []locks.Column {
+	name := strings.ToLower(o.model)
+	switch {
+	case name == "all", name == "" && (o.format == "text" || o.showAsm):
+		return locks.Columns
+	}
+	if c, ok := locks.ColumnByName(name); ok {
+		return []locks.Column{c}
+	}
+	return nil
+}
+
+// parseTest parses a file; C tests see the lock fragments, with spin_*
+// defined as the --lock algorithm.
+func parseTest(path string, alg *locks.Algorithm) (*litmus.Test, error) {
+	defs, err := locks.Defs(alg)
+	if err != nil {
+		return nil, err
+	}
+	return parser.ParseFileWith(path, parser.Options{CDefs: defs})
+}
+
+// modelForArch picks the model of a column-only --model name for an
+// assembly test: its dialect's.
+func modelForArch(name string, a litmus.Arch) (*models.Model, error) {
+	if m, err := models.Lookup(name); err == nil {
+		return m, nil
+	}
+	if c, ok := locks.ColumnByName(strings.ToLower(name)); ok && c.Target != nil && c.Target.Table.Arch == a {
+		return models.Lookup(c.Target.Model)
+	}
+	return models.ForArch(a)
+}
+
+// checkC runs a C test in each column.
+func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options) fileOutcome {
+	ctx := context.Background()
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+	}
+	out := fileOutcome{test: t}
+	if o.showAsm {
+		a := alg
+		if a == nil {
+			a, _ = locks.AlgorithmByName(locks.DefaultAlgorithm)
+		}
+		ct, err := locks.ParseC(t.File, t.Source, a)
+		if err != nil {
+			return fileOutcome{err: err}
+		}
+		for _, c := range cols {
+			if c.Target == nil {
+				continue
+			}
+			comp, err := locks.Compile(ct, c.Target)
+			if err != nil {
+				return fileOutcome{err: err}
+			}
+			out.asm = append(out.asm, comp.Text)
+		}
+		return out
+	}
+	for _, c := range cols {
+		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, litmus.Options{})
+		if err != nil {
+			if ctx.Err() != nil {
+				return fileOutcome{err: fmt.Errorf("%s: timed out after %v", t.File, o.timeout)}
+			}
+			return fileOutcome{err: err}
+		}
+		out.runs = append(out.runs, run)
+	}
+	return out
+}
+
+// spinCall finds a call of the spin_* operations that --lock redefines.
+var spinCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
+
+// writeRuns prints a C test's runs: one result as writeText does, several
+// side by side.
+func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string) {
+	if format == "herd" {
+		for _, r := range out.runs {
+			if r.Result != nil {
+				r.Result.WriteHerd(w)
+			} else {
+				fmt.Fprintf(w, "Test %s: %s: %v\n", out.test.Name, r.Column.Title, r.Err)
+			}
+		}
+		return
+	}
+	if len(out.runs) == 1 && out.runs[0].Result != nil {
+		run := out.runs[0]
+		res := *run.CResult()
+		res.Test = out.test
+		model, _ := models.Lookup(run.Column.ModelName())
+		writeText(w, &res, model)
+		return
+	}
+	t := out.test
+	lock := ""
+	switch {
+	case alg != nil:
+		lock = "   [--lock " + alg.Name + "]"
+	case spinCall.MatchString(t.Source):
+		lock = "   [spin_*: LKMM's lock events under LKMM, " + locks.DefaultAlgorithm + " on hardware]"
+	}
+	fmt.Fprintf(w, "%s: %s (%s)%s\n", t.Name, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop), lock)
+	width := 0
+	for _, r := range out.runs {
+		width = max(width, len(r.Column.Title))
+	}
+	for _, r := range out.runs {
+		if r.Result == nil {
+			fmt.Fprintf(w, "    %-*s  %-9s  %v\n", width, r.Column.Title, "n/a", r.Err)
+			continue
+		}
+		res := r.CResult()
+		var states []string
+		for _, st := range res.States {
+			states = append(states, litmus.FormatState(res.Observed, st))
+		}
+		fmt.Fprintf(w, "    %-*s  %-9s  %d of %d executions; states: %s\n", width, r.Column.Title, res.Verdict(),
+			res.Positive, res.Positive+res.Negative, strings.Join(states, "  "))
+		if res.LoopCut {
+			fmt.Fprintf(w, "    %-*s  loop: the unroll bound cut some executions; outcomes may be missing\n", width, "")
+		}
+	}
+}
+
+// runsJSON is the JSON form of a C test's runs.
+func runsJSON(out fileOutcome) []any {
+	var list []any
+	for _, r := range out.runs {
+		if r.Result == nil {
+			list = append(list, map[string]any{"test": out.test.Name, "file": out.test.File,
+				"model": r.Column.Name, "error": r.Err.Error()})
+			continue
+		}
+		res := *r.CResult()
+		res.Test = out.test
+		j := jsonResult(&res)
+		j["model"] = r.Column.Name
+		j["test"] = out.test.Name
+		j["file"] = out.test.File
+		list = append(list, j)
+	}
+	return list
+}
+
+// runsExpectation checks a "Result:" comment against every run.
+func runsExpectation(out fileOutcome) []string {
+	var msgs []string
+	for _, r := range out.runs {
+		if r.Result == nil {
+			continue
+		}
+		res := *r.CResult()
+		res.Test = out.test
+		one := fileOutcome{res: &res}
+		if msg := one.expectation(); msg != "" {
+			msgs = append(msgs, fmt.Sprintf("%s: %s", r.Column.Title, msg))
+		}
+	}
+	return msgs
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestShowAsmRoundTrip: the PPC test --show-asm prints parses and gets the
+// C test's verdict under POWER.
+func TestShowAsmRoundTrip(t *testing.T) {
+	code, asm, errs := runCLI("--show-asm", "--model", "power", "../../tests/unlock_release.litmus")
+	if code != 0 {
+		t.Fatalf("--show-asm: exit %d, stderr %q", code, errs)
+	}
+	if !strings.HasPrefix(asm, "PPC unlock_release\n") {
+		t.Fatalf("--show-asm printed no PPC test:\n%s", asm)
+	}
+	file := filepath.Join(t.TempDir(), "unlock_release.ppc.litmus")
+	if err := os.WriteFile(file, []byte(asm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI("--format", "herd", file)
+	if code != 0 {
+		t.Fatalf("compiled test: exit %d, stderr %q", code, errs)
+	}
+	code, c, errs := runCLI("--format", "herd", "--model", "power", "../../tests/unlock_release.litmus")
+	if code != 0 {
+		t.Fatalf("C test under power: exit %d, stderr %q", code, errs)
+	}
+	verdict := func(s string) string {
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "Observation ") {
+				return l
+			}
+		}
+		return ""
+	}
+	if verdict(out) == "" || verdict(out) != verdict(c) {
+		t.Errorf("compiled test says %q, the C test under power %q", verdict(out), verdict(c))
+	}
+	if !strings.Contains(verdict(out), " Never ") {
+		t.Errorf("unlock_release under POWER: %q, want Never", verdict(out))
+	}
+}
+
+// TestAllModels: a C test runs in every column, one line each, and a
+// "Result:" comment is checked against every column.
+func TestAllModels(t *testing.T) {
+	code, out, errs := runCLI("../../tests/unlock_release.litmus")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, col := range []string{"LKMM", "POWER", "POWER isync", "ARMv8", "ARMv8 LSE", "TSO"} {
+		if !strings.Contains(out, "\n    "+col+" ") {
+			t.Errorf("no %s line:\n%s", col, out)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "mp-lock-never.litmus")
+	if err := os.WriteFile(file, []byte(mpLockNever), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI("--lock", "write-once", file)
+	if code != 1 || !strings.Contains(errs, "POWER: Result: Never expected, Sometimes found under Power") {
+		t.Errorf("Result: Never under write-once: exit %d, stderr %q", code, errs)
+	}
+}
+
+// mpLockNever claims Never for a hand-off that --lock write-once breaks.
+const mpLockNever = `C mp-lock-never
+(* Result: Never *)
+{
+	l = 1;
+}
+P0(int *x, spinlock_t *l)
+{
+	WRITE_ONCE(*x, 1);
+	spin_unlock(l);
+}
+P1(int *x, spinlock_t *l)
+{
+	int r0;
+
+	spin_lock(l);
+	r0 = READ_ONCE(*x);
+}
+exists (1:r0=0)
+`
+
+func TestLockErrors(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"--lock", "ticket", "../../tests/unlock_release.litmus"}, 2,
+			"litmuscheck: unknown lock algorithm \"ticket\" (known: qspinlock, qspinlock-mb, generic, ppc-simple, ppc-simple-mb, pv-cmpxchg, pv-cmpxchg-release, pv-cmpxchg-relaxed, write-once, osq-prev-cpu)\n"},
+		{[]string{"--show-asm", "../../tests/SB.litmus"}, 2,
+			"../../tests/SB.litmus: --show-asm applies to C tests, this one is X86\n"},
+	}
+	for _, tc := range tests {
+		code, _, errs := runCLI(tc.args...)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d", tc.args, code, tc.code)
+		}
+		if diff := cmp.Diff(tc.stderr, errs); diff != "" {
+			t.Errorf("%v: stderr (-want +got):\n%s", tc.args, diff)
+		}
+	}
+}
+
+// TestModelOnAssembly: the column names also pick a model for assembly
+// tests of their dialect.
+func TestModelOnAssembly(t *testing.T) {
+	code, out, errs := runCLI("--model", "armv8-lse", "--format", "herd", "../../tests/locks/asm/crossed-locking.aarch64-lse.litmus")
+	if code != 0 || !strings.Contains(out, "Observation crossed-locking Sometimes") {
+		t.Errorf("exit %d, stderr %q, output:\n%s", code, errs, out)
+	}
+}

@@ -1,0 +1,319 @@
+package locks
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"litmuscheck/litmus"
+	"litmuscheck/parser"
+)
+
+// TestTablesComplete: every table maps every primitive, and every
+// template's placeholders are ones the compiler fills.
+func TestTablesComplete(t *testing.T) {
+	known := map[string]bool{"d": true, "a": true, "s": true, "e": true, "t": true, "f": true,
+		"skip": true, "abort": true, "acq": true, "op": true}
+	for _, tg := range Targets {
+		for _, p := range Prims {
+			tmpl, ok := tg.Table.Prims[p]
+			if !ok {
+				t.Errorf("%s: no template for %s", tg.Name, p)
+			}
+			for _, line := range tmpl {
+				for _, f := range strings.Split(line, "{")[1:] {
+					name, _, _ := strings.Cut(f, "}")
+					if !known[name] {
+						t.Errorf("%s: %s: unknown placeholder {%s}", tg.Name, p, name)
+					}
+				}
+			}
+		}
+		if len(tg.Table.Prims) != len(Prims) {
+			t.Errorf("%s: %d templates for %d primitives", tg.Name, len(tg.Table.Prims), len(Prims))
+		}
+	}
+}
+
+func compileThread(t *testing.T, body, target string) string {
+	t.Helper()
+	src := "C t\n{}\nP0(int *x, int *y, spinlock_t *l)\n{\n" + body + "\n}\nexists (x=0)\n"
+	test, err := ParseC("t.litmus", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compile(test, TargetByName(target))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The thread's column, without padding.
+	var code []string
+	for _, l := range strings.Split(c.Text, "\n") {
+		if strings.HasSuffix(l, ";") && !strings.Contains(l, "=") {
+			code = append(code, strings.TrimSpace(strings.TrimSuffix(l, ";")))
+		}
+	}
+	return strings.Join(code[1:], "\n")
+}
+
+// TestCompile pins the code of one thread per target: a fully ordered
+// cmpxchg (trailing barrier skipped on failure), a store-release, an
+// acquire fetch-and-add and smp_mb.
+func TestCompile(t *testing.T) {
+	body := "int r0; int r1;\nr0 = cmpxchg(x, 0, 1);\nsmp_store_release(y, r0);\nr1 = atomic_fetch_add_acquire(2, y);\nsmp_mb();"
+	want := map[string]string{
+		"power": `li r2,1
+li r3,0
+li r7,2
+sync
+lwarx r4,r0,r1
+cmpw r4,r3
+bne L0_1
+stwcx. r2,r0,r1
+bne Abort0
+sync
+L0_1:
+lwsync
+stw r4,0(r5)
+lwarx r8,r0,r5
+add r6,r8,r7
+stwcx. r6,r0,r5
+bne Abort0
+lwsync
+sync
+b L0_2
+Abort0:
+li r9,1
+L0_2:`,
+		"power-isync": `li r2,1
+li r3,0
+li r7,2
+sync
+lwarx r4,r0,r1
+cmpw r4,r3
+bne L0_1
+stwcx. r2,r0,r1
+bne Abort0
+sync
+L0_1:
+lwsync
+stw r4,0(r5)
+lwarx r8,r0,r5
+add r6,r8,r7
+stwcx. r6,r0,r5
+bne Abort0
+isync
+sync
+b L0_2
+Abort0:
+li r9,1
+L0_2:`,
+		"armv8": `MOV X1,#1
+MOV X2,#0
+MOV X7,#2
+LDXR X3,[X0]
+EOR X4,X3,X2
+CBNZ X4,L0_1
+STLXR W5,X1,[X0]
+CBNZ W5,Abort0
+DMB ISH
+L0_1:
+STLR X3,[X6]
+LDAXR X8,[X6]
+ADD X5,X8,X7
+STXR W4,X5,[X6]
+CBNZ W4,Abort0
+DMB ISH
+B L0_2
+Abort0:
+MOV X9,#1
+L0_2:`,
+		"armv8-lse": `MOV X1,#1
+MOV X2,#0
+MOV X6,#2
+MOV X3,X2
+CASAL X3,X1,[X0]
+STLR X3,[X4]
+LDADDA X6,X7,[X4]
+DMB ISH`,
+		"tso": `movq $1,%rbx
+movq $0,%rcx
+movq %rcx,%rax
+lock cmpxchgq (x),%rbx
+movq %rax,%rdx
+movq %rdx,(y)
+movq $2,%rcx
+movq (y),%rax
+movq %rax,%rbx
+addq %rcx,%rbx
+lock cmpxchgq (y),%rbx
+jne Abort0
+movq %rax,%rsi
+mfence
+jmp L0_1
+Abort0:
+movq $1,%rdi
+L0_1:`,
+	}
+	for _, tg := range Targets {
+		got := compileThread(t, body, tg.Name)
+		if diff := cmp.Diff(want[tg.Name], got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tg.Name, diff)
+		}
+	}
+}
+
+// TestCompileBooleans: a boolean the condition reads is materialised
+// after the thread's last memory access; one only tested becomes a branch.
+func TestCompileBooleans(t *testing.T) {
+	body := "int r0;\nr0 = READ_ONCE(*x) == 1;\nWRITE_ONCE(*y, 2);"
+	src := "C t\n{}\nP0(int *x, int *y)\n{\n" + body + "\n}\nexists (0:r0=1)\n"
+	test, err := ParseC("t.litmus", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compile(test, TargetByName("power"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := strings.Index(c.Text, "stw ")
+	cmp := strings.Index(c.Text, "cmpwi")
+	if store < 0 || cmp < store {
+		t.Errorf("the comparison should follow the store:\n%s", c.Text)
+	}
+	if !strings.Contains(c.Text, "exists (0:r6=1)") || c.CRegs[litmus.LocRef{Thread: 0, Name: "r6"}].Name != "r0" {
+		t.Errorf("r0 should be machine register r6:\n%s", c.Text)
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	tests := []struct {
+		body, target, msg string
+	}{
+		{"int r0; r0 = READ_ONCE(*x); WRITE_ONCE(*y, r0 - 1);", "tso",
+			`t: P0: "WRITE_ONCE(*y, r0 - 1)": no x86 instruction for operator "-" in herd's X86_64`},
+		{"atomic_andnot(3, x);", "power", `t: P0: "atomic_andnot(3, x)": the POWER table has no atomic operator "&~"`},
+		{"synchronize_rcu();", "armv8", `t: P0: "synchronize_rcu()": no ARMv8 instruction for this primitive (tags Sync-rcu)`},
+	}
+	for _, tc := range tests {
+		src := "C t\n{}\nP0(int *x, int *y)\n{\n" + tc.body + "\n}\nexists (x=0)\n"
+		test, err := parser.Parse("t.litmus", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Compile(test, TargetByName(tc.target))
+		if err == nil || err.Error() != tc.msg {
+			t.Errorf("%s on %s: error %v, want %q", tc.body, tc.target, err, tc.msg)
+		}
+	}
+}
+
+// TestNativeLocksNeedAnAlgorithm: lock.cat's lock events have no
+// instructions; RunC gives hardware targets the default algorithm.
+func TestNativeLocksNeedAnAlgorithm(t *testing.T) {
+	src := "C t\n{}\nP0(spinlock_t *l)\n{\nspin_lock(l);\nspin_unlock(l);\n}\nexists (l=0)\n"
+	test, err := parser.Parse("t.litmus", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compile(test, TargetByName("power")); err == nil {
+		t.Error("a native spin_lock compiled")
+	}
+	run, err := RunC(context.Background(), "t.litmus", src, nil, Columns[1], litmus.Options{})
+	if err != nil || run.Err != nil || run.Algorithm.Name != DefaultAlgorithm {
+		t.Errorf("RunC: %v, %v, %v", err, run.Err, run.Algorithm)
+	}
+}
+
+// TestFragmentsParse: every algorithm's operations exist in the library.
+func TestFragmentsParse(t *testing.T) {
+	lib, err := Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range Algorithms {
+		for op, fn := range a.Ops {
+			if !lib.Has(fn) {
+				t.Errorf("%s: %s is %s, which no fragment defines", a.Name, op, fn)
+			}
+		}
+		if _, err := Defs(a); err != nil {
+			t.Errorf("%s: %v", a.Name, err)
+		}
+	}
+}
+
+// TestEveryPrimitive compiles and runs, for every target, a test that uses
+// each primitive of the tables.
+func TestEveryPrimitive(t *testing.T) {
+	src := `C every
+{}
+P0(int *x, int *y)
+{
+	int r0; int r1;
+
+	r0 = READ_ONCE(*x);
+	WRITE_ONCE(*y, r0);
+	smp_mb(); smp_rmb(); smp_wmb(); barrier();
+	smp_store_release(y, 2);
+	r1 = smp_load_acquire(x);
+	smp_mb__before_atomic(); smp_mb__after_atomic(); smp_mb__after_spinlock();
+}
+P1(int *x)
+{
+	int r2;
+
+	r2 = xchg_relaxed(x, 1);
+	r2 = xchg_acquire(x, 2);
+	r2 = xchg_release(x, 3);
+	r2 = xchg(x, 4);
+}
+P2(int *x)
+{
+	int r3; int r4; int r5;
+
+	r3 = cmpxchg_relaxed(x, 4, 5);
+	r3 = cmpxchg_acquire(x, 5, 6);
+	r3 = cmpxchg_release(x, 6, 7);
+	r3 = cmpxchg(x, 7, 8);
+	r4 = 8;
+	r5 = try_cmpxchg_acquire(x, &r4, 9);
+}
+P3(atomic_t *v)
+{
+	int r6; int r7;
+
+	r6 = atomic_read(v);
+	atomic_set(v, 1);
+	r7 = atomic_fetch_add(1, v);
+	r7 = atomic_fetch_or_acquire(2, v);
+	r7 = atomic_fetch_xor_release(4, v);
+	r7 = atomic_add_return_relaxed(1, v);
+	atomic_inc(v);
+}
+P4(int *y)
+{
+	int r8;
+
+	r8 = smp_cond_load_acquire(y, VAL != 0);
+	r8 = smp_cond_load_relaxed(y, VAL == 2);
+}
+exists (0:r0=0 /\ 1:r2=0 /\ 2:r5=1 /\ 3:r7=0 /\ 4:r8=2)
+`
+	test, err := ParseC("every.litmus", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range Targets {
+		c, err := Compile(test, tg)
+		if err != nil {
+			t.Errorf("%s: %v", tg.Name, err)
+			continue
+		}
+		if len(c.Test.Threads) != 5 {
+			t.Errorf("%s: %d threads", tg.Name, len(c.Test.Threads))
+		}
+	}
+}

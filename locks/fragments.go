@@ -1,0 +1,143 @@
+// This file implements the lock fragments: lock algorithms written as C
+// functions (fragments/*.c, embedded), which C tests call by name or
+// through spin_lock, spin_unlock, spin_trylock and spin_is_locked when an
+// algorithm is chosen.
+package locks
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"litmuscheck/parser"
+)
+
+//go:embed fragments/*.c
+var fragmentFiles embed.FS
+
+// An Algorithm is a lock algorithm: the fragment functions that stand for
+// the kernel's spin_* operations when it is chosen.
+type Algorithm struct {
+	Name string
+	Doc  string
+	// Ops maps spin_lock, spin_unlock, spin_trylock and spin_is_locked to
+	// the fragment functions implementing them.
+	Ops map[string]string
+}
+
+func spinOps(lock, unlock, trylock, isLocked string) map[string]string {
+	return map[string]string{
+		"spin_lock": lock, "spin_unlock": unlock,
+		"spin_trylock": trylock, "spin_is_locked": isLocked,
+	}
+}
+
+// Algorithms are the lock algorithms --lock can name. The OSQ's osq_lock
+// and osq_unlock are fragments of their own, v6.7's unless an OSQ
+// algorithm is chosen.
+var Algorithms = []*Algorithm{
+	{Name: "qspinlock", Doc: "queued spinlock fast path: atomic_try_cmpxchg_acquire, unlock smp_store_release",
+		Ops: spinOps("qspin_lock", "qspin_unlock", "qspin_trylock", "qspin_is_locked")},
+	{Name: "qspinlock-mb", Doc: "qspinlock with smp_mb() in spin_is_locked (54cf809b9512)",
+		Ops: spinOps("qspin_lock", "qspin_unlock", "qspin_trylock", "qspin_is_locked_mb")},
+	{Name: "generic", Doc: "cmpxchg_acquire to take, smp_store_release to release",
+		Ops: spinOps("generic_spin_lock", "generic_spin_unlock", "generic_spin_trylock", "generic_spin_is_locked")},
+	{Name: "ppc-simple", Doc: "powerpc simple spinlock, arch_spin_is_locked without smp_mb (v5.13 on, 66f60522138c)",
+		Ops: spinOps("ppc_spin_lock", "ppc_spin_unlock", "ppc_spin_trylock", "ppc_spin_is_locked")},
+	{Name: "ppc-simple-mb", Doc: "powerpc simple spinlock, arch_spin_is_locked with smp_mb (2014-v5.12, 51d7d5205d33)",
+		Ops: spinOps("ppc_spin_lock", "ppc_spin_unlock", "ppc_spin_trylock", "ppc_spin_is_locked_mb")},
+	{Name: "pv-cmpxchg", Doc: "qspinlock, paravirt unlock by cmpxchg (before b193049375b0)",
+		Ops: spinOps("qspin_lock", "pv_unlock_cmpxchg", "qspin_trylock", "qspin_is_locked")},
+	{Name: "pv-cmpxchg-release", Doc: "qspinlock, paravirt unlock by cmpxchg_release (b193049375b0, v4.9 on)",
+		Ops: spinOps("qspin_lock", "pv_unlock_cmpxchg_release", "qspin_trylock", "qspin_is_locked")},
+	{Name: "pv-cmpxchg-relaxed", Doc: "qspinlock, unlock by cmpxchg_relaxed (what-if)",
+		Ops: spinOps("qspin_lock", "pv_unlock_cmpxchg_relaxed", "qspin_trylock", "qspin_is_locked")},
+	{Name: "write-once", Doc: "qspinlock, unlock by WRITE_ONCE (strawman: no release)",
+		Ops: spinOps("qspin_lock", "unlock_write_once", "qspin_trylock", "qspin_is_locked")},
+	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
+		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
+}
+
+// DefaultAlgorithm is the algorithm hardware targets run spin_* with when
+// none is chosen: LKMM has lock.cat's lock events, hardware needs code.
+const DefaultAlgorithm = "qspinlock"
+
+// AlgorithmByName finds an algorithm.
+func AlgorithmByName(name string) (*Algorithm, error) {
+	for _, a := range Algorithms {
+		if a.Name == name {
+			return a, nil
+		}
+	}
+	var names []string
+	for _, a := range Algorithms {
+		names = append(names, a.Name)
+	}
+	return nil, fmt.Errorf("unknown lock algorithm %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+var library struct {
+	once sync.Once
+	defs *parser.CDefs
+	err  error
+}
+
+// Library returns every fragment function, parsed once.
+func Library() (*parser.CDefs, error) {
+	library.once.Do(func() {
+		names, err := fs.Glob(fragmentFiles, "fragments/*.c")
+		if err != nil {
+			library.err = err
+			return
+		}
+		sort.Strings(names)
+		var all *parser.CDefs
+		for _, n := range names {
+			src, err := fragmentFiles.ReadFile(n)
+			if err != nil {
+				library.err = err
+				return
+			}
+			d, err := parser.ParseCDefs("locks/"+n, string(src))
+			if err != nil {
+				library.err = err
+				return
+			}
+			if all == nil {
+				all = d
+			} else if all, err = all.Merge(d); err != nil {
+				library.err = err
+				return
+			}
+		}
+		library.defs = all
+	})
+	return library.defs, library.err
+}
+
+// Defs returns the fragment library with the spin_* operations defined as
+// the algorithm's; a nil algorithm leaves them to the parser (LKMM's lock
+// events).
+func Defs(a *Algorithm) (*parser.CDefs, error) {
+	defs, err := Library()
+	if err != nil {
+		return nil, err
+	}
+	if a == nil {
+		return defs, nil
+	}
+	ops := make([]string, 0, len(a.Ops))
+	for op := range a.Ops {
+		ops = append(ops, op)
+	}
+	sort.Strings(ops)
+	for _, op := range ops {
+		if defs, err = defs.Alias(op, a.Ops[op]); err != nil {
+			return nil, err
+		}
+	}
+	return defs, nil
+}

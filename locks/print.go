@@ -1,0 +1,93 @@
+// This file implements the printing of conditions and expressions in the
+// syntax herd's tests use, for the compiled assembly tests.
+package locks
+
+import (
+	"fmt"
+
+	"litmuscheck/litmus"
+)
+
+// formatLoc prints a register as "0:r5" and a location as its name.
+func formatLoc(l litmus.LocRef) string {
+	if l.IsReg() {
+		return fmt.Sprintf("%d:%s", l.Thread, l.Name)
+	}
+	return l.Name
+}
+
+// formatCond prints p for a filter or a final condition: formatProp
+// without the outer parentheses.
+func formatCond(p litmus.Prop) string {
+	s := formatProp(p)
+	switch p.(type) {
+	case *litmus.PropAnd, *litmus.PropOr, *litmus.PropImply:
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// formatProp prints p fully parenthesised, with herd's operators.
+func formatProp(p litmus.Prop) string {
+	switch p := p.(type) {
+	case litmus.PropTrue:
+		return "true"
+	case litmus.PropFalse:
+		return "false"
+	case *litmus.PropAtom:
+		rhs := p.Value.String()
+		if p.Other != nil {
+			rhs = formatLoc(*p.Other)
+		}
+		return formatLoc(p.Loc) + "=" + rhs
+	case *litmus.PropNot:
+		return "~(" + formatProp(p.P) + ")"
+	case *litmus.PropAnd:
+		return "(" + formatProp(p.A) + " /\\ " + formatProp(p.B) + ")"
+	case *litmus.PropOr:
+		return "(" + formatProp(p.A) + " \\/ " + formatProp(p.B) + ")"
+	case *litmus.PropImply:
+		return "(" + formatProp(p.A) + " => " + formatProp(p.B) + ")"
+	}
+	panic(fmt.Sprintf("should never happen: proposition %T", p))
+}
+
+// mapProp rewrites the registers and locations of p with f.
+func mapProp(p litmus.Prop, f func(litmus.LocRef) litmus.LocRef) litmus.Prop {
+	switch p := p.(type) {
+	case *litmus.PropAtom:
+		q := *p
+		q.Loc = f(p.Loc)
+		if p.Other != nil {
+			o := f(*p.Other)
+			q.Other = &o
+		}
+		return &q
+	case *litmus.PropNot:
+		return &litmus.PropNot{P: mapProp(p.P, f)}
+	case *litmus.PropAnd:
+		return &litmus.PropAnd{A: mapProp(p.A, f), B: mapProp(p.B, f)}
+	case *litmus.PropOr:
+		return &litmus.PropOr{A: mapProp(p.A, f), B: mapProp(p.B, f)}
+	case *litmus.PropImply:
+		return &litmus.PropImply{A: mapProp(p.A, f), B: mapProp(p.B, f)}
+	}
+	return p
+}
+
+// formatExpr prints an IR expression, for error messages.
+func formatExpr(e litmus.Expr) string {
+	switch e := e.(type) {
+	case *litmus.Const:
+		return e.V.String()
+	case *litmus.RegRef:
+		return e.Name
+	case *litmus.Unary:
+		return opNames[e.Op] + formatExpr(e.X)
+	case *litmus.Binary:
+		return "(" + formatExpr(e.X) + " " + opNames[e.Op] + " " + formatExpr(e.Y) + ")"
+	case *litmus.Ite:
+		return "(" + formatExpr(e.Cond) + " ? " + formatExpr(e.Then) + " : " + formatExpr(e.Else) + ")"
+	}
+	return "?"
+}

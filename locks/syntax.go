@@ -1,0 +1,210 @@
+// This file implements the syntax of each target dialect that the
+// compiler needs besides the primitive templates: register names, moves,
+// constants, arithmetic, compare-and-branch and labels.
+package locks
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"litmuscheck/litmus"
+)
+
+// A syntax writes instructions of one herd dialect. Registers are passed
+// by the name the init block and the condition use ("r5", "X5", "rbx").
+type syntax interface {
+	// pool lists the registers the compiler may allocate, in order.
+	pool() []string
+	// asm writes a register as an instruction operand.
+	asm(r string) string
+	// status writes a register as the status operand of a
+	// store-conditional.
+	status(r string) string
+	// mem is the memory operand for the address in register r, or for
+	// location sym when r is "".
+	mem(r, sym string) string
+	// direct reports whether memory operands may name a location, so that
+	// no register needs to hold its address.
+	direct() bool
+	li(d string, k int64) string
+	mov(d, s string) string
+	// arith writes d = x op y.
+	arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error)
+	// branch jumps to label when x op y, y a register or, with imm, the
+	// constant k.
+	branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error)
+	jump(label string) string
+}
+
+func syntaxFor(a litmus.Arch) syntax {
+	switch a {
+	case litmus.ArchPPC:
+		return ppcSyntax{}
+	case litmus.ArchAArch64:
+		return a64Syntax{}
+	case litmus.ArchX86_64:
+		return x86Syntax{}
+	}
+	panic("should never happen: no syntax for " + string(a))
+}
+
+// ppcSyntax is herd's PPC dialect. r0 is left out of the pool: lwarx and
+// stwcx. read it as the constant 0 in their rA slot.
+type ppcSyntax struct{}
+
+func (ppcSyntax) pool() []string {
+	var out []string
+	for i := 1; i <= 31; i++ {
+		out = append(out, "r"+strconv.Itoa(i))
+	}
+	return out
+}
+func (ppcSyntax) asm(r string) string         { return r }
+func (ppcSyntax) status(r string) string      { return r }
+func (ppcSyntax) mem(r, _ string) string      { return r }
+func (ppcSyntax) direct() bool                { return false }
+func (ppcSyntax) li(d string, k int64) string { return fmt.Sprintf("li %s,%d", d, k) }
+func (ppcSyntax) mov(d, s string) string      { return fmt.Sprintf("mr %s,%s", d, s) }
+func (ppcSyntax) jump(l string) string        { return "b " + l }
+
+func (ppcSyntax) arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+	m, ok := t.Ops[op]
+	if !ok {
+		return nil, fmt.Errorf("no POWER instruction for %s", opName(op))
+	}
+	return []string{fmt.Sprintf("%s %s,%s,%s", m, d, x, y)}, nil
+}
+
+var ppcBranch = map[litmus.BinOp]string{
+	litmus.OpEq: "beq", litmus.OpNe: "bne", litmus.OpLt: "blt",
+	litmus.OpGe: "bge", litmus.OpGt: "bgt", litmus.OpLe: "ble",
+}
+
+func (ppcSyntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
+	cmp := fmt.Sprintf("cmpw %s,%s", x, y)
+	if imm {
+		cmp = fmt.Sprintf("cmpwi %s,%d", x, k)
+	}
+	return []string{cmp, ppcBranch[op] + " " + label}, nil
+}
+
+// a64Syntax is herd's AArch64 dialect with 64-bit X registers throughout;
+// store-conditional status registers are written W.
+type a64Syntax struct{}
+
+func (a64Syntax) pool() []string {
+	var out []string
+	for i := 0; i <= 28; i++ {
+		out = append(out, "X"+strconv.Itoa(i))
+	}
+	return out
+}
+func (a64Syntax) asm(r string) string         { return r }
+func (a64Syntax) status(r string) string      { return "W" + strings.TrimPrefix(r, "X") }
+func (a64Syntax) mem(r, _ string) string      { return r }
+func (a64Syntax) direct() bool                { return false }
+func (a64Syntax) li(d string, k int64) string { return fmt.Sprintf("MOV %s,#%d", d, k) }
+func (a64Syntax) mov(d, s string) string      { return fmt.Sprintf("MOV %s,%s", d, s) }
+func (a64Syntax) jump(l string) string        { return "B " + l }
+
+var a64Arith = map[litmus.BinOp]string{
+	litmus.OpAdd: "ADD", litmus.OpSub: "SUB", litmus.OpOr: "ORR",
+	litmus.OpXor: "EOR", litmus.OpAnd: "AND", litmus.OpAndNot: "BIC",
+}
+
+func (a64Syntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+	m, ok := a64Arith[op]
+	if !ok {
+		return nil, fmt.Errorf("no ARMv8 instruction for %s", opName(op))
+	}
+	return []string{fmt.Sprintf("%s %s,%s,%s", m, d, x, y)}, nil
+}
+
+var a64Branch = map[litmus.BinOp]string{
+	litmus.OpEq: "B.EQ", litmus.OpNe: "B.NE", litmus.OpLt: "B.LT",
+	litmus.OpGe: "B.GE", litmus.OpGt: "B.GT", litmus.OpLe: "B.LE",
+}
+
+func (a64Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
+	if imm && k == 0 && (op == litmus.OpEq || op == litmus.OpNe) {
+		m := "CBZ"
+		if op == litmus.OpNe {
+			m = "CBNZ"
+		}
+		return []string{fmt.Sprintf("%s %s,%s", m, x, label)}, nil
+	}
+	cmp := fmt.Sprintf("CMP %s,%s", x, y)
+	if imm {
+		cmp = fmt.Sprintf("CMP %s,#%d", x, k)
+	}
+	return []string{cmp, a64Branch[op] + " " + label}, nil
+}
+
+// x86Syntax is herd's X86_64 dialect (AT&T operand order) with 64-bit
+// registers; rax is kept out of the pool for cmpxchg.
+type x86Syntax struct{}
+
+func (x86Syntax) pool() []string {
+	return []string{"rbx", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
+}
+func (x86Syntax) asm(r string) string    { return "%" + r }
+func (x86Syntax) status(r string) string { return "%" + r }
+func (x86Syntax) mem(r, sym string) string {
+	if r == "" {
+		return "(" + sym + ")"
+	}
+	return "(%" + r + ")"
+}
+func (x86Syntax) direct() bool                { return true }
+func (x86Syntax) li(d string, k int64) string { return fmt.Sprintf("movq $%d,%%%s", k, d) }
+func (x86Syntax) mov(d, s string) string      { return fmt.Sprintf("movq %%%s,%%%s", s, d) }
+func (x86Syntax) jump(l string) string        { return "jmp " + l }
+
+func (x86Syntax) arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+	m, ok := t.Ops[op]
+	if !ok {
+		return nil, fmt.Errorf("no x86 instruction for %s in herd's X86_64", opName(op))
+	}
+	if d == y && d != x {
+		if op == litmus.OpSub {
+			return nil, fmt.Errorf("no x86 instruction for %s in herd's X86_64", opName(op))
+		}
+		x, y = y, x // the operations herd has commute
+	}
+	var out []string
+	if d != x {
+		out = append(out, fmt.Sprintf("movq %%%s,%%%s", x, d))
+	}
+	return append(out, fmt.Sprintf("%sq %%%s,%%%s", m, y, d)), nil
+}
+
+func (x86Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
+	j := map[litmus.BinOp]string{litmus.OpEq: "je", litmus.OpNe: "jne"}[op]
+	if j == "" {
+		// herd's X86_64 cmp sets sf to "a > b", not the sign of a - b:
+		// only equality tests mean what they say.
+		return nil, fmt.Errorf("no x86 branch for %s in herd's X86_64 (only == and !=)", opName(op))
+	}
+	cmp := fmt.Sprintf("cmpq %%%s,%%%s", y, x)
+	if imm {
+		cmp = fmt.Sprintf("cmpq $%d,%%%s", k, x)
+	}
+	return []string{cmp, j + " " + label}, nil
+}
+
+var opNames = map[litmus.BinOp]string{
+	litmus.OpAdd: "+", litmus.OpSub: "-", litmus.OpMul: "*", litmus.OpDiv: "/",
+	litmus.OpMod: "%", litmus.OpAnd: "&", litmus.OpOr: "|", litmus.OpXor: "^",
+	litmus.OpShl: "<<", litmus.OpShr: ">>", litmus.OpEq: "==", litmus.OpNe: "!=",
+	litmus.OpLt: "<", litmus.OpLe: "<=", litmus.OpGt: ">", litmus.OpGe: ">=",
+	litmus.OpLAnd: "&&", litmus.OpLOr: "||", litmus.OpAndNot: "&~",
+	litmus.OpNeg: "unary -", litmus.OpNot: "!", litmus.OpBitNot: "~",
+}
+
+func opName(op litmus.BinOp) string {
+	if s, ok := opNames[op]; ok {
+		return "operator " + strconv.Quote(s)
+	}
+	return fmt.Sprintf("operator #%d", op)
+}

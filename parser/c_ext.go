@@ -1,0 +1,430 @@
+// This file implements litmuscheck's extensions of the C dialect, which
+// herd7 does not have and lock code needs:
+//
+//   - Function definitions, read by ParseCDefs and inlined at each call in
+//     a test's threads ("void spin_lock(spinlock_t *l) { ... }"). Lock
+//     algorithms are written this way (package locks), so that one C test
+//     can run under each algorithm.
+//   - try_cmpxchg(p, &old, new) and its _relaxed, _acquire, _release and
+//     atomic_ forms: the compare-and-swap of cmpxchg that returns whether it
+//     succeeded and, on failure, writes the value read to old.
+//   - smp_cond_load_relaxed(p, cond) and smp_cond_load_acquire(p, cond),
+//     with atomic_cond_read_relaxed and atomic_cond_read_acquire: the spin
+//     loop's final, successful iteration, a READ_ONCE (or an acquire load)
+//     of *p whose value VAL satisfies cond; executions where it does not are
+//     dropped.
+//   - __assume(cond): drops the executions in which cond is false, the
+//     encoding of "spin until cond" as its final successful attempt.
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"litmuscheck/litmus"
+)
+
+// CDefs are C function definitions that calls in C tests inline.
+type CDefs struct {
+	funcs map[string]*cFunc
+	order []string
+	f     *file
+}
+
+// Names lists the functions defined, in source order.
+func (d *CDefs) Names() []string { return append([]string(nil), d.order...) }
+
+// Has reports whether d defines name.
+func (d *CDefs) Has(name string) bool {
+	if d == nil {
+		return false
+	}
+	_, ok := d.funcs[name]
+	return ok
+}
+
+// cDefsFile is a file of function definitions.
+type cDefsFile struct {
+	Pos   lexer.Position
+	Funcs []*cFunc `parser:"@@*"`
+}
+
+// cFunc is "int spin_trylock(spinlock_t *l) { ... return r; }".
+type cFunc struct {
+	Pos    lexer.Position
+	Ret    *cType    `parser:"@@"`
+	Stars  []string  `parser:"@\"*\"*"`
+	Name   string    `parser:"@Ident"`
+	Params []*cParam `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
+	Body   []*cStmt  `parser:"\"{\" @@* \"}\""`
+}
+
+// cReturn is "return e;" or "return;". Only the last statement of a
+// function body may return.
+type cReturn struct {
+	Pos   lexer.Position
+	Value *cExpr `parser:"\"return\" @@? \";\""`
+}
+
+var cDefsParser = participle.MustBuild[cDefsFile](
+	participle.Lexer(cLexer),
+	participle.Elide("Comment", "Whitespace"),
+	participle.UseLookahead(2),
+)
+
+// ParseCDefs parses C function definitions from src, read from file name.
+// Each function may call the kernel primitives, the extensions of this
+// file and the functions defined before it.
+func ParseCDefs(name, src string) (*CDefs, error) {
+	f := newFile(name, src)
+	p, err := cDefsParser.ParseString(name, src)
+	if err != nil {
+		return nil, asList(grammarError(f, err))
+	}
+	d := &CDefs{funcs: map[string]*cFunc{}, f: f}
+	for _, fn := range p.Funcs {
+		pos := position(f, fn.Pos)
+		if _, dup := d.funcs[fn.Name]; dup {
+			return nil, asList(litmus.Errorf(pos, "function %q defined twice", fn.Name))
+		}
+		for i, s := range fn.Body {
+			if s.Return != nil && i != len(fn.Body)-1 {
+				return nil, asList(litmus.Errorf(position(f, s.Pos), "unsupported: return before the end of %s", fn.Name))
+			}
+		}
+		if len(fn.Params) == 1 && fn.Params[0].Name == "" && len(fn.Params[0].Stars) == 0 &&
+			strings.Join(fn.Params[0].Type.Words, " ") == "void" {
+			fn.Params = nil
+		}
+		for _, pr := range fn.Params {
+			if pr.Name == "" {
+				return nil, asList(litmus.Errorf(position(f, pr.Pos), "expected a parameter name"))
+			}
+		}
+		d.funcs[fn.Name] = fn
+		d.order = append(d.order, fn.Name)
+	}
+	return d, nil
+}
+
+// Merge returns the definitions of d and then of e; a name both define is
+// an error.
+func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
+	out := &CDefs{funcs: map[string]*cFunc{}, f: d.f}
+	for _, src := range []*CDefs{d, e} {
+		for _, n := range src.order {
+			if _, dup := out.funcs[n]; dup {
+				return nil, fmt.Errorf("function %q defined twice", n)
+			}
+			out.funcs[n] = src.funcs[n]
+			out.order = append(out.order, n)
+		}
+	}
+	return out, nil
+}
+
+// Alias returns d with name defined as a copy of the function target.
+func (d *CDefs) Alias(name, target string) (*CDefs, error) {
+	fn, ok := d.funcs[target]
+	if !ok {
+		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
+	}
+	out := &CDefs{funcs: map[string]*cFunc{}, f: d.f}
+	for _, n := range d.order {
+		out.funcs[n] = d.funcs[n]
+		out.order = append(out.order, n)
+	}
+	if _, ok := out.funcs[name]; !ok {
+		out.order = append(out.order, name)
+	}
+	out.funcs[name] = fn
+	return out, nil
+}
+
+// A cFrame is one call being inlined: its parameters' values and its
+// locals' hidden registers. A transparent frame only binds names (VAL in
+// the condition of smp_cond_load_*) and lets every other name through to
+// the enclosing scope.
+type cFrame struct {
+	fn          *cFunc
+	f           *file // the file fn was read from
+	vars        map[string]litmus.Expr
+	regs        map[string]string // locals and value parameters
+	ret         string            // hidden register of the result, "" for void
+	transparent bool
+	parent      *cFrame
+}
+
+// maxInline bounds the nesting of inlined calls.
+const maxInline = 16
+
+func (l *cLowerer) depth() int {
+	n := 0
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		n++
+	}
+	return n
+}
+
+// frameIdent resolves an identifier inside an inlined call.
+func (l *cLowerer) frameIdent(name string, pos litmus.Pos) (litmus.Expr, error) {
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if r, ok := fr.regs[name]; ok {
+			return litmus.R(r), nil
+		}
+		if v, ok := fr.vars[name]; ok {
+			return v, nil
+		}
+		if !fr.transparent {
+			return nil, litmus.Errorf(pos, "%q is not declared in %s", name, fr.fn.Name)
+		}
+	}
+	// Only transparent frames: thread scope.
+	if l.params[name] {
+		return &litmus.Const{V: litmus.Addr(name)}, nil
+	}
+	l.useReg(name)
+	return litmus.R(name), nil
+}
+
+// innerFrame is the innermost frame that is a function call, or nil.
+func (l *cLowerer) innerFrame() *cFrame {
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if !fr.transparent {
+			return fr
+		}
+	}
+	return nil
+}
+
+// declare introduces a local register and returns its IR name.
+func (l *cLowerer) declare(name string) string {
+	if fr := l.innerFrame(); fr != nil {
+		r := l.temp()
+		fr.regs[name] = r
+		return r
+	}
+	delete(l.params, name)
+	l.useReg(name)
+	return name
+}
+
+// assignable returns the IR register that "name = ..." writes.
+func (l *cLowerer) assignable(name string, pos litmus.Pos) (string, error) {
+	if fr := l.innerFrame(); fr != nil {
+		for f := l.frame; f != nil; f = f.parent {
+			if r, ok := f.regs[name]; ok {
+				return r, nil
+			}
+			if _, ok := f.vars[name]; ok {
+				return "", litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
+			}
+			if !f.transparent {
+				break
+			}
+		}
+		return "", litmus.Errorf(pos, "%q is not declared in %s", name, fr.fn.Name)
+	}
+	if l.params[name] {
+		return "", litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
+	}
+	l.useReg(name)
+	return name, nil
+}
+
+// returnStmt lowers "return e;" in an inlined function.
+func (l *cLowerer) returnStmt(s *cReturn, text string) error {
+	fr := l.innerFrame()
+	if fr == nil {
+		return litmus.Unsupported(l.pos(s.Pos), "return in a thread")
+	}
+	if s.Value == nil {
+		if fr.ret != "" {
+			return litmus.Errorf(l.pos(s.Pos), "%s must return a value", fr.fn.Name)
+		}
+		return nil
+	}
+	if fr.ret == "" {
+		return litmus.Errorf(l.pos(s.Pos), "%s returns no value", fr.fn.Name)
+	}
+	return l.into(fr.ret, s.Value, l.pos(s.Pos), text)
+}
+
+// inline lowers a call of a defined function: arguments are evaluated in
+// the caller's scope, then the body runs in a frame of its own.
+func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Expr, error) {
+	pos := l.pos(c.Pos)
+	if len(c.Args) != len(fn.Params) {
+		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", fn.Name, len(fn.Params), plural(len(fn.Params)), len(c.Args))
+	}
+	void := len(fn.Stars) == 0 && len(fn.Ret.Words) == 1 && fn.Ret.Words[0] == "void"
+	if want && void {
+		return nil, litmus.Errorf(pos, "%s returns no value", c.Name)
+	}
+	if l.depth() >= maxInline {
+		return nil, litmus.Errorf(pos, "unsupported: calls nested more than %d deep (recursive %s?)", maxInline, fn.Name)
+	}
+	fr := &cFrame{fn: fn, f: l.defs.f, vars: map[string]litmus.Expr{}, regs: map[string]string{}, parent: l.frame}
+	for i, a := range c.Args {
+		v, err := l.expr(a)
+		if err != nil {
+			return nil, err
+		}
+		p := fn.Params[i]
+		if len(p.Stars) > 0 {
+			fr.vars[p.Name] = v
+			continue
+		}
+		// A value parameter is a local register the body may assign.
+		r := l.temp()
+		l.emit(litmus.Instr{Pos: pos, Text: p.Name + " = " + l.text(a.Pos, a.EndPos), Op: litmus.OpMove, Dst: r, Src: v})
+		fr.regs[p.Name] = r
+	}
+	if !void {
+		if dst == "" {
+			dst = l.temp()
+		}
+		fr.ret = dst
+	}
+	saved, savedF := l.frame, l.f
+	l.frame, l.f = fr, fr.f
+	var err error
+	for _, s := range fn.Body {
+		if err = l.stmt(s); err != nil {
+			break
+		}
+	}
+	l.frame, l.f = saved, savedF
+	if err != nil {
+		return nil, err
+	}
+	if void {
+		return nil, nil
+	}
+	return litmus.R(dst), nil
+}
+
+// An extension primitive of this file.
+type cExtKind uint8
+
+const (
+	extTryCmpxchg cExtKind = iota // (p, &old, new)
+	extCondLoad                   // (p, cond)
+	extAssume                     // (cond)
+)
+
+type cExt struct {
+	kind cExtKind
+	tag  string
+}
+
+var cExts = func() map[string]cExt {
+	m := map[string]cExt{"__assume": {kind: extAssume}}
+	for _, o := range []struct{ suffix, tag string }{
+		{"", tagMb}, {"_relaxed", tagOnce}, {"_acquire", tagAcquire}, {"_release", tagRelease},
+	} {
+		m["try_cmpxchg"+o.suffix] = cExt{kind: extTryCmpxchg, tag: o.tag}
+		m["atomic_try_cmpxchg"+o.suffix] = cExt{kind: extTryCmpxchg, tag: o.tag}
+	}
+	m["smp_cond_load_relaxed"] = cExt{kind: extCondLoad, tag: tagOnce}
+	m["smp_cond_load_acquire"] = cExt{kind: extCondLoad, tag: tagAcquire}
+	m["atomic_cond_read_relaxed"] = cExt{kind: extCondLoad, tag: tagOnce}
+	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: tagAcquire}
+	return m
+}()
+
+// extCall lowers a call of a defined function or of an extension; done is
+// false when c is neither, for the kernel primitives to handle.
+func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, error) {
+	if l.defs != nil {
+		if fn, ok := l.defs.funcs[c.Name]; ok && !l.inside(fn) {
+			v, err := l.inline(fn, c, dst, want)
+			return v, true, err
+		}
+	}
+	x, ok := cExts[c.Name]
+	if !ok {
+		return nil, false, nil
+	}
+	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1}[x.kind]
+	if len(c.Args) != nargs {
+		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
+	}
+	if want && x.kind == extAssume {
+		return nil, true, litmus.Errorf(pos, "%s returns no value", c.Name)
+	}
+	switch x.kind {
+	case extAssume:
+		cond, err := l.expr(c.Args[0])
+		if err != nil {
+			return nil, true, err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond})
+		return nil, true, nil
+	case extCondLoad:
+		addr, err := l.expr(c.Args[0])
+		if err != nil {
+			return nil, true, err
+		}
+		if dst == "" {
+			dst = l.temp()
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}})
+		l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
+		cond, err := l.expr(c.Args[1])
+		l.frame = l.frame.parent
+		if err != nil {
+			return nil, true, err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond})
+		return litmus.R(dst), true, nil
+	}
+	// try_cmpxchg(p, &old, new): t = cmpxchg(p, old, new); ok = t == old;
+	// old = t.
+	addr, err := l.expr(c.Args[0])
+	if err != nil {
+		return nil, true, err
+	}
+	old, err := l.regArg(c.Name, c.Args[1])
+	if err != nil {
+		return nil, true, err
+	}
+	nv, err := l.expr(c.Args[2])
+	if err != nil {
+		return nil, true, err
+	}
+	t := l.temp()
+	tags := []string{x.tag}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags})
+	res := l.temp()
+	if dst != "" {
+		res = dst
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: res, Src: litmus.Bin(litmus.OpEq, litmus.R(t), litmus.R(old))})
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: old, Src: litmus.R(t)})
+	return litmus.R(res), true, nil
+}
+
+// inside reports whether fn is being inlined already: a function that
+// redefines a primitive may call the primitive itself.
+func (l *cLowerer) inside(fn *cFunc) bool {
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if fr.fn == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// regArg lowers the "&old" argument of try_cmpxchg to old's register.
+func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
+	u := single(a)
+	if u == nil || u.Op != "&" || u.X.Primary == nil || u.X.Primary.Ident == "" {
+		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
+	}
+	return l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
+}
