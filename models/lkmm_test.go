@@ -1,0 +1,47 @@
+package models
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"litmuscheck/litmus"
+)
+
+// TestRcuRscs pairs nested and sequential RCU read-side critical sections
+// of one thread the way linux-kernel.bell's fixpoint does: the innermost
+// unmatched lock with the next unlock.
+func TestRcuRscs(t *testing.T) {
+	// Events 0..7 in program order: L L U U L U U L.
+	const n = 8
+	po := litmus.NewRel(n)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			po.Add(i, j)
+		}
+	}
+	var locks, unlocks litmus.Set
+	for i, c := range "LLUULUUL" {
+		if c == 'L' {
+			locks = locks.Add(i)
+		} else {
+			unlocks = unlocks.Add(i)
+		}
+	}
+	m := rcuRscs(po, locks, unlocks)
+	var got [][2]int
+	for i, row := range m.Rows {
+		row.Each(func(j int) { got = append(got, [2]int{i, j}) })
+	}
+	want := [][2]int{{0, 3}, {1, 2}, {4, 5}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+	// Unlock 6 and lock 7 stay unmatched: the bell flags them.
+	if um := unlocks &^ m.Range(); um != litmus.Set(0).Add(6) {
+		t.Errorf("unmatched unlocks %b, want event 6", um)
+	}
+	if ul := locks &^ m.Domain(); ul != litmus.Set(0).Add(7) {
+		t.Errorf("unmatched locks %b, want event 7", ul)
+	}
+}
