@@ -6,10 +6,11 @@
 //
 // The relations fall in two groups. Those that depend only on the events,
 // po and the dependencies (event sets, fences, RCU read-side critical
-// sections, lock critical sections) are built once per choice of paths and
-// kept in Execution.Memo (lkmm_sets.go); those that depend on rf and co
-// are built per candidate (lkmm_rels.go). This file holds the model's
-// table of axioms and flags.
+// sections, lock critical sections) are built once per shape of execution
+// and kept in Execution.Memo (lkmm_sets.go); those that depend on rf and co
+// are built per candidate, in the worker's arena (lkmm_rels.go). This file
+// holds the model's table of axioms and flags. The bell's remaining flag,
+// this-model-requires-variant-higher-than-lkmmv1, never rises under lkmmv2.
 package models
 
 import "litmuscheck/litmus"
@@ -29,7 +30,8 @@ const (
 	tagLKR, tagLKW, tagUL, tagLF, tagRL, tagRU = "LKR", "LKW", "UL", "LF", "RL", "RU"
 )
 
-// staticFlag is a flag that po alone decides.
+// staticFlag is a flag that the shape of the execution decides (po, the
+// tags, the locations).
 func staticFlag(name string) Axiom {
 	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) litmus.Rel {
 		return e.Bracket(lkmmOf(e).s.staticFlags[name])
