@@ -97,6 +97,12 @@ type Instr struct {
 	// cmpxchg without the lock prefix), which atomicity does not protect.
 	NoRMW bool
 
+	// CtrlDep, on an OpAssume, makes the reads its condition depends on
+	// control dependencies of every later event: the assume stands for the
+	// exit test of a spin loop (smp_cond_load_*, __assume), and code after
+	// a loop is control-dependent on the read that ended it.
+	CtrlDep bool
+
 	// Mask32, on an OpRMW, reads the old value as a 32-bit unsigned
 	// quantity before combining it, as herd masks what a 32-bit x86
 	// instruction reads (addresses are left alone).

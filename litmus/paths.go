@@ -241,6 +241,9 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			if err != nil || c.v.IsUnknown() || !truthy(c.v) {
 				return
 			}
+			if in.CtrlDep && c.d != 0 {
+				th.ctrl = append(th.ctrl, ctrlScope{d: c.d})
+			}
 		case OpLoad, OpLoadReserve, OpRMW, OpCAS:
 			pe.read(th, pc, in)
 			return

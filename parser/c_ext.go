@@ -363,7 +363,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		if err != nil {
 			return nil, true, err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true})
 		return nil, true, nil
 	case extCondLoad:
 		addr, err := l.expr(c.Args[0])
@@ -380,7 +380,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		if err != nil {
 			return nil, true, err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true})
 		return litmus.R(dst), true, nil
 	}
 	// try_cmpxchg(p, &old, new): t = cmpxchg(p, old, new); ok = t == old;
