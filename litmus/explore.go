@@ -172,6 +172,9 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 				s.exploreCombo(ctx, combos[i], model, parts[w])
 				if parts[w].stopped {
 					errs[w] = ctx.Err()
+					if parts[w].err != nil {
+						errs[w] = parts[w].err
+					}
 					return
 				}
 			}
@@ -309,6 +312,9 @@ type partial struct {
 	// is done, and every enumeration loop then returns.
 	ctx     context.Context
 	stopped bool
+	// err, when set, ends the exploration with an error rather than a
+	// result (a candidate too large to check).
+	err error
 	// arena is the worker's scratch space for models (Execution.Arena).
 	arena Arena
 	// memos are the Memos of a ShapeModel by shape of combination.
@@ -817,6 +823,9 @@ type combo struct {
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
+	// tooMany, when not 0, is the number of events of a combination too
+	// large for the bitset relations; nothing else is set.
+	tooMany int
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
@@ -825,6 +834,13 @@ type combo struct {
 func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *partial) {
 	c := s.buildCombo(index)
 	if c == nil {
+		return
+	}
+	if c.tooMany > 0 {
+		// Dropping the candidate would be a silent wrong answer.
+		out.err = &Error{Pos: Pos{File: s.test.File}, Msg: fmt.Sprintf(
+			"unsupported: a candidate execution of %d events (litmuscheck checks at most %d)", c.tooMany, MaxEvents)}
+		out.stopped = true
 		return
 	}
 	c.x.Arena = &out.arena
@@ -931,7 +947,8 @@ func (s *setup) buildCombo(index int) *combo {
 	}
 	n := len(events)
 	if n > MaxEvents {
-		return nil
+		c.tooMany = n
+		return c
 	}
 	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)

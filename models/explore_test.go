@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -57,5 +58,23 @@ func TestStoreBuffering(t *testing.T) {
 				t.Errorf("%s fence=%v workers=%d (-want +got):\n%s", tc.model.Name(), tc.fence, workers, diff)
 			}
 		}
+	}
+}
+
+func TestTooManyEventsIsAnError(t *testing.T) {
+	var code []litmus.Instr
+	for i := 0; i < 70; i++ {
+		code = append(code, litmus.Instr{Op: litmus.OpStore, Addr: &litmus.Const{V: litmus.Addr("x")}, Src: litmus.C(int64(i))})
+	}
+	test := &litmus.Test{
+		Arch:    litmus.ArchX86,
+		Name:    "big",
+		Threads: []*litmus.Thread{{ID: 0, Code: code}},
+		Cond:    litmus.Condition{Quant: litmus.Exists, Prop: litmus.PropTrue{}},
+	}
+	_, err := litmus.Explore(context.Background(), test, SC, litmus.Options{})
+	want := "unsupported: a candidate execution of 71 events (litmuscheck checks at most 64)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one containing %q", err, want)
 	}
 }
