@@ -813,13 +813,13 @@ type combo struct {
 	x *Execution
 	// valueFlow relates a read to the writes whose value it feeds.
 	valueFlow Rel
-	paths    []*path
-	reads    []int   // event ids of reads
-	rfCands  [][]int // per read, the writes it may read from
-	writes   map[string][]int
-	initOf   map[string]int
-	lastW    []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
-	key      int
+	paths     []*path
+	reads     []int   // event ids of reads
+	rfCands   [][]int // per read, the writes it may read from
+	writes    map[string][]int
+	initOf    map[string]int
+	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
+	key       int
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set

@@ -13,10 +13,10 @@ type Env struct {
 	// Sets.
 	R, W, M, F, IW, All litmus.Set
 
-	PO, POLoc, Loc, Int, Ext          litmus.Rel
-	RF, RFE, RFI, CO, COE, COI        litmus.Rel
-	FR, FRE, FRI, Com                 litmus.Rel
-	RMW, Addr, Data, Ctrl, Id         litmus.Rel
+	PO, POLoc, Loc, Int, Ext   litmus.Rel
+	RF, RFE, RFI, CO, COE, COI litmus.Rel
+	FR, FRE, FRI, Com          litmus.Rel
+	RMW, Addr, Data, Ctrl, Id  litmus.Rel
 
 	// memo holds model-specific relations by name.
 	memo map[string]litmus.Rel
