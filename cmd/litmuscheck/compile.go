@@ -172,17 +172,52 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 			fmt.Fprintf(w, "    %-*s  %-9s  %v\n", width, r.Column.Title, "n/a", r.Err)
 			continue
 		}
-		res := r.CResult()
-		var states []string
-		for _, st := range res.States {
-			states = append(states, litmus.FormatState(res.Observed, st))
-		}
-		fmt.Fprintf(w, "    %-*s  %-9s  %d of %d executions; states: %s\n", width, r.Column.Title, res.Verdict(),
-			res.Positive, res.Positive+res.Negative, strings.Join(states, "  "))
+		res := *r.CResult()
+		res.Test = t
+		fmt.Fprintf(w, "    %-*s  %-9s  %d of %d executions%s\n", width, r.Column.Title, res.Verdict(),
+			res.Positive, res.Positive+res.Negative, statesSummary(&res))
 		if res.LoopCut {
 			fmt.Fprintf(w, "    %-*s  loop: the unroll bound cut some executions; outcomes may be missing\n", width, "")
 		}
 	}
+}
+
+// statesSummary gives, for the side-by-side view, the final states when
+// there are few, and otherwise their number and the first few that satisfy
+// the condition's proposition: the outcomes a reader looks for.
+func statesSummary(res *litmus.Result) string {
+	const few = 4
+	if len(res.States) <= few {
+		var all []string
+		for _, st := range res.States {
+			all = append(all, res.FormatState(st))
+		}
+		return "; states: " + strings.Join(all, "  ")
+	}
+	return fmt.Sprintf("; %d states", len(res.States)) + satisfying(res)
+}
+
+// satisfying lists the first few final states that satisfy the condition.
+func satisfying(res *litmus.Result) string {
+	const most = 3
+	var found []string
+	n := 0
+	for _, st := range res.States {
+		if res.Satisfies(st) {
+			if n < most {
+				found = append(found, res.FormatState(st))
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	more := ""
+	if n > most {
+		more = fmt.Sprintf(" (+%d more)", n-most)
+	}
+	return "; satisfying: " + strings.Join(found, "  ") + more
 }
 
 // runsJSON is the JSON form of a C test's runs.
