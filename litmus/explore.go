@@ -729,28 +729,12 @@ func containsValue(vs []Value, v Value) bool {
 }
 
 func collectSyms(in *Instr, set map[string]bool) {
-	var walk func(Expr)
-	walk = func(e Expr) {
-		switch e := e.(type) {
-		case *Const:
-			if e.V.Sym != "" {
-				set[e.V.Sym] = true
-			}
-		case *Unary:
-			walk(e.X)
-		case *Binary:
-			walk(e.X)
-			walk(e.Y)
-		case *Ite:
-			walk(e.Cond)
-			walk(e.Then)
-			walk(e.Else)
-		}
-	}
 	for _, e := range []Expr{in.Addr, in.Src, in.Expect, in.Cond} {
-		if e != nil {
-			walk(e)
-		}
+		WalkExpr(e, func(e Expr) {
+			if c, ok := e.(*Const); ok && c.V.Sym != "" {
+				set[c.V.Sym] = true
+			}
+		})
 	}
 }
 

@@ -223,3 +223,23 @@ func R(name string) Expr { return &RegRef{Name: name} }
 
 // Bin returns the expression x op y.
 func Bin(op BinOp, x, y Expr) Expr { return &Binary{Op: op, X: x, Y: y} }
+
+// WalkExpr calls f on e and on every subexpression of e, parents first;
+// a nil e is skipped.
+func WalkExpr(e Expr, f func(Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
+	switch e := e.(type) {
+	case *Unary:
+		WalkExpr(e.X, f)
+	case *Binary:
+		WalkExpr(e.X, f)
+		WalkExpr(e.Y, f)
+	case *Ite:
+		WalkExpr(e.Cond, f)
+		WalkExpr(e.Then, f)
+		WalkExpr(e.Else, f)
+	}
+}

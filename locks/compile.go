@@ -409,23 +409,11 @@ func (tc *threadComp) analyse() {
 
 func exprRegs(e litmus.Expr) []string {
 	var out []string
-	var walk func(litmus.Expr)
-	walk = func(e litmus.Expr) {
-		switch e := e.(type) {
-		case *litmus.RegRef:
-			out = append(out, e.Name)
-		case *litmus.Unary:
-			walk(e.X)
-		case *litmus.Binary:
-			walk(e.X)
-			walk(e.Y)
-		case *litmus.Ite:
-			walk(e.Cond)
-			walk(e.Then)
-			walk(e.Else)
+	litmus.WalkExpr(e, func(e litmus.Expr) {
+		if r, ok := e.(*litmus.RegRef); ok {
+			out = append(out, r.Name)
 		}
-	}
-	walk(e)
+	})
 	return out
 }
 

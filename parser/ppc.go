@@ -499,25 +499,18 @@ func (b *ppcBuilder) resolve() {
 func ppcRegs(code []litmus.Instr) []string {
 	var out []string
 	seen := map[string]bool{}
-	var walk func(e litmus.Expr)
 	use := func(r string) {
 		if _, ok := ppcReg(r); ok && !seen[r] {
 			seen[r] = true
 			out = append(out, r)
 		}
 	}
-	walk = func(e litmus.Expr) {
-		switch e := e.(type) {
-		case *litmus.RegRef:
-			use(e.Name)
-		case *litmus.Binary:
-			walk(e.X)
-			walk(e.Y)
-		case *litmus.Ite:
-			walk(e.Cond)
-			walk(e.Then)
-			walk(e.Else)
-		}
+	walk := func(e litmus.Expr) {
+		litmus.WalkExpr(e, func(e litmus.Expr) {
+			if r, ok := e.(*litmus.RegRef); ok {
+				use(r.Name)
+			}
+		})
 	}
 	for _, in := range code {
 		walk(in.Addr)
