@@ -69,6 +69,9 @@ type Options struct {
 	Workers int
 	// PathLimit bounds the paths of one thread; 0 means 100000.
 	PathLimit int
+	// Unroll is how many times a backward jump may be taken (herd's
+	// -unroll); 0 means DefaultUnroll.
+	Unroll int
 }
 
 // A Result is what an exploration found.
@@ -120,7 +123,9 @@ func (r *Result) Verdict() string {
 
 // setup is the per-test data the explorer computes once.
 type setup struct {
-	test     *Test
+	test *Test
+	// unroll is how many times a backward jump may be taken.
+	unroll   int
 	locs     []string // memory locations, sorted
 	initMem  map[string]Value
 	initRegs []map[string]Value
@@ -428,6 +433,10 @@ func prepare(test *Test, model Model, opt Options) (*setup, error) {
 	if limit <= 0 {
 		limit = 100000
 	}
+	s.unroll = opt.Unroll
+	if s.unroll <= 0 {
+		s.unroll = DefaultUnroll
+	}
 	if err := s.domains(test, limit, valueCycles(model)); err != nil {
 		return nil, err
 	}
@@ -565,7 +574,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	}
 	maxWrites := 0
 	for i, th := range test.Threads {
-		pe := &pathEnum{th: th, domains: domains, limit: limit, discover: discover}
+		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {

@@ -4,21 +4,11 @@
 // final registers.
 package litmus
 
-import (
-	"fmt"
-	"os"
-	"strconv"
-)
+import "fmt"
 
-// Unroll is how many times a backward jump may be taken, as herd's
-// -unroll default.
-var Unroll = 2
-
-func init() {
-	if v := os.Getenv("LC_UNROLL"); v != "" {
-		Unroll, _ = strconv.Atoi(v)
-	}
-}
+// DefaultUnroll is how many times a backward jump may be taken unless
+// Options.Unroll says otherwise: herd's -unroll default.
+const DefaultUnroll = 2
 
 // A tevent is an event of one thread path, before threads are combined.
 type tevent struct {
@@ -146,6 +136,8 @@ type pathEnum struct {
 	err error
 	// limit bounds the number of paths, against blow-ups.
 	limit int
+	// unroll is how many times a backward jump may be taken.
+	unroll int
 	// discover lets one read per path return a value outside its
 	// location's domain (Value.Var == VarDiscover), to find values that
 	// only such a read leads to: a read that decides a branch whose other
@@ -228,7 +220,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			if taken {
 				if in.Target <= pc {
 					th.loops[pc]++
-					if th.loops[pc] > Unroll {
+					if th.loops[pc] > pe.unroll {
 						pe.loopCut = true
 						return
 					}

@@ -28,6 +28,7 @@ type options struct {
 	format    string
 	jobs      int
 	timeout   time.Duration
+	unroll    int
 	parseOnly bool
 	lock      string
 	showAsm   bool
@@ -43,6 +44,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop a test after this long (0: no limit)")
+	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
 	return fs
 }
@@ -183,12 +185,13 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 			return fileOutcome{err: fmt.Errorf("%s: %v", path, err)}
 		}
 	}
-	res, err := runTest(t, model, o.timeout, o.workers)
+	res, err := runTest(t, model, o, o.workers)
 	return fileOutcome{res: res, model: model, err: err}
 }
 
 // runTest explores t under model (nil: the dialect's default).
-func runTest(t *litmus.Test, model *models.Model, timeout time.Duration, workers int) (*litmus.Result, error) {
+func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litmus.Result, error) {
+	timeout := o.timeout
 	if model == nil {
 		m, err := models.ForArch(t.Arch)
 		if err != nil {
@@ -202,7 +205,7 @@ func runTest(t *litmus.Test, model *models.Model, timeout time.Duration, workers
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers})
+	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers, Unroll: o.unroll})
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}

@@ -111,7 +111,7 @@ func conformOne(file string, o options) conformOutcome {
 			return out
 		}
 	}
-	res, err := runTest(t, model, o.timeout, 1)
+	res, err := runTest(t, model, o, 1)
 	if err != nil {
 		out.err = err
 		return out

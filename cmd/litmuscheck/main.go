@@ -20,6 +20,7 @@
 //	--format FORMAT  text (default), herd (herd7's exact output) or json
 //	-j, --jobs N     tests run in parallel (default: number of CPUs)
 //	--timeout D      stop a test after duration D (default 0: none)
+//	--unroll N       backward jumps taken at most N times (default 2, as herd)
 //	--parse-only     only parse; with directories, parse every .litmus below them
 //
 // Exit status: 0 when every test ran; 1 when a test's "Result:" comment

@@ -54,7 +54,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 		}
-		if res[i], err = runTest(t, model, o.timeout, o.jobs); err != nil {
+		if res[i], err = runTest(t, model, *o, o.jobs); err != nil {
 			printErr(stderr, err)
 			return 2
 		}
@@ -113,7 +113,7 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 			return 2
 		}
-		base, err := runTest(t, model, o.timeout, o.jobs)
+		base, err := runTest(t, model, *o, o.jobs)
 		if err != nil {
 			printErr(stderr, err)
 			status = 2
@@ -129,7 +129,7 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 				found = true
 				saved := th.Code[ii]
 				th.Code[ii] = litmus.Instr{Op: litmus.OpNop, Pos: saved.Pos, Text: saved.Text}
-				res, err := runTest(t, model, o.timeout, o.jobs)
+				res, err := runTest(t, model, *o, o.jobs)
 				th.Code[ii] = saved
 				verdict := "error"
 				if err == nil {
