@@ -1,0 +1,229 @@
+// This file implements the enumeration of coherence orders compatible with
+// a choice of reads-from: per-location coherence and herd's atomicity.
+package litmus
+
+import "sort"
+
+// enumerateCo sets rf from choice and enumerates the coherence orders that
+// respect per-location coherence with it.
+func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
+	x := c.x
+	for i := range x.RF.Rows {
+		x.RF.Rows[i] = 0
+	}
+	rfOf := map[int]int{}
+	for i, r := range c.reads {
+		x.RF.Add(choice[i], r)
+		rfOf[r] = choice[i]
+	}
+	// A cycle of rf and value flow through known values has no solution
+	// (thin air); only a cycle of unknown values stands, as herd's unsolved
+	// symbol.
+	if !x.RF.Union(c.valueFlow).Restrict(c.known, c.known).Acyclic() {
+		return
+	}
+	// Coherence constraints per location.
+	locs := make([]string, 0, len(c.writes))
+	for l := range c.writes {
+		locs = append(locs, l)
+	}
+	sort.Strings(locs)
+	before := NewRel(x.N) // must-precede in co
+	for _, l := range locs {
+		ws := c.writes[l]
+		init := c.initOf[l]
+		for _, w := range ws {
+			if w != init {
+				before.Add(init, w)
+			}
+		}
+	}
+	ev := x.Events
+	for a := 0; a < x.N; a++ {
+		if !x.M.Has(a) || ev[a].IsInit() {
+			continue
+		}
+		x.PO.Rows[a].Each(func(b int) {
+			if !x.M.Has(b) || ev[b].Loc != ev[a].Loc {
+				return
+			}
+			wa, wb := a, b
+			if x.R.Has(a) {
+				wa = rfOf[a]
+			}
+			if x.R.Has(b) {
+				wb = rfOf[b]
+			}
+			if wa != wb {
+				before.Add(wa, wb)
+			}
+		})
+	}
+	// The write an atomic rmw read reads comes right before the pair's
+	// write.
+	var immPred []int
+	if c.rmwW != nil {
+		for i, w := range c.rmwW {
+			if w < 0 {
+				continue
+			}
+			if immPred == nil {
+				immPred = make([]int, x.N)
+				for k := range immPred {
+					immPred[k] = -1
+				}
+			}
+			immPred[w] = choice[i]
+			before.Add(choice[i], w)
+		}
+	}
+	// Each location's order is a linear extension of before.
+	orders := make([][][]int, len(locs))
+	atomic := s.rmwPairs(c, rfOf)
+	for i, l := range locs {
+		orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred), atomic[l], ev)
+		if len(orders[i]) == 0 {
+			return
+		}
+	}
+	pick := make([]int, len(locs))
+	for {
+		for i := range x.CO.Rows {
+			x.CO.Rows[i] = 0
+		}
+		for i := range locs {
+			o := orders[i][pick[i]]
+			for a := 0; a < len(o); a++ {
+				for b := a + 1; b < len(o); b++ {
+					x.CO.Add(o[a], o[b])
+				}
+			}
+		}
+		s.check(c, model, out)
+		if out.stopped {
+			return
+		}
+		// Next combination of orders.
+		k := 0
+		for ; k < len(locs); k++ {
+			pick[k]++
+			if pick[k] < len(orders[k]) {
+				break
+			}
+			pick[k] = 0
+		}
+		if k == len(locs) {
+			return
+		}
+	}
+}
+
+// An rmwPair is the read and the write of one read-modify-write, with the
+// write the read reads from.
+type rmwPair struct{ r, w, src int }
+
+// rmwPairs lists the read-modify-write pairs of the candidate by location.
+func (s *setup) rmwPairs(c *combo, rfOf map[int]int) map[string][]rmwPair {
+	x := c.x
+	out := map[string][]rmwPair{}
+	for _, r := range c.reads {
+		x.RMW.Rows[r].Each(func(w int) {
+			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], rmwPair{r: r, w: w, src: rfOf[r]})
+		})
+	}
+	return out
+}
+
+// keepAtomic drops the orders in which a write of another thread comes
+// between the write an RMW's read reads from and the RMW's write: the
+// candidate would have rmw & (fre; coe), which every model forbids.
+func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
+	if len(pairs) == 0 {
+		return orders
+	}
+	kept := orders[:0]
+	pos := map[int]int{}
+	for _, o := range orders {
+		for i, w := range o {
+			pos[w] = i
+		}
+		ok := true
+		for _, p := range pairs {
+			from, to := pos[p.src], pos[p.w]
+			for k := from + 1; k < to && ok; k++ {
+				if ev[o[k]].Thread != ev[p.r].Thread {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			kept = append(kept, o)
+		}
+	}
+	return kept
+}
+
+// linearExtensions lists the orders of ws compatible with before in which
+// every w with immPred[w] >= 0 comes right after immPred[w] (immPred may be
+// nil).
+func linearExtensions(ws []int, before Rel, immPred []int) [][]int {
+	var out [][]int
+	cur := make([]int, 0, len(ws))
+	var placed Set
+	var all Set
+	for _, w := range ws {
+		all = all.Add(w)
+	}
+	var rec func()
+	rec = func() {
+		if len(cur) == len(ws) {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		last := -1
+		if len(cur) > 0 {
+			last = cur[len(cur)-1]
+		}
+		// A write that must follow the last one placed goes next.
+		forced := -1
+		if immPred != nil && last >= 0 {
+			for _, w := range ws {
+				if !placed.Has(w) && immPred[w] == last {
+					forced = w
+					break
+				}
+			}
+		}
+		for _, w := range ws {
+			if placed.Has(w) {
+				continue
+			}
+			if immPred != nil {
+				if forced >= 0 && w != forced {
+					continue
+				}
+				if immPred[w] >= 0 && immPred[w] != last {
+					continue
+				}
+			}
+			// w is placeable when all its required predecessors are placed.
+			ok := true
+			for _, v := range ws {
+				if v != w && !placed.Has(v) && before.Has(v, w) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			placed = placed.Add(w)
+			cur = append(cur, w)
+			rec()
+			cur = cur[:len(cur)-1]
+			placed &^= Set(0).Add(w)
+		}
+	}
+	rec()
+	return out
+}

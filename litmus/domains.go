@@ -1,0 +1,431 @@
+// This file implements the preparation of an exploration: locations and
+// initial values, the value each location may hold, and each thread's paths.
+package litmus
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// prepare computes locations, initial values, value domains and paths.
+func prepare(test *Test, model Model, opt Options) (*setup, error) {
+	s := &setup{test: test, initMem: map[string]Value{}}
+	locSet := map[string]bool{}
+	s.initRegs = make([]map[string]Value, len(test.Threads))
+	for i := range s.initRegs {
+		s.initRegs[i] = map[string]Value{}
+	}
+	for _, it := range test.Init {
+		switch {
+		case it.Loc.Thread == -1:
+			locSet[it.Loc.Name] = true
+			s.initMem[it.Loc.Name] = it.Value
+			if it.Value.Sym != "" {
+				locSet[it.Value.Sym] = true
+			}
+		case it.Loc.Thread == -2:
+			for i := range s.initRegs {
+				s.initRegs[i][it.Loc.Name] = it.Value
+			}
+		default:
+			if it.Loc.Thread >= len(test.Threads) {
+				return nil, Errorf(it.Pos, "thread %d does not exist", it.Loc.Thread)
+			}
+			s.initRegs[it.Loc.Thread][it.Loc.Name] = it.Value
+		}
+		if it.Value.Sym != "" {
+			locSet[it.Value.Sym] = true
+		}
+	}
+	for _, th := range test.Threads {
+		for _, p := range th.Params {
+			locSet[p] = true
+		}
+		for i := range th.Code {
+			collectSyms(&th.Code[i], locSet)
+		}
+	}
+	s.observed = observedLocs(test)
+	for _, l := range s.observed {
+		if !l.IsReg() {
+			locSet[l.Name] = true
+		}
+	}
+	for l := range locSet {
+		s.locs = append(s.locs, l)
+	}
+	sort.Strings(s.locs)
+
+	limit := opt.PathLimit
+	if limit <= 0 {
+		limit = 100000
+	}
+	s.unroll = opt.Unroll
+	if s.unroll <= 0 {
+		s.unroll = DefaultUnroll
+	}
+	if err := s.domains(test, limit, valueCycles(model)); err != nil {
+		return nil, err
+	}
+	s.prunePaths()
+	if sm, ok := model.(ShapeModel); ok && sm.ShapeMemo() {
+		s.numberShapes()
+	}
+	return s, nil
+}
+
+// domains computes the values each location may hold and the paths of
+// every thread that read them.
+//
+// Domains grow round by round, until the values stored stop changing:
+// each round lets one more link of a causal chain of stores be seen. A
+// discovery round then lets one read per path return a value outside its
+// domain, for values that only such a read leads to (a read deciding a
+// branch that stores the value it reads, which herd's equations allow);
+// what it finds starts the rounds again. Last, for a model that may allow
+// value cycles, the locations on a cycle of reads copied into writes may
+// hold an unknown value, and the paths are enumerated once more with it.
+func (s *setup) domains(test *Test, limit int, cycles bool) error {
+	domains := map[string][]Value{}
+	for _, l := range s.locs {
+		domains[l] = []Value{s.initMem[l]}
+	}
+	add := func(vals []locValue) bool {
+		grown := false
+		for _, lv := range vals {
+			if !containsValue(domains[lv.loc], lv.v) {
+				domains[lv.loc] = append(domains[lv.loc], lv.v)
+				grown = true
+			}
+		}
+		return grown
+	}
+	for outer := 0; ; outer++ {
+		maxWrites := 0
+		for round := 0; ; round++ {
+			vals, most, err := s.enumeratePaths(test, domains, limit, false, false)
+			if err != nil {
+				return err
+			}
+			maxWrites = most
+			// A value needs a causal chain of at most maxWrites stores, one
+			// more link per round; values past that come from thin air.
+			if !add(vals) || round >= maxWrites {
+				break
+			}
+		}
+		paths, loopCut := s.paths, s.loopCut
+		vals, _, err := s.enumeratePaths(test, domains, limit, true, false)
+		s.paths, s.loopCut = paths, loopCut
+		if err != nil {
+			return err
+		}
+		if !add(vals) || outer >= maxWrites {
+			break
+		}
+	}
+	if !cycles {
+		return nil
+	}
+	unknown := s.cycleLocations()
+	if len(unknown) == 0 {
+		return nil
+	}
+	for _, l := range unknown {
+		domains[l] = append(domains[l], Value{Var: VarUnknown})
+	}
+	_, _, err := s.enumeratePaths(test, domains, limit, false, true)
+	return err
+}
+
+// numberShapes numbers the shapes of each thread's paths: two paths have
+// the same shape when their events differ only in their values.
+func (s *setup) numberShapes() {
+	s.shapes = make([][]int, len(s.paths))
+	for t, ps := range s.paths {
+		ids := map[string]int{}
+		for _, p := range ps {
+			var b strings.Builder
+			for _, ev := range p.events {
+				fmt.Fprintf(&b, "%d %q %d %d %q %x %x %x %x %x %x %d %t %t;", ev.kind, ev.loc, ev.instr, ev.step, ev.tags,
+					ev.addr, ev.data, ev.ctrl, ev.paddr, ev.pdata, ev.pctrl, ev.rmwRead, ev.lxsx, ev.atomic)
+			}
+			k := b.String()
+			id, ok := ids[k]
+			if !ok {
+				id = len(ids)
+				ids[k] = id
+			}
+			s.shapes[t] = append(s.shapes[t], id)
+		}
+	}
+}
+
+// shapeKey is the shape of the combination of paths index.
+func (s *setup) shapeKey(index int) string {
+	ids := make([]byte, 0, 4*len(s.paths))
+	for t := len(s.paths) - 1; t >= 0; t-- {
+		k := len(s.paths[t])
+		ids = strconv.AppendInt(ids, int64(s.shapes[t][index%k]), 10)
+		ids = append(ids, ' ')
+		index /= k
+	}
+	return string(ids)
+}
+
+// A locValue is a value a location may hold.
+type locValue struct {
+	loc string
+	v   Value
+}
+
+// enumeratePaths sets s.paths to the paths of every thread under domains
+// and returns the values stored (and, when discovering, compared with an
+// unknown read) that the domains lack, with the largest number of stores
+// a choice of paths makes.
+//
+// With herd set, the paths record herd's numbering of their unknown values
+// (herdvars.go), and s.herdTotal and s.herdBase are set.
+func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int, discover, herd bool) ([]locValue, int, error) {
+	s.paths = make([][]path, len(test.Threads))
+	if herd {
+		s.herdBase = make([]int, len(test.Threads))
+		s.herdTotal = 0
+	}
+	s.loopCut = false
+	var newVals []locValue
+	note := func(loc string, v Value) {
+		if !v.IsUnknown() && !containsValue(domains[loc], v) {
+			newVals = append(newVals, locValue{loc, v})
+		}
+	}
+	maxWrites := 0
+	for i, th := range test.Threads {
+		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover}
+		most := 0
+		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
+			stored: func(th *threadRun, ev tevent) {
+				n := 0
+				for _, e := range th.events {
+					if e.kind == KindW {
+						n++
+					}
+				}
+				most = max(most, n)
+				if !discover || th.decided {
+					note(ev.loc, ev.val)
+				}
+			}}
+		if discover {
+			tr.discovered = note
+		}
+		if herd {
+			pe.hv = newHerdVars(th.Code, s.initRegs[i])
+			tr.hc = &herdCursor{}
+			s.herdBase[i] = s.herdTotal
+			s.herdTotal += pe.hv.size(0, len(th.Code))
+		}
+		for k, v := range s.initRegs[i] {
+			tr.regs[k] = regVal{v: v}
+		}
+		pe.run(tr, 0)
+		if pe.err != nil {
+			return nil, 0, pe.err
+		}
+		s.paths[i] = pe.paths
+		s.loopCut = s.loopCut || pe.loopCut
+		maxWrites += most
+	}
+	return newVals, maxWrites, nil
+}
+
+// cycleLocations lists the locations on, or downstream of, a cycle of
+// reads whose value some path copies into a write of the next location:
+// only these may hold a value out of thin air.
+func (s *setup) cycleLocations() []string {
+	flow := map[string]map[string]bool{}
+	for _, ps := range s.paths {
+		for _, p := range ps {
+			for _, ev := range p.events {
+				if ev.kind != KindW {
+					continue
+				}
+				d := ev.vdeps
+				for d != 0 {
+					k := trailing(uint64(d))
+					d &= d - 1
+					if r := p.events[k]; r.kind == KindR {
+						if flow[r.loc] == nil {
+							flow[r.loc] = map[string]bool{}
+						}
+						flow[r.loc][ev.loc] = true
+					}
+				}
+			}
+		}
+	}
+	// reach[l] is what l flows to in one or more steps.
+	reach := func(from string) map[string]bool {
+		seen := map[string]bool{}
+		stack := []string{from}
+		for len(stack) > 0 {
+			l := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for m := range flow[l] {
+				if !seen[m] {
+					seen[m] = true
+					stack = append(stack, m)
+				}
+			}
+		}
+		return seen
+	}
+	out := map[string]bool{}
+	for l := range flow {
+		if r := reach(l); r[l] {
+			out[l] = true
+			for m := range r {
+				out[m] = true
+			}
+		}
+	}
+	var locs []string
+	for l := range out {
+		locs = append(locs, l)
+	}
+	sort.Strings(locs)
+	return locs
+}
+
+// prunePaths drops the thread paths whose final registers contradict a
+// conjunct of the filter that reads only that thread's registers: every
+// execution built from them would fail the filter. Counts and states do
+// not change; the executions never become candidates.
+func (s *setup) prunePaths() {
+	if s.test.Filter == nil {
+		return
+	}
+	var conjuncts []Prop
+	var split func(Prop)
+	split = func(p Prop) {
+		if a, ok := p.(*PropAnd); ok {
+			split(a.A)
+			split(a.B)
+			return
+		}
+		conjuncts = append(conjuncts, p)
+	}
+	split(s.test.Filter)
+	for t := range s.paths {
+		var mine []Prop
+		for _, c := range conjuncts {
+			only := true
+			for _, l := range PropLocs(c) {
+				if l.Thread != t {
+					only = false
+				}
+			}
+			if only {
+				mine = append(mine, c)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		kept := s.paths[t][:0]
+		for _, p := range s.paths[t] {
+			look := func(l LocRef) Value {
+				if v, ok := p.regs[l.Name]; ok {
+					return v
+				}
+				return s.initRegs[t][l.Name]
+			}
+			ok := true
+			for _, c := range mine {
+				if !EvalProp(c, look) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				kept = append(kept, p)
+			}
+		}
+		s.paths[t] = kept
+	}
+}
+
+func containsValue(vs []Value, v Value) bool {
+	for _, w := range vs {
+		if w == v {
+			return true
+		}
+	}
+	return false
+}
+
+func collectSyms(in *Instr, set map[string]bool) {
+	for _, e := range []Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+		WalkExpr(e, func(e Expr) {
+			if c, ok := e.(*Const); ok && c.V.Sym != "" {
+				set[c.V.Sym] = true
+			}
+		})
+	}
+}
+
+// observedLocs lists what final states show: the locations named by the
+// locations list and the condition, registers first by thread and name,
+// then memory locations by name.
+func observedLocs(t *Test) []LocRef {
+	seen := map[LocRef]bool{}
+	var out []LocRef
+	for _, l := range append(append([]LocRef(nil), t.Locations...), PropLocs(t.Cond.Prop)...) {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.IsReg() != b.IsReg() {
+			return a.IsReg()
+		}
+		if a.Thread != b.Thread {
+			return a.Thread < b.Thread
+		}
+		if a.IsReg() && t.Arch != ArchC {
+			// herd lists machine registers in the architecture's order:
+			// r2 before r10.
+			return naturalLess(a.Name, b.Name)
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+// naturalLess orders names by their letters, then by their number.
+func naturalLess(a, b string) bool {
+	split := func(s string) (string, int, bool) {
+		i := len(s)
+		for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			i--
+		}
+		if i == len(s) {
+			return s, 0, false
+		}
+		n := 0
+		for _, c := range s[i:] {
+			n = n*10 + int(c-'0')
+		}
+		return s[:i], n, true
+	}
+	pa, na, oka := split(a)
+	pb, nb, okb := split(b)
+	if pa != pb || !oka || !okb {
+		return a < b
+	}
+	return na < nb
+}

@@ -1,0 +1,147 @@
+// This file implements what happens to a candidate: the model's check,
+// final states, the condition, and the witness kept for the report.
+package litmus
+
+import "fmt"
+
+// check runs the model on the current candidate and records it.
+func (s *setup) check(c *combo, model Model, out *partial) {
+	out.candidates++
+	if out.candidates&4095 == 0 && out.ctx != nil && out.ctx.Err() != nil {
+		out.stopped = true
+		return
+	}
+	x := c.x
+	ok, flags := model.Check(x)
+	if !ok {
+		// Keep one forbidden candidate that would have satisfied the
+		// proposition: it shows what the model rules out, and why.
+		if out.blocked == nil || c.key < out.blockedKey {
+			look := s.observedLookup(c)
+			if (s.test.Filter == nil || EvalProp(s.test.Filter, look)) && EvalProp(s.test.Cond.Prop, look) {
+				out.blocked, out.blockedKey = cloneExecution(x), c.key
+			}
+		}
+		return
+	}
+	vals := s.finalValues(c)
+	s.nameUnknowns(c, vals)
+	if s.test.Filter != nil && !EvalProp(s.test.Filter, s.observedLookup(c)) {
+		return
+	}
+	holds := EvalProp(s.test.Cond.Prop, s.observedLookup(c))
+	if holds {
+		out.pos++
+	} else {
+		out.neg++
+	}
+	wantWitness := holds == (s.test.Cond.Quant == Exists)
+	if wantWitness && (out.witness == nil || c.key < out.witnessKey) {
+		out.witness, out.witnessKey = cloneExecution(x), c.key
+	}
+	key := stateKey(vals)
+	if _, ok := out.states[key]; !ok {
+		out.states[key] = State{Values: vals}
+	}
+	for _, f := range flags {
+		out.flags[f] = true
+	}
+}
+
+// nameUnknowns gives the unknown values of a final state herd's name: the
+// symbol of the second build (herdvars.go) that ranks last among those
+// holding the unknown value. All unknown values of one candidate come from
+// its cycles of copies and share the name.
+func (s *setup) nameUnknowns(c *combo, vals []Value) {
+	name := 0
+	for i, v := range vals {
+		if v.Var != VarUnknown {
+			continue
+		}
+		if name == 0 {
+			for t, p := range c.paths {
+				if p.maxUnknown > 0 {
+					name = max(name, s.herdTotal+s.herdBase[t]+p.maxUnknown)
+				}
+			}
+		}
+		vals[i].Var = int32(name)
+	}
+}
+
+func cloneExecution(x *Execution) *Execution {
+	c := *x
+	c.RF, c.CO = x.RF.Clone(), x.CO.Clone()
+	return &c
+}
+
+func (s *setup) finalValues(c *combo) []Value {
+	look := s.observedLookup(c)
+	vals := make([]Value, len(s.observed))
+	for i, l := range s.observed {
+		vals[i] = look(l)
+	}
+	return vals
+}
+
+// observedLookup returns the final value of a register or location in the
+// current candidate.
+func (s *setup) observedLookup(c *combo) func(LocRef) Value {
+	return func(l LocRef) Value {
+		if l.IsReg() {
+			if l.Thread < len(c.paths) {
+				if v, ok := c.paths[l.Thread].regs[l.Name]; ok {
+					return v
+				}
+				return s.initRegs[l.Thread][l.Name]
+			}
+			return Value{}
+		}
+		x := c.x
+		last := -1
+		for _, w := range c.writes[l.Name] {
+			if x.CO.Rows[w]&x.W == 0 || !hasCoSucc(x, w, l.Name) {
+				last = w
+			}
+		}
+		if last < 0 {
+			return s.initMem[l.Name]
+		}
+		return x.Events[last].Value
+	}
+}
+
+func hasCoSucc(x *Execution, w int, loc string) bool {
+	succ := false
+	x.CO.Rows[w].Each(func(v int) {
+		if x.Events[v].Loc == loc {
+			succ = true
+		}
+	})
+	return succ
+}
+
+// EvalProp evaluates p with look giving final values.
+func EvalProp(p Prop, look func(LocRef) Value) bool {
+	switch p := p.(type) {
+	case PropTrue:
+		return true
+	case PropFalse:
+		return false
+	case *PropAtom:
+		v := look(p.Loc)
+		if p.Other != nil {
+			return v == look(*p.Other)
+		}
+		return v == p.Value
+	case *PropNot:
+		return !EvalProp(p.P, look)
+	case *PropAnd:
+		return EvalProp(p.A, look) && EvalProp(p.B, look)
+	case *PropOr:
+		return EvalProp(p.A, look) || EvalProp(p.B, look)
+	case *PropImply:
+		return !EvalProp(p.A, look) || EvalProp(p.B, look)
+	}
+	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
