@@ -98,11 +98,6 @@ type Result struct {
 	Blocked *Execution
 }
 
-// An Explainer is a model that can name the axioms an execution breaks.
-type Explainer interface {
-	Failing(x *Execution) []string
-}
-
 // A State is a final state: one value per observed register or location.
 type State struct {
 	Values []Value

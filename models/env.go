@@ -18,8 +18,6 @@ type Env struct {
 	FR, FRE, FRI, Com          litmus.Rel
 	RMW, Addr, Data, Ctrl, Id  litmus.Rel
 
-	// memo holds model-specific relations by name.
-	memo map[string]litmus.Rel
 	// cache holds one model's derived relations, built once per execution.
 	cache any
 }
@@ -41,24 +39,8 @@ func NewEnv(x *litmus.Execution) *Env {
 	return e
 }
 
-// Memo returns the relation name, computing it with f the first time.
-func (e *Env) Memo(name string, f func() litmus.Rel) litmus.Rel {
-	if r, ok := e.memo[name]; ok {
-		return r
-	}
-	if e.memo == nil {
-		e.memo = map[string]litmus.Rel{}
-	}
-	r := f()
-	e.memo[name] = r
-	return r
-}
-
 // Tag is the set of events tagged t.
 func (e *Env) Tag(t string) litmus.Set { return e.X.Tag(t) }
-
-// Restrict is [dom]; r; [rng].
-func (e *Env) Restrict(r litmus.Rel, dom, rng litmus.Set) litmus.Rel { return r.Restrict(dom, rng) }
 
 // Bracket is [s].
 func (e *Env) Bracket(s litmus.Set) litmus.Rel { return litmus.Identity(e.N, s) }

@@ -114,18 +114,6 @@ func (m *Model) Check(x *litmus.Execution) (bool, []string) {
 	return true, flags
 }
 
-// Failing lists the non-flag axioms that x violates, for explanations.
-func (m *Model) Failing(x *litmus.Execution) []string {
-	e := m.env(x)
-	var out []string
-	for _, a := range m.Axioms {
-		if a.Kind != Flag && !a.Holds(e) {
-			out = append(out, a.Name)
-		}
-	}
-	return out
-}
-
 // Explain describes each axiom x violates: its name, and for an acyclic or
 // irreflexive axiom one cycle of its relation, event by event.
 func (m *Model) Explain(x *litmus.Execution) []string {
