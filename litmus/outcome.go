@@ -24,12 +24,13 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		}
 		return
 	}
-	vals := s.finalValues(c)
+	look := s.observedLookup(c)
+	vals := s.finalValues(look)
 	s.nameUnknowns(c, vals)
-	if s.test.Filter != nil && !EvalProp(s.test.Filter, s.observedLookup(c)) {
+	if s.test.Filter != nil && !EvalProp(s.test.Filter, look) {
 		return
 	}
-	holds := EvalProp(s.test.Cond.Prop, s.observedLookup(c))
+	holds := EvalProp(s.test.Cond.Prop, look)
 	if holds {
 		out.pos++
 	} else {
@@ -75,8 +76,9 @@ func cloneExecution(x *Execution) *Execution {
 	return &c
 }
 
-func (s *setup) finalValues(c *combo) []Value {
-	look := s.observedLookup(c)
+// finalValues lists the final value of each observed register and
+// location.
+func (s *setup) finalValues(look func(LocRef) Value) []Value {
 	vals := make([]Value, len(s.observed))
 	for i, l := range s.observed {
 		vals[i] = look(l)
@@ -99,8 +101,9 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 		}
 		x := c.x
 		last := -1
+		// The final write is the one with no co successor at its location.
 		for _, w := range c.writes[l.Name] {
-			if x.CO.Rows[w]&x.W == 0 || !hasCoSucc(x, w, l.Name) {
+			if !hasCoSucc(x, w, l.Name) {
 				last = w
 			}
 		}
