@@ -57,13 +57,8 @@ var a64Lexer = lexer.MustSimple([]lexer.SimpleRule{
 // a64Cell is the content of one program cell.
 type a64Cell struct {
 	Pos    lexer.Position
-	Labels []*a64Label `parser:"@@*"`
+	Labels []*asmLabel `parser:"@@*"`
 	Instr  *a64Instr   `parser:"@@?"`
-}
-
-type a64Label struct {
-	Pos  lexer.Position
-	Name string `parser:"@Ident \":\""`
 }
 
 // a64Instr is a mnemonic and its operands.

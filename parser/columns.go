@@ -8,7 +8,16 @@ import (
 	"strings"
 
 	"litmuscheck/litmus"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
+
+// asmLabel is a label at the head of an assembly cell, "L0:"; every
+// assembly dialect's lexer has Ident and ":" tokens.
+type asmLabel struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident \":\""`
+}
 
 // A cell is the text of one instruction slot of one thread, trimmed, with
 // its position. Empty cells are kept out of the column.

@@ -84,13 +84,8 @@ var ppcLexer = lexer.MustSimple([]lexer.SimpleRule{
 // ppcCell is one program cell: labels, then at most one instruction.
 type ppcCell struct {
 	Pos    lexer.Position
-	Labels []*ppcLabel `parser:"@@*"`
+	Labels []*asmLabel `parser:"@@*"`
 	Instr  *ppcInstr   `parser:"@@?"`
-}
-
-type ppcLabel struct {
-	Pos  lexer.Position
-	Name string `parser:"@Ident \":\""`
 }
 
 // ppcInstr is a mnemonic and its operands. Which operands a mnemonic takes

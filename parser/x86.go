@@ -61,13 +61,8 @@ var x86Lexer = lexer.MustSimple([]lexer.SimpleRule{
 // x86Cell is one cell of a thread: labels, then an optional instruction.
 type x86Cell struct {
 	Pos    lexer.Position
-	Labels []*x86Label `parser:"@@*"`
+	Labels []*asmLabel `parser:"@@*"`
 	Instr  *x86Instr   `parser:"@@?"`
-}
-
-type x86Label struct {
-	Pos  lexer.Position
-	Name string `parser:"@Ident \":\""`
 }
 
 // x86Instr is an instruction with an optional lock prefix; the operands
