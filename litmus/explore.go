@@ -114,6 +114,14 @@ func (r *Result) Verdict() string {
 	return "Sometimes"
 }
 
+// Executions is the number of allowed executions that pass the filter.
+func (r *Result) Executions() int { return r.Positive + r.Negative }
+
+// Vacuous reports whether no execution survives: every candidate was cut
+// (an __assume, a filter, a spin's final attempt) or forbidden by the
+// model. A Never then proves nothing about the condition.
+func (r *Result) Vacuous() bool { return r.Executions() == 0 }
+
 // setup is the per-test data the explorer computes once.
 type setup struct {
 	test *Test

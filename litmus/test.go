@@ -33,6 +33,10 @@ type Test struct {
 	// satisfies it.
 	Filter Prop
 	Cond   Condition
+	// Warnings are problems that leave the verdict standing but that the
+	// user should see (a condition register the thread never uses, read as
+	// 0 as herd7 does); the CLI prints them on stderr.
+	Warnings []*Error
 }
 
 // A KeyValue is one Key=Value line of a test's header.
