@@ -122,6 +122,19 @@ func (r *Result) Executions() int { return r.Positive + r.Negative }
 // model. A Never then proves nothing about the condition.
 func (r *Result) Vacuous() bool { return r.Executions() == 0 }
 
+// VacuousNote is what follows a vacuous Never for a reader.
+const VacuousNote = "vacuous: no execution survives"
+
+// Label is the verdict as litmuscheck's own output prints it: Verdict,
+// with a vacuous Never labelled so that nobody reads it as a proof.
+// herd's format prints Verdict alone, as herd7 does.
+func (r *Result) Label() string {
+	if r.Vacuous() {
+		return r.Verdict() + " (" + VacuousNote + ")"
+	}
+	return r.Verdict()
+}
+
 // setup is the per-test data the explorer computes once.
 type setup struct {
 	test *Test

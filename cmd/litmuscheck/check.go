@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -126,11 +125,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		default:
 			writeText(stdout, out.res, out.model)
 		}
-		if msg := out.expectation(); msg != "" {
+		for _, msg := range judgeResult(out.res, expectedResult(out.res.Test)) {
 			fmt.Fprintf(stderr, "%s: %s\n", out.res.Test.File, msg)
-			if status == 0 {
-				status = 1
-			}
+			status = max(status, 1)
 		}
 	}
 	if o.format == "json" {
@@ -212,34 +209,10 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	return res, err
 }
 
-var resultComment = regexp.MustCompile(`Result:\s*(Never|Sometimes|Always|DEADLOCK)`)
-
-// expectation checks a kernel-style "Result:" comment against the verdict.
-func (out fileOutcome) expectation() string {
-	for _, c := range out.res.Test.Comments {
-		m := resultComment.FindStringSubmatch(c)
-		if m == nil {
-			continue
-		}
-		want, got := m[1], out.res.Verdict()
-		if want == "DEADLOCK" {
-			if out.res.Positive+out.res.Negative == 0 {
-				return ""
-			}
-			return fmt.Sprintf("expected DEADLOCK (no execution), found %d executions", out.res.Positive+out.res.Negative)
-		}
-		if want != got {
-			return fmt.Sprintf("Result: %s expected, %s found under %s", want, got, out.res.Model)
-		}
-		return ""
-	}
-	return ""
-}
-
 func writeText(w io.Writer, r *litmus.Result, model *models.Model) {
 	t := r.Test
 	fmt.Fprintf(w, "%-28s %-10s %-9s %d of %d executions satisfy %s (%s)\n",
-		t.Name, r.Model, r.Verdict(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
+		t.Name, r.Model, r.Label(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
 	for _, st := range r.States {
 		mark := " "
 		if r.Satisfies(st) {
@@ -280,6 +253,7 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"model":      r.Model,
 		"condition":  r.Test.Cond.Quant.String() + " (" + litmus.FormatProp(r.Test.Cond.Prop) + ")",
 		"verdict":    r.Verdict(),
+		"vacuous":    r.Vacuous(),
 		"validated":  r.Validated(),
 		"positive":   r.Positive,
 		"negative":   r.Negative,

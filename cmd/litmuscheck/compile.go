@@ -174,7 +174,7 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 		}
 		res := *r.CResult()
 		res.Test = t
-		fmt.Fprintf(w, "    %-*s  %-9s  %d of %d executions%s\n", width, r.Column.Title, res.Verdict(),
+		fmt.Fprintf(w, "    %-*s  %-9s  %d of %d executions%s\n", width, r.Column.Title, res.Label(),
 			res.Positive, res.Positive+res.Negative, statesSummary(&res))
 		if res.LoopCut {
 			fmt.Fprintf(w, "    %-*s  loop: the unroll bound cut some executions; outcomes may be missing\n", width, "")
@@ -187,6 +187,9 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 // the condition's proposition: the outcomes a reader looks for.
 func statesSummary(res *litmus.Result) string {
 	const few = 4
+	if len(res.States) == 0 {
+		return ""
+	}
 	if len(res.States) <= few {
 		var all []string
 		for _, st := range res.States {
@@ -247,10 +250,7 @@ func runsExpectation(out fileOutcome) []string {
 		if r.Result == nil {
 			continue
 		}
-		res := *r.CResult()
-		res.Test = out.test
-		one := fileOutcome{res: &res}
-		if msg := one.expectation(); msg != "" {
+		for _, msg := range judgeResult(r.Result, expectedResult(out.test)) {
 			msgs = append(msgs, fmt.Sprintf("%s: %s", r.Column.Title, msg))
 		}
 	}

@@ -43,6 +43,10 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "%s, %s: %s %s, expected %s\n", r.Scenario.Name, r.Variant.Name, c.Title, run.Verdict(), want)
 				status = 1
 			}
+			if run.Result != nil && run.Result.Vacuous() {
+				fmt.Fprintf(stderr, "%s, %s: %s: %s, so it proves nothing\n", r.Scenario.Name, r.Variant.Name, c.Title, litmus.VacuousNote)
+				status = 1
+			}
 		}
 	}
 	if *bad {

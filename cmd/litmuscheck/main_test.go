@@ -68,7 +68,7 @@ func TestParseOnly(t *testing.T) {
 	if code != 2 {
 		t.Errorf("exit %d, want 2", code)
 	}
-	want := "testdata/bad.litmus:5:2: unknown X86 instruction \"FOO\"\nparse: 3 files, 1 errors\n"
+	want := "testdata/bad.litmus:5:2: unknown X86 instruction \"FOO\"\nparse: 6 files, 1 errors\n"
 	if diff := cmp.Diff(want, out); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestVacuous: a Never that no execution reaches is labelled in the text
+// formats, flagged in JSON, kept as herd7 prints it in herd's format, and
+// exits 1 in every format, unless "Result: DEADLOCK" expects it.
+func TestVacuous(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"text", []string{"testdata/vacuous.litmus"}, 1,
+			"SB-vacuous                   TSO        Never (vacuous: no execution survives) 0 of 0 executions satisfy exists (0:EAX=0 /\\ 1:EAX=0)\n",
+			"testdata/vacuous.litmus: vacuous Never under TSO: no execution survives, so it proves nothing\n"},
+		{"herd", []string{"--format", "herd", "testdata/vacuous.litmus"}, 1,
+			"Test SB-vacuous Allowed\nStates 0\nNo\nWitnesses\nPositive: 0 Negative: 0\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB-vacuous Never 0 0\nHash=756d7c8e8af66d14d94f51caaf6487b9\n",
+			"testdata/vacuous.litmus: vacuous Never under TSO: no execution survives, so it proves nothing\n"},
+		{"columns", []string{"--model", "all", "testdata/vacuous-c.litmus"}, 1,
+			`MP-vacuous: exists (1:r0=1 /\ 1:r1=0)
+    LKMM         Never (vacuous: no execution survives)  0 of 0 executions
+    POWER        Never (vacuous: no execution survives)  0 of 0 executions
+    POWER isync  Never (vacuous: no execution survives)  0 of 0 executions
+    ARMv8        Never (vacuous: no execution survives)  0 of 0 executions
+    ARMv8 LSE    Never (vacuous: no execution survives)  0 of 0 executions
+    TSO          Never (vacuous: no execution survives)  0 of 0 executions
+`, `testdata/vacuous-c.litmus: LKMM: vacuous Never under LKMM: no execution survives, so it proves nothing
+testdata/vacuous-c.litmus: POWER: vacuous Never under Power: no execution survives, so it proves nothing
+testdata/vacuous-c.litmus: POWER isync: vacuous Never under Power: no execution survives, so it proves nothing
+testdata/vacuous-c.litmus: ARMv8: vacuous Never under ARMv8: no execution survives, so it proves nothing
+testdata/vacuous-c.litmus: ARMv8 LSE: vacuous Never under ARMv8: no execution survives, so it proves nothing
+testdata/vacuous-c.litmus: TSO: vacuous Never under x86-TSO: no execution survives, so it proves nothing
+`},
+		{"deadlock expected", []string{"--model", "lkmm", "testdata/deadlock.litmus"}, 0,
+			"deadlock                     LKMM       Never (vacuous: no execution survives) 0 of 0 executions satisfy exists (0:r0=1)\n", ""},
+		{"deadlock expected, herd", []string{"--format", "herd", "testdata/deadlock.litmus"}, 0, "", ""},
+	}
+	for _, tc := range tests {
+		code, out, errs := runCLI(tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", tc.name, code, tc.code, errs)
+		}
+		if tc.stdout != "" {
+			if diff := cmp.Diff(tc.stdout, out); diff != "" {
+				t.Errorf("%s: stdout (-want +got):\n%s", tc.name, diff)
+			}
+		}
+		if diff := cmp.Diff(tc.stderr, errs); diff != "" {
+			t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestVacuousJSON: the "vacuous" field is always present.
+func TestVacuousJSON(t *testing.T) {
+	for file, want := range map[string]bool{"testdata/vacuous.litmus": true, "../../tests/SB.litmus": false} {
+		code, out, errs := runCLI("--format", "json", file)
+		if wantCode := map[bool]int{true: 1, false: 0}[want]; code != wantCode {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", file, code, wantCode, errs)
+		}
+		var got []map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 {
+			t.Fatalf("%s: %v:\n%s", file, err, out)
+		}
+		if v, ok := got[0]["vacuous"]; !ok || v != want {
+			t.Errorf("%s: vacuous = %v (present %v), want %v", file, v, ok, want)
+		}
+		if want && !strings.Contains(errs, "vacuous Never") {
+			t.Errorf("%s: stderr lacks the vacuous complaint: %q", file, errs)
+		}
+	}
+}
