@@ -98,7 +98,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 			}
 		}
 		if err := tc.compile(); err != nil {
-			return nil, fmt.Errorf("%s: P%d: %v", t.Name, th.ID, err)
+			return nil, fmt.Errorf("%s: P%d: %w", t.Name, th.ID, err)
 		}
 		threads = append(threads, tc)
 	}
@@ -345,7 +345,7 @@ func (tc *threadComp) compile() (err error) {
 			tc.emit(l + ":")
 		}
 		if err := tc.instr(&code[pc]); err != nil {
-			return fmt.Errorf("%s: %v", describe(&code[pc]), err)
+			return fmt.Errorf("%s: %w", describe(&code[pc]), err)
 		}
 		tc.releaseTemps()
 	}
@@ -746,6 +746,9 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		return tc.branch(tc.resolve(in.Cond, false), tc.abortLabel(), false)
 	}
 	prim := Primitive(in)
+	if prim == "" && rcuOnly(in) {
+		return fmt.Errorf("%w: RCU and SRCU are defined by the LKMM alone (tags %s)", ErrNoMapping, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
+	}
 	if prim == "" {
 		return fmt.Errorf("no %s instruction for this primitive (tags %s)", tc.target.Title, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
 	}

@@ -4,6 +4,7 @@ package locks
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"litmuscheck/litmus"
@@ -57,15 +58,91 @@ type Run struct {
 	Compiled *Compiled
 	// Result is the exploration's, in the terms of Test.
 	Result *litmus.Result
-	// Err is why the column has no result: the model is not available, or
-	// the test does not compile for the target.
+	// Err is why the column has no result; Failure says what kind of
+	// reason it is.
 	Err error
 }
 
-// Verdict is the run's verdict, or "n/a" when it has none.
+// A Failure is the kind of reason a column has no result. Only
+// NotApplicable is by design; every other kind is a verdict we owe.
+type Failure int
+
+const (
+	// Succeeded: the column has a result.
+	Succeeded Failure = iota
+	// NotApplicable: the column cannot apply to the test by design (Err
+	// wraps ErrNoMapping).
+	NotApplicable
+	// Unsupported: a gap of ours, such as a primitive our tables cannot
+	// compile yet for the target.
+	Unsupported
+	// Failed: an error, such as a limit the exploration reached.
+	Failed
+	// TimedOut: the deadline passed before the column finished.
+	TimedOut
+	// Skipped: the caller asked not to run the column (ErrSkipped).
+	Skipped
+)
+
+var failureWords = [...]string{Succeeded: "ok", NotApplicable: "n/a", Unsupported: "unsupported",
+	Failed: "error", TimedOut: "timeout", Skipped: "skipped"}
+
+// String is the word a report prints in the column's place.
+func (f Failure) String() string { return failureWords[f] }
+
+// ErrNoMapping is wrapped by the errors of a primitive that has no
+// instruction-level mapping by design, whatever the target: RCU's and
+// SRCU's read-side sections and grace periods are defined by the LKMM
+// alone, so a hardware column cannot apply to a test that uses them.
+var ErrNoMapping = errors.New("no instruction-level mapping by design")
+
+// rcuTags are the LKMM's tags of RCU and SRCU events.
+var rcuTags = map[string]bool{"Rcu-lock": true, "Rcu-unlock": true, "Sync-rcu": true,
+	"Srcu-lock": true, "Srcu-unlock": true, "Sync-srcu": true, "After-srcu-read-unlock": true}
+
+// rcuOnly reports whether in is an RCU or SRCU primitive, which no
+// target maps (ErrNoMapping).
+func rcuOnly(in *litmus.Instr) bool {
+	for _, tags := range [][]string{in.RTags, in.WTags, in.FTags} {
+		for _, t := range tags {
+			if rcuTags[t] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A gapError is a test that does not compile for a target for want of
+// something our tables or compiler could have: a gap of ours.
+type gapError struct{ err error }
+
+func (e *gapError) Error() string { return e.err.Error() }
+func (e *gapError) Unwrap() error { return e.err }
+
+// Failure classifies Err: the one place that tells a column that cannot
+// apply by design from one we failed.
+func (r *Run) Failure() Failure {
+	var gap *gapError
+	switch {
+	case r.Result != nil:
+		return Succeeded
+	case errors.Is(r.Err, ErrNoMapping):
+		return NotApplicable
+	case errors.Is(r.Err, ErrSkipped):
+		return Skipped
+	case errors.Is(r.Err, context.DeadlineExceeded):
+		return TimedOut
+	case errors.As(r.Err, &gap):
+		return Unsupported
+	}
+	return Failed
+}
+
+// Verdict is the run's verdict or, when it has none, its Failure word.
 func (r *Run) Verdict() string {
 	if r.Result == nil {
-		return "n/a"
+		return r.Failure().String()
 	}
 	return r.Result.Verdict()
 }
@@ -101,7 +178,8 @@ func ParseC(name, src string, alg *Algorithm) (*litmus.Test, error) {
 // LKMM column spin_* are lock.cat's lock events unless alg names an
 // algorithm; a hardware target always runs an algorithm, alg or
 // DefaultAlgorithm. An error is returned for a test that does not parse;
-// a column that cannot run reports why in Run.Err.
+// a column that cannot run or finish reports why in Run.Err (Run.Failure
+// classifies it).
 func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	if col.Target != nil && alg == nil {
@@ -120,7 +198,7 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 	if col.Target != nil {
 		c, cerr := Compile(t, col.Target)
 		if cerr != nil {
-			run.Err = cerr
+			run.Err = &gapError{cerr}
 			return run, nil
 		}
 		run.Compiled, run.Test = c, c.Test
@@ -132,7 +210,7 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 	res, err := litmus.Explore(ctx, run.Test, model, opt)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, err
+			err = ctx.Err()
 		}
 		run.Err = err
 		return run, nil

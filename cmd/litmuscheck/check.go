@@ -111,23 +111,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			} else {
 				writeRuns(stdout, out, alg, o.format)
 			}
-			for _, msg := range runsExpectation(out) {
-				fmt.Fprintf(stderr, "%s: %s\n", out.test.File, msg)
-				status = max(status, 1)
+		} else {
+			switch o.format {
+			case "herd":
+				out.res.WriteHerd(stdout)
+			case "json":
+				jsonOut = append(jsonOut, jsonResult(out.res))
+			default:
+				writeText(stdout, out.res, out.model)
 			}
-			continue
 		}
-		switch o.format {
-		case "herd":
-			out.res.WriteHerd(stdout)
-		case "json":
-			jsonOut = append(jsonOut, jsonResult(out.res))
-		default:
-			writeText(stdout, out.res, out.model)
+		file := out.test
+		if file == nil {
+			file = out.res.Test
 		}
-		for _, msg := range judgeResult(out.res, expectedResult(out.res.Test)) {
-			fmt.Fprintf(stderr, "%s: %s\n", out.res.Test.File, msg)
-			status = max(status, 1)
+		for _, c := range judge(out) {
+			fmt.Fprintf(stderr, "%s: %s\n", file.File, c.msg)
+			status = max(status, c.status)
 		}
 	}
 	if o.format == "json" {

@@ -11,6 +11,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -120,15 +121,21 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 	for _, c := range cols {
 		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, litmus.Options{Unroll: o.unroll})
 		if err != nil {
-			if ctx.Err() != nil {
-				return fileOutcome{err: fmt.Errorf("%s: timed out after %v", t.File, o.timeout)}
-			}
 			return fileOutcome{err: err}
+		}
+		if run.Failure() == locks.TimedOut {
+			run.Err = timeoutError{o.timeout}
 		}
 		out.runs = append(out.runs, run)
 	}
 	return out
 }
+
+// A timeoutError is a column that --timeout stopped.
+type timeoutError struct{ after time.Duration }
+
+func (e timeoutError) Error() string { return fmt.Sprintf("timed out after %v", e.after) }
+func (e timeoutError) Unwrap() error { return context.DeadlineExceeded }
 
 // spinCall finds a call of the spin_* operations that --lock redefines.
 var spinCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
@@ -141,7 +148,7 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 			if r.Result != nil {
 				r.Result.WriteHerd(w)
 			} else {
-				fmt.Fprintf(w, "Test %s: %s: %v\n", out.test.Name, r.Column.Title, r.Err)
+				fmt.Fprintf(w, "Test %s: %s: %s: %v\n", out.test.Name, r.Column.Title, r.Verdict(), r.Err)
 			}
 		}
 		return
@@ -169,12 +176,12 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 	}
 	for _, r := range out.runs {
 		if r.Result == nil {
-			fmt.Fprintf(w, "    %-*s  %-9s  %v\n", width, r.Column.Title, "n/a", r.Err)
+			fmt.Fprintf(w, "    %-*s  %-11s  %v\n", width, r.Column.Title, r.Verdict(), r.Err)
 			continue
 		}
 		res := *r.CResult()
 		res.Test = t
-		fmt.Fprintf(w, "    %-*s  %-9s  %d of %d executions%s\n", width, r.Column.Title, res.Label(),
+		fmt.Fprintf(w, "    %-*s  %-11s  %d of %d executions%s\n", width, r.Column.Title, res.Label(),
 			res.Positive, res.Positive+res.Negative, statesSummary(&res))
 		if res.LoopCut {
 			fmt.Fprintf(w, "    %-*s  loop: the unroll bound cut some executions; outcomes may be missing\n", width, "")
@@ -229,7 +236,7 @@ func runsJSON(out fileOutcome) []any {
 	for _, r := range out.runs {
 		if r.Result == nil {
 			list = append(list, map[string]any{"test": out.test.Name, "file": out.test.File,
-				"model": r.Column.Name, "error": r.Err.Error()})
+				"model": r.Column.Name, "verdict": r.Verdict(), "error": r.Err.Error()})
 			continue
 		}
 		res := *r.CResult()
@@ -241,18 +248,4 @@ func runsJSON(out fileOutcome) []any {
 		list = append(list, j)
 	}
 	return list
-}
-
-// runsExpectation checks a "Result:" comment against every run.
-func runsExpectation(out fileOutcome) []string {
-	var msgs []string
-	for _, r := range out.runs {
-		if r.Result == nil {
-			continue
-		}
-		for _, msg := range judgeResult(r.Result, expectedResult(out.test)) {
-			msgs = append(msgs, fmt.Sprintf("%s: %s", r.Column.Title, msg))
-		}
-	}
-	return msgs
 }

@@ -48,6 +48,10 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			files = append(files, f)
 		}
 	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "litmuscheck conform: no .litmus file with a herd7 .expected file beside it in %s\n", strings.Join(fs.Args(), " "))
+		return 2
+	}
 	outs := make([]conformOutcome, len(files))
 	forEach(len(files), o.jobs, func(i int) {
 		outs[i] = conformOne(files[i], o)
@@ -85,7 +89,10 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "stats: %d tests, %.0f tests/s, %d candidates explored\n", n, float64(n)/secs, cands)
 	fmt.Fprintf(stdout, "conform: %d/%d match, %d/%d verdicts, %d errors, %.1f seconds\n",
 		m, n, v, n, e, secs)
-	if m != n {
+	switch {
+	case e > 0:
+		return 2
+	case m != n:
 		return 1
 	}
 	return 0

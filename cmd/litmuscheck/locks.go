@@ -39,13 +39,18 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 	for _, r := range rows {
 		for i, c := range locks.Columns {
 			run := r.Runs[i]
+			if f := run.Failure(); run.Result == nil && f != locks.NotApplicable {
+				fmt.Fprintf(stderr, "%s, %s: %s %s: %v\n", r.Scenario.Name, r.Variant.Name, c.Title, f, run.Err)
+				status = 2
+				continue
+			}
 			if want := r.Variant.Expect[c.Name]; run.Result != nil && want != "" && run.Verdict() != want {
 				fmt.Fprintf(stderr, "%s, %s: %s %s, expected %s\n", r.Scenario.Name, r.Variant.Name, c.Title, run.Verdict(), want)
-				status = 1
+				status = max(status, 1)
 			}
 			if run.Result != nil && run.Result.Vacuous() {
 				fmt.Fprintf(stderr, "%s, %s: %s: %s, so it proves nothing\n", r.Scenario.Name, r.Variant.Name, c.Title, litmus.VacuousNote)
-				status = 1
+				status = max(status, 1)
 			}
 		}
 	}

@@ -23,9 +23,14 @@
 //	--unroll N       backward jumps taken at most N times (default 2, as herd)
 //	--parse-only     only parse; with directories, parse every .litmus below them
 //
-// Exit status: 0 when every test ran; 1 when a test's "Result:" comment
-// contradicts its verdict, or conform found a mismatch; 2 for usage or
-// parse errors (the other files still run).
+// Exit status, in every format: 0 when every test ran (a column that
+// cannot apply by design, such as RCU on hardware, is n/a and leaves it
+// alone); 1 when a "Result:" comment contradicts the verdict (for a C
+// test, the LKMM's verdict alone: the comment is the LKMM's prediction),
+// when a Never is vacuous (no execution survives; "Result: DEADLOCK"
+// expects that), or conform found a mismatch; 2 for usage or parse
+// errors, a column that is unsupported (a gap of ours), an error or a
+// timeout, and conform with no .expected file (the other files still run).
 //
 // Examples:
 //

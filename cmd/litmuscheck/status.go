@@ -1,5 +1,7 @@
 // This file implements the judging of a test's outcome for the exit
-// status: a "Result:" comment contradicted, or a vacuous Never, is exit 1.
+// status: a "Result:" comment contradicted, or a vacuous Never, is exit 1;
+// a column we owe a verdict and could not give (a gap of ours, an
+// unsupported construct, an error, a timeout) is exit 2.
 package main
 
 import (
@@ -7,6 +9,8 @@ import (
 	"regexp"
 
 	"litmuscheck/litmus"
+	"litmuscheck/locks"
+	"litmuscheck/models"
 )
 
 var resultComment = regexp.MustCompile(`Result:\s*(Never|Sometimes|Always|DEADLOCK)`)
@@ -24,18 +28,57 @@ func expectedResult(t *litmus.Test) string {
 // deadlock is the "Result:" word that expects no execution at all.
 const deadlock = "DEADLOCK"
 
-// judgeResult checks r against the "Result:" comment of t (want, "" for
-// none) and for vacuity: the complaints, each a reason for exit 1.
-func judgeResult(r *litmus.Result, want string) []string {
-	var msgs []string
+// A complaint is a reason for a non-zero exit status.
+type complaint struct {
+	status int
+	msg    string
+}
+
+// judge gives the complaints about a file's outcome, in every format
+// alike. A C test's "Result:" comment is the LKMM's prediction (the
+// kernel's convention), so only the LKMM's verdict answers it; an
+// assembly test's answers to its own model.
+func judge(out fileOutcome) []complaint {
+	if out.runs == nil {
+		t := out.res.Test
+		speaks := t.Arch != litmus.ArchC || isLKMM(out.res.Model)
+		return judgeResult(out.res, expectedResult(t), speaks, "")
+	}
+	var list []complaint
+	want := expectedResult(out.test)
+	for _, r := range out.runs {
+		prefix := r.Column.Title + ": "
+		if r.Result == nil {
+			if f := r.Failure(); f != locks.NotApplicable {
+				list = append(list, complaint{2, fmt.Sprintf("%s%s: %v", prefix, f, r.Err)})
+			}
+			continue
+		}
+		list = append(list, judgeResult(r.Result, want, r.Column.Target == nil, prefix)...)
+	}
+	return list
+}
+
+// isLKMM reports whether a result's model name is the LKMM's.
+func isLKMM(model string) bool {
+	m, err := models.Lookup(locks.Columns[0].ModelName())
+	return err == nil && m.Name() == model
+}
+
+// judgeResult checks r against want, a "Result:" word ("" for none) when
+// it speaks for r's model, and for vacuity, which a DEADLOCK expects in
+// every model; prefix names the column.
+func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []complaint {
+	var list []complaint
 	switch {
+	case !speaks || want == "":
 	case want == deadlock && !r.Vacuous():
-		msgs = append(msgs, fmt.Sprintf("expected DEADLOCK (no execution), found %d executions", r.Executions()))
-	case want != "" && want != deadlock && want != r.Verdict():
-		msgs = append(msgs, fmt.Sprintf("Result: %s expected, %s found under %s", want, r.Verdict(), r.Model))
+		list = append(list, complaint{1, fmt.Sprintf("%sexpected DEADLOCK (no execution), found %d executions", prefix, r.Executions())})
+	case want != deadlock && want != r.Verdict():
+		list = append(list, complaint{1, fmt.Sprintf("%sResult: %s expected, %s found under %s", prefix, want, r.Verdict(), r.Model)})
 	}
 	if r.Vacuous() && want != deadlock {
-		msgs = append(msgs, fmt.Sprintf("vacuous Never under %s: no execution survives, so it proves nothing", r.Model))
+		list = append(list, complaint{1, fmt.Sprintf("%svacuous Never under %s: no execution survives, so it proves nothing", prefix, r.Model)})
 	}
-	return msgs
+	return list
 }

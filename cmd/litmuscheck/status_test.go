@@ -79,3 +79,62 @@ func TestVacuousJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestResultRule: a C test's "Result:" comment is the LKMM's prediction;
+// the hardware columns do not answer it. A column that cannot apply by
+// design (RCU) leaves the exit status alone; a gap of ours is exit 2 in
+// every format, and never shown as that n/a.
+func TestResultRule(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string // lines the output must have
+		stderr string
+	}{
+		{"LKMM Sometimes, TSO Never", []string{"testdata/lb-sometimes.litmus"}, 0,
+			[]string{"    LKMM         Sometimes    1 of 4 executions", "    TSO          Never        0 of 3 executions"}, ""},
+		{"wrong against LKMM", []string{"testdata/lb-claims-never.litmus"}, 1, nil,
+			"testdata/lb-claims-never.litmus: LKMM: Result: Never expected, Sometimes found under LKMM\n"},
+		{"wrong against LKMM, herd", []string{"--format", "herd", "testdata/lb-claims-never.litmus"}, 1,
+			[]string{"Observation LB-claims-never Sometimes 1 3"},
+			"testdata/lb-claims-never.litmus: Result: Never expected, Sometimes found under LKMM\n"},
+		{"not answered by TSO", []string{"--model", "tso", "testdata/lb-claims-never.litmus"}, 0,
+			[]string{"LB-claims-never              x86-TSO    Never     0 of 3 executions satisfy exists (0:r0=1 /\\ 1:r0=1)"}, ""},
+		{"n/a by design", []string{"testdata/rcu.litmus"}, 0,
+			[]string{`    TSO          n/a          MP+rcu: P0: "rcu_read_lock()": no instruction-level mapping by design: RCU and SRCU are defined by the LKMM alone (tags Rcu-lock)`}, ""},
+		{"gap", []string{"--model", "tso", "testdata/gap.litmus"}, 2,
+			[]string{`    TSO  unsupported  gap: P0: "r1 = r0 * 3;": no x86 instruction for operator "*" in herd's X86_64`},
+			"testdata/gap.litmus: TSO: unsupported: gap: P0: \"r1 = r0 * 3;\": no x86 instruction for operator \"*\" in herd's X86_64\n"},
+		{"gap, herd", []string{"--model", "tso", "--format", "herd", "testdata/gap.litmus"}, 2,
+			[]string{`Test gap: TSO: unsupported: gap: P0: "r1 = r0 * 3;": no x86 instruction for operator "*" in herd's X86_64`},
+			"testdata/gap.litmus: TSO: unsupported: gap: P0: \"r1 = r0 * 3;\": no x86 instruction for operator \"*\" in herd's X86_64\n"},
+		{"gap, json", []string{"--model", "tso", "--format", "json", "testdata/gap.litmus"}, 2,
+			[]string{`    "verdict": "unsupported"`},
+			"testdata/gap.litmus: TSO: unsupported: gap: P0: \"r1 = r0 * 3;\": no x86 instruction for operator \"*\" in herd's X86_64\n"},
+	}
+	for _, tc := range tests {
+		code, out, errs := runCLI(tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", tc.name, code, tc.code, errs)
+		}
+		for _, l := range tc.stdout {
+			if !strings.Contains("\n"+out, "\n"+l) {
+				t.Errorf("%s: no line %q in:\n%s", tc.name, l, out)
+			}
+		}
+		if diff := cmp.Diff(tc.stderr, errs); diff != "" {
+			t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestConformNeedsExpected: a directory without a herd7 .expected file is
+// an error, not "0/0 match".
+func TestConformNeedsExpected(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runCLI("conform", dir)
+	if code != 2 || out != "" || errs != "litmuscheck conform: no .litmus file with a herd7 .expected file beside it in "+dir+"\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
