@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,16 +44,51 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.StringVar(&o.model, "model", "", modelUsage())
 	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop a test after this long (0: no limit)")
+	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit)")
 	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
 	return fs
 }
 
+// checkFlags are the flags of the default command.
+func checkFlags(stderr io.Writer, o *options) *pflag.FlagSet {
+	fs := newFlags("litmuscheck", stderr, o)
+	addLockFlags(fs, o)
+	fs.Bool("version", false, "print litmuscheck's version and exit")
+	return fs
+}
+
+// seconds is a duration flag whose plain number counts seconds, as
+// herd's -timeout does; Go durations ("3s", "500ms") are accepted too.
+type seconds time.Duration
+
+func (s *seconds) String() string {
+	if *s == 0 {
+		return "0" // what pflag takes for no default
+	}
+	return time.Duration(*s).String()
+}
+func (s *seconds) Type() string { return "seconds" }
+
+func (s *seconds) Set(v string) error {
+	if n, err := strconv.ParseFloat(v, 64); err == nil {
+		if n < 0 || n > math.MaxInt64/float64(time.Second) {
+			return fmt.Errorf("%q is not a number of seconds from 0 on", v)
+		}
+		*s = seconds(n * float64(time.Second))
+		return nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return fmt.Errorf("%q is neither a number of seconds nor a duration such as 3s or 500ms", v)
+	}
+	*s = seconds(d)
+	return nil
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var o options
-	fs := newFlags("litmuscheck", stderr, &o)
-	addLockFlags(fs, &o)
+	fs := checkFlags(stderr, &o)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -60,8 +97,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: litmuscheck [flags] FILE...   or   litmuscheck conform DIR...")
-		fs.PrintDefaults()
+		writeUsage(stderr, commandNamed("check"))
 		return 2
 	}
 	if o.parseOnly {
@@ -88,9 +124,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	files := fs.Args()
 	o.workers = max(1, o.jobs/len(files))
 	outs := make([]fileOutcome, len(files))
+	var prog *progress
+	if len(files) > 1 {
+		prog = startProgress(stderr, len(files), "tests")
+	}
 	forEach(len(files), o.jobs, func(i int) {
 		outs[i] = checkFile(files[i], model, alg, o)
+		prog.Add()
 	})
+	prog.Finish()
 	status := 0
 	var jsonOut []any
 	for _, out := range outs {

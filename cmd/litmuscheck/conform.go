@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"litmuscheck/models"
 	"litmuscheck/parser"
 )
@@ -25,15 +27,21 @@ type conformOutcome struct {
 	candidates int64
 }
 
+// conformFlags are conform's flags; verbose is --verbose's value.
+func conformFlags(stderr io.Writer, o *options) (fs *pflag.FlagSet, verbose *bool) {
+	fs = newFlags("litmuscheck conform", stderr, o)
+	verbose = fs.BoolP("verbose", "v", false, "print the diff of every mismatch (default: the first 20)")
+	return fs, verbose
+}
+
 func runConform(args []string, stdout, stderr io.Writer) int {
 	var o options
-	fs := newFlags("litmuscheck conform", stderr, &o)
-	verbose := fs.BoolP("verbose", "v", false, "print the diff of every mismatch (default: the first 20)")
+	fs, verbose := conformFlags(stderr, &o)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: litmuscheck conform [flags] DIR...")
+		writeUsage(stderr, commandNamed("conform"))
 		return 2
 	}
 	start := time.Now()
@@ -53,9 +61,12 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	outs := make([]conformOutcome, len(files))
+	prog := startProgress(stderr, len(files), "conform")
 	forEach(len(files), o.jobs, func(i int) {
 		outs[i] = conformOne(files[i], o)
+		prog.Add()
 	})
+	prog.Finish()
 	var m, v, e, shown int
 	for _, out := range outs {
 		switch {

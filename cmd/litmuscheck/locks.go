@@ -15,21 +15,39 @@ import (
 	"litmuscheck/locks"
 )
 
-func runLocks(args []string, stdout, stderr io.Writer) int {
+// locksOptions are the values of locks' flags.
+type locksOptions struct {
+	dir          string
+	jobs         int
+	bad, witness bool
+}
+
+func locksFlags(stderr io.Writer) (*pflag.FlagSet, *locksOptions) {
+	var o locksOptions
 	fs := pflag.NewFlagSet("litmuscheck locks", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", "tests", "the tests directory the scenarios' files are in")
-	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "runs in parallel")
-	bad := fs.Bool("bad-states", false, "after the table, list for each Sometimes the final states that satisfy the bad outcome")
-	witness := fs.Bool("witness", false, "with --bad-states, print an execution that reaches the bad outcome")
+	fs.StringVar(&o.dir, "dir", "tests", "the tests directory the scenarios' files are in")
+	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "runs in parallel")
+	fs.BoolVar(&o.bad, "bad-states", false, "after the table, list for each Sometimes the final states that satisfy the bad outcome")
+	fs.BoolVar(&o.witness, "witness", false, "with --bad-states, print an execution that reaches the bad outcome")
+	return fs, &o
+}
+
+func runLocks(args []string, stdout, stderr io.Writer) int {
+	fs, o := locksFlags(stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: litmuscheck locks [--dir DIR] [-j N] [--bad-states [--witness]]")
+		fmt.Fprintf(stderr, "litmuscheck locks: unexpected argument %q\n", fs.Arg(0))
+		writeUsage(stderr, commandNamed("locks"))
 		return 2
 	}
+	dir, jobs, bad, witness := &o.dir, &o.jobs, &o.bad, &o.witness
+	// Prove reports no count as it goes: a spinner with the time taken.
+	prog := startProgress(stderr, -1, "proof table")
 	rows, err := locks.Prove(context.Background(), *dir, *jobs, nil)
+	prog.Finish()
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2

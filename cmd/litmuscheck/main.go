@@ -7,6 +7,8 @@
 //	litmuscheck diff [--model M] OLD.litmus NEW.litmus
 //	litmuscheck barriers [--model M] FILE...
 //	litmuscheck locks [--dir DIR] [--bad-states]
+//	litmuscheck help [COMMAND]
+//	litmuscheck --version
 //
 // diff reports how the verdict and final states change between two
 // versions of a test (exit 1 when the verdict changes), with the execution
@@ -19,9 +21,15 @@
 //	--model NAME     model to use (default: herd7's model for the test's dialect)
 //	--format FORMAT  text (default), herd (herd7's exact output) or json
 //	-j, --jobs N     tests run in parallel (default: number of CPUs)
-//	--timeout D      stop a test after duration D (default 0: none)
+//	--timeout T      stop a test after T seconds, as herd's -timeout, or
+//	                 a duration such as 500ms (default 0: none)
+//	-h, --help       print the usage (of any command) on stdout
 //	--unroll N       backward jumps taken at most N times (default 2, as herd)
 //	--parse-only     only parse; with directories, parse every .litmus below them
+//
+// A bad flag prints the error and the usage on stderr, exit 2. With
+// several files, conform and locks, progress shows on stderr after a
+// second when stderr is a terminal.
 //
 // Exit status, in every format: 0 when every test ran (a column that
 // cannot apply by design, such as RCU on hardware, is n/a and leaves it
@@ -48,17 +56,10 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // run is the whole command, testable without a process.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "conform":
-			return runConform(args[1:], stdout, stderr)
-		case "diff":
-			return runDiff(args[1:], stdout, stderr)
-		case "barriers":
-			return runBarriers(args[1:], stdout, stderr)
-		case "locks":
-			return runLocks(args[1:], stdout, stderr)
+	if len(args) > 0 && args[0] != "check" {
+		if c := commandNamed(args[0]); c != nil {
+			return dispatch(c, args[1:], stdout, stderr)
 		}
 	}
-	return runCheck(args, stdout, stderr)
+	return dispatch(commandNamed("check"), args, stdout, stderr)
 }
