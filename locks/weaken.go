@@ -44,15 +44,17 @@ type Annotation struct {
 	Threads []int
 }
 
-// annotationKey identifies an annotation: one source instruction weakened
-// one way.
-type annotationKey struct {
+// An AnnotationKey identifies an annotation: one source instruction
+// weakened one way. Two parses of a test, with different lock algorithms,
+// give their common annotations the same keys.
+type AnnotationKey struct {
 	pos       litmus.Pos
 	text      string
 	weakening Weakening
 }
 
-func (a *Annotation) key() annotationKey { return annotationKey{a.Pos, a.Text, a.Weakening} }
+// Key is the annotation's key.
+func (a *Annotation) Key() AnnotationKey { return AnnotationKey{a.Pos, a.Text, a.Weakening} }
 
 // Annotations lists the ordering annotations of t and the ways to weaken
 // each, in the order of their first appearance (by thread, then in program
@@ -60,13 +62,13 @@ func (a *Annotation) key() annotationKey { return annotationKey{a.Pos, a.Text, a
 // at the fragments' own positions.
 func Annotations(t *litmus.Test) []Annotation {
 	var out []Annotation
-	index := map[annotationKey]int{}
+	index := map[AnnotationKey]int{}
 	for _, th := range t.Threads {
 		for pc := range th.Code {
 			in := &th.Code[pc]
 			for _, w := range weakenings(t.Arch, in) {
 				a := Annotation{Pos: in.Pos, Text: in.Text, Weakening: w}
-				if i, ok := index[a.key()]; ok {
+				if i, ok := index[a.Key()]; ok {
 					if ts := out[i].Threads; ts[len(ts)-1] != th.ID {
 						out[i].Threads = append(ts, th.ID)
 					}
@@ -75,7 +77,7 @@ func Annotations(t *litmus.Test) []Annotation {
 				weak := weaken(*in, w)
 				a.From, a.To = describeAnnotation(t.Arch, in), describeAnnotation(t.Arch, &weak)
 				a.Threads = []int{th.ID}
-				index[a.key()] = len(out)
+				index[a.Key()] = len(out)
 				out = append(out, a)
 			}
 		}

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"litmuscheck/locks"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/review")
+
+// TestReviewGolden runs diff and barriers and compares exit status, stdout
+// and stderr with testdata/review/NAME.golden (go test -update rewrites
+// them).
+func TestReviewGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"barriers-unlock-release", []string{"barriers", "../../tests/unlock_release.litmus"}},
+		{"barriers-unlock-release-power", []string{"barriers", "--model", "power", "../../tests/unlock_release.litmus"}},
+		{"barriers-crossed-qspinlock-mb", []string{"barriers", "--lock", "qspinlock-mb", "../../tests/locks/crossed-locking.litmus"}},
+		{"barriers-osq-handoff-acquire", []string{"barriers", "../../tests/locks/osq-handoff+acquire.litmus"}},
+		{"barriers-lkmm-only", []string{"barriers", "--model", "lkmm", "../../tests/locks/osq-prev-cpu+wmb+rmb.litmus"}},
+		{"barriers-sb-mfences", []string{"barriers", "../../tests/SB+mfences.litmus"}},
+		{"barriers-ppc", []string{"barriers", "../../tests/locks/asm/unlock-then-load.ppc.litmus"}},
+		{"barriers-none", []string{"barriers", "../../tests/SB.litmus"}},
+		{"barriers-parse-error", []string{"barriers", "testdata/bad.litmus", "../../tests/SB.litmus"}},
+		{"barriers-no-file", []string{"barriers"}},
+		{"barriers-json", []string{"barriers", "--format", "json", "../../tests/SB.litmus"}},
+		{"barriers-unknown-lock", []string{"barriers", "--lock", "ticket", "../../tests/unlock_release.litmus"}},
+		{"diff-unlock-relaxed", []string{"diff", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.litmus"}},
+		{"diff-unlock-relaxed-armv8", []string{"diff", "--model", "armv8", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.litmus"}},
+		{"diff-lock", []string{"diff", "--lock", "write-once", "../../tests/locks/mp-through-lock.litmus", "../../tests/locks/mp-through-lock.litmus"}},
+		{"diff-sb-mfences", []string{"diff", "../../tests/SB+mfences.litmus", "../../tests/SB.litmus"}},
+		{"diff-dialects", []string{"diff", "../../tests/unlock_release.litmus", "../../tests/SB.litmus"}},
+		{"diff-threads", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb3.litmus"}},
+		{"diff-locations", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb-z.litmus"}},
+		{"diff-one-file", []string{"diff", "../../tests/SB.litmus"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCLI(tc.args...)
+			got := fmt.Sprintf("$ litmuscheck %s\nexit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(tc.args, " "), code, out, errs)
+			file := filepath.Join("testdata", "review", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", file, diff)
+			}
+		})
+	}
+}
+
+// reviewFiles are the C tests whose review verdicts must be the plain
+// check's.
+func reviewFiles(t *testing.T) []string {
+	files, err := filepath.Glob("../../tests/locks/*.litmus")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no tests/locks/*.litmus: %v", err)
+	}
+	return append([]string{"../../tests/unlock_release.litmus"}, files...)
+}
+
+// plainVerdicts are the plain check's verdicts of a C test, by column
+// title, as its JSON output gives them.
+func plainVerdicts(t *testing.T, args ...string) map[string]string {
+	t.Helper()
+	code, out, errs := runCLI(append([]string{"--model", "all", "--format", "json"}, args...)...)
+	if code == 2 {
+		t.Fatalf("%v: exit 2: %s", args, errs)
+	}
+	var runs []struct {
+		Model    string `json:"model"`
+		Verdict  string `json:"verdict"`
+		Positive int    `json:"positive"`
+		Negative int    `json:"negative"`
+		Error    string `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &runs); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	got := map[string]string{}
+	for _, r := range runs {
+		col, ok := locks.ColumnByName(r.Model)
+		if !ok {
+			t.Fatalf("%v: unknown column %q", args, r.Model)
+		}
+		v := r.Verdict
+		switch {
+		case r.Error != "":
+			v = "n/a"
+		case r.Positive+r.Negative == 0:
+			v += " (vacuous)"
+		}
+		got[col.Title] = v
+	}
+	if len(got) != len(locks.Columns) {
+		t.Fatalf("%v: %d columns, want %d", args, len(got), len(locks.Columns))
+	}
+	return got
+}
+
+var cellGap = regexp.MustCompile(`\s{2,}`)
+
+// barriersBase reads the "as written" row of a barriers table, by column.
+func barriersBase(t *testing.T, args ...string) map[string]string {
+	t.Helper()
+	code, out, errs := runCLI(append([]string{"barriers"}, args...)...)
+	if code != 0 {
+		t.Fatalf("barriers %v: exit %d: %s", args, code, errs)
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 {
+		t.Fatalf("barriers %v: no table:\n%s", args, out)
+	}
+	// The titles contain single spaces ("POWER isync"), the cells are
+	// two spaces apart at least.
+	head := cellGap.Split(strings.TrimSpace(lines[1]), -1)
+	base := cellGap.Split(strings.TrimSpace(lines[2]), -1)
+	if base[0] != "as written" || len(head) != 4+len(base)-1 {
+		t.Fatalf("barriers %v: unexpected table head:\n%s", args, out)
+	}
+	got := map[string]string{}
+	for i, v := range base[1:] {
+		got[head[4+i]] = v
+	}
+	return got
+}
+
+// diffBase reads the verdicts of "diff FILE FILE", by column.
+func diffBase(t *testing.T, args ...string) map[string]string {
+	t.Helper()
+	file := args[len(args)-1]
+	code, out, errs := runCLI(append(append([]string{"diff"}, args...), file)...)
+	if code != 0 {
+		t.Fatalf("diff %v: exit %d: %s", args, code, errs)
+	}
+	line := regexp.MustCompile(`^(.+?): (?:exists|~exists|forall) (.+) -> (.+) \(\d+ -> \d+ states\)$`)
+	got := map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if m := line.FindStringSubmatch(l); m != nil {
+			if m[2] != m[3] {
+				t.Errorf("diff %v: %s: %s -> %s for one file", args, m[1], m[2], m[3])
+			}
+			got[m[1]] = m[2]
+		}
+	}
+	return got
+}
+
+// TestReviewBaseIsThePlainCheck: the verdicts diff and barriers start from
+// are the plain check's in every column, with and without --lock.
+func TestReviewBaseIsThePlainCheck(t *testing.T) {
+	for _, f := range reviewFiles(t) {
+		for _, lock := range [][]string{nil, {"--lock", "qspinlock-mb"}, {"--lock", "write-once"}} {
+			args := append(append([]string(nil), lock...), f)
+			want := plainVerdicts(t, args...)
+			if diff := cmp.Diff(want, barriersBase(t, args...)); diff != "" {
+				t.Errorf("barriers %v: base verdicts (-plain check +barriers):\n%s", args, diff)
+			}
+			if diff := cmp.Diff(want, diffBase(t, args...)); diff != "" {
+				t.Errorf("diff %v: verdicts (-plain check +diff):\n%s", args, diff)
+			}
+		}
+	}
+}
+
+// TestWeakenedRunIsThePlainRun: the path a weakened test runs through,
+// given the test unweakened, gives the plain check's verdict in every
+// column: a load-bearing mark can only come from the weakening.
+func TestWeakenedRunIsThePlainRun(t *testing.T) {
+	for _, f := range reviewFiles(t) {
+		want := plainVerdicts(t, f)
+		rv, _, ok := reviewArgs("barriers", "", []string{f}, os.Stderr)
+		if !ok {
+			t.Fatal("reviewArgs failed")
+		}
+		out := rv.check(f)
+		if out.err != nil {
+			t.Fatal(out.err)
+		}
+		got := map[string]string{}
+		for _, c := range rv.barrierColumns(out) {
+			cell := c.run(c.test)
+			got[cell.title] = cell.label()
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: (-plain check +weakened path):\n%s", f, diff)
+		}
+	}
+}
