@@ -36,9 +36,9 @@ type barrierRow struct {
 }
 
 func runBarriers(args []string, stdout, stderr io.Writer) int {
-	rv, files, ok := reviewArgs("barriers", barriersUsage, args, stderr)
-	if !ok {
-		return 2
+	rv, files, code := reviewArgs("barriers", barriersUsage, args, stdout, stderr)
+	if rv == nil {
+		return code
 	}
 	status := 0
 	for _, f := range files {
@@ -71,7 +71,7 @@ func (rv *review) barrierColumns(out fileOutcome) []barrierColumn {
 		model := out.model
 		return []barrierColumn{{base: out.cells()[0], test: out.res.Test, run: func(t *litmus.Test) verdictCell {
 			res, err := runTest(t, model, rv.o, rv.o.workers)
-			return verdictCell{title: model.Name(), res: res, why: err}
+			return verdictCell{title: model.Name(), res: res, none: "error", why: err}
 		}}}
 	}
 	var cols []barrierColumn
@@ -93,7 +93,7 @@ func (rv *review) barrierColumns(out fileOutcome) []barrierColumn {
 				if ctx.Err() != nil {
 					err = fmt.Errorf("%s: timed out after %v", t.File, rv.o.timeout)
 				}
-				return verdictCell{title: r.Column.Title, why: err}
+				return verdictCell{title: r.Column.Title, none: "error", why: err}
 			}
 			return fileOutcome{test: out.test, runs: []*locks.Run{run}}.cells()[0]
 		}})
@@ -132,8 +132,9 @@ func barrierRows(cols []barrierColumn) []*barrierRow {
 	return rows
 }
 
-// writeBarriers prints a test's table; it reports whether a weakened run
-// failed, which makes the exit status 2.
+// writeBarriers prints a test's table; it reports whether a column failed
+// for a reason of ours (as written or weakened), which makes the exit
+// status 2.
 func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols []barrierColumn, rows []*barrierRow) bool {
 	t := out.test
 	if t == nil {
@@ -156,13 +157,13 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 		for c, cell := range row.cells {
 			switch {
 			case cols[c].base.res == nil:
-				line = append(line, "n/a")
+				line = append(line, cols[c].base.label())
 			case cell == nil:
 				line = append(line, "-")
 				absent = true
 			case cell.res == nil:
-				line = append(line, "error")
-				fmt.Fprintf(stderr, "%s: %s weakened to %s: %s: %v\n", a.Pos, a.From, a.To, cols[c].base.title, cell.why)
+				line = append(line, cell.label())
+				fmt.Fprintf(stderr, "%s: %s weakened to %s: %s: %s: %v\n", a.Pos, a.From, a.To, cols[c].base.title, cell.label(), cell.why)
 				failed = true
 			case cell.label() != cols[c].base.label():
 				line = append(line, cell.label()+" *")
@@ -189,7 +190,8 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 	fmt.Fprintf(stdout, "  %s\n", strings.Join(legend, "; "))
 	for _, c := range cols {
 		if c.base.res == nil {
-			fmt.Fprintf(stdout, "  %s: n/a: %v\n", c.base.title, c.base.why)
+			fmt.Fprintf(stdout, "  %s: %s: %v\n", c.base.title, c.base.label(), c.base.why)
+			failed = failed || c.base.failed()
 		}
 	}
 	return failed

@@ -5,10 +5,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"litmuscheck/litmus"
 	"litmuscheck/locks"
@@ -25,30 +28,42 @@ type review struct {
 }
 
 // reviewArgs parses the flags of diff and barriers, and resolves --model
-// and --lock as runCheck does.
-func reviewArgs(name, usage string, args []string, stderr io.Writer) (*review, []string, bool) {
-	var rv review
+// and --lock as runCheck does. When it returns no review, the command ends
+// with exit status code: 0 after --help, 2 after an error it printed.
+func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv *review, files []string, code int) {
+	rv = &review{}
 	fs := newFlags("litmuscheck "+name, stderr, &rv.o)
 	addLockFlags(fs, &rv.o)
+	fs.Usage = func() {}
+	for _, f := range []string{"format", "show-asm", "parse-only"} {
+		fs.MarkHidden(f)
+	}
 	if err := fs.Parse(args); err != nil {
-		return nil, nil, false
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprintln(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil, nil, 0
+		}
+		fmt.Fprintf(stderr, "litmuscheck %s: %v\n%s\n", name, err, usage)
+		return nil, nil, 2
 	}
 	switch {
 	case rv.o.format != "text":
 		fmt.Fprintf(stderr, "litmuscheck %s: prints text only (--format %s)\n", name, rv.o.format)
-		return nil, nil, false
+		return nil, nil, 2
 	case rv.o.showAsm || rv.o.parseOnly:
 		fmt.Fprintf(stderr, "litmuscheck %s: --show-asm and --parse-only do not apply\n", name)
-		return nil, nil, false
+		return nil, nil, 2
 	case fs.NArg() == 0:
 		fmt.Fprintln(stderr, usage)
-		return nil, nil, false
+		return nil, nil, 2
 	}
 	if rv.o.model != "" && !columnModel(rv.o.model) {
 		m, err := models.Lookup(rv.o.model)
 		if err != nil {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-			return nil, nil, false
+			return nil, nil, 2
 		}
 		rv.model = m
 	}
@@ -56,13 +71,13 @@ func reviewArgs(name, usage string, args []string, stderr io.Writer) (*review, [
 		a, err := locks.AlgorithmByName(rv.o.lock)
 		if err != nil {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-			return nil, nil, false
+			return nil, nil, 2
 		}
 		rv.alg = a
 	}
 	// One test runs at a time, on every core.
 	rv.o.workers = max(1, rv.o.jobs)
-	return &rv, fs.Args(), true
+	return rv, fs.Args(), 0
 }
 
 // check runs a file as the plain check does.
@@ -74,16 +89,22 @@ func (rv *review) check(path string) fileOutcome {
 type verdictCell struct {
 	title string
 	res   *litmus.Result // in the C test's terms for a compiled run
-	// why is the reason a column has no result (n/a).
-	why error
+	// none is the word a column without a result shows (locks.Run's
+	// Verdict: n/a), and why the reason.
+	none string
+	why  error
 }
+
+// failed reports whether the column has no result for a reason of ours
+// (an error, a gap), not by design: the exit status is then 2.
+func (c verdictCell) failed() bool { return c.res == nil && c.none != "n/a" }
 
 // label is the verdict the review compares: vacuity included, since a
 // vacuous Never proves nothing.
 func (c verdictCell) label() string {
 	switch {
 	case c.res == nil:
-		return "n/a"
+		return c.none
 	case c.res.Vacuous():
 		return c.res.Verdict() + " (vacuous)"
 	}
@@ -97,7 +118,7 @@ func (out fileOutcome) cells() []verdictCell {
 	}
 	var cells []verdictCell
 	for _, r := range out.runs {
-		c := verdictCell{title: r.Column.Title, why: r.Err}
+		c := verdictCell{title: r.Column.Title, none: r.Verdict(), why: r.Err}
 		if r.Result != nil {
 			res := *r.CResult()
 			res.Test = out.test
@@ -166,9 +187,9 @@ const diffUsage = "usage: litmuscheck diff [--model M] [--lock ALG] OLD.litmus N
 // runDiff compares the verdicts of two versions of a test, column by
 // column; exit 1 when a verdict changes.
 func runDiff(args []string, stdout, stderr io.Writer) int {
-	rv, files, ok := reviewArgs("diff", diffUsage, args, stderr)
-	if !ok {
-		return 2
+	rv, files, code := reviewArgs("diff", diffUsage, args, stdout, stderr)
+	if rv == nil {
+		return code
 	}
 	if len(files) != 2 {
 		fmt.Fprintln(stderr, diffUsage)
@@ -204,7 +225,10 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: %s -> %s\n", before.title, before.label(), after.label())
 			for _, c := range []verdictCell{before, after} {
 				if c.why != nil {
-					fmt.Fprintf(stdout, "  n/a: %v\n", c.why)
+					fmt.Fprintf(stdout, "  %s: %v\n", c.none, c.why)
+				}
+				if c.failed() {
+					status = 2
 				}
 			}
 			continue
@@ -218,7 +242,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %s:\n%s", what, after.res.Witness.Format("    "))
 		}
 		if before.label() != after.label() {
-			status = 1
+			status = max(status, 1)
 		}
 	}
 	return status

@@ -19,7 +19,8 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestReviewGolden runs diff and barriers and compares exit status, stdout
 // and stderr with testdata/review/NAME.golden (go test -update rewrites
-// them).
+// them). The inputs of its own end in .in, out of the way of the
+// --parse-only walk of testdata.
 func TestReviewGolden(t *testing.T) {
 	tests := []struct {
 		name string
@@ -33,18 +34,20 @@ func TestReviewGolden(t *testing.T) {
 		{"barriers-sb-mfences", []string{"barriers", "../../tests/SB+mfences.litmus"}},
 		{"barriers-ppc", []string{"barriers", "../../tests/locks/asm/unlock-then-load.ppc.litmus"}},
 		{"barriers-none", []string{"barriers", "../../tests/SB.litmus"}},
+		{"barriers-rcu", []string{"barriers", "../../tests/lkmm/MP+rcu.litmus"}},
 		{"barriers-parse-error", []string{"barriers", "testdata/bad.litmus", "../../tests/SB.litmus"}},
 		{"barriers-no-file", []string{"barriers"}},
 		{"barriers-json", []string{"barriers", "--format", "json", "../../tests/SB.litmus"}},
 		{"barriers-unknown-lock", []string{"barriers", "--lock", "ticket", "../../tests/unlock_release.litmus"}},
-		{"diff-unlock-relaxed", []string{"diff", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.litmus"}},
-		{"diff-unlock-relaxed-armv8", []string{"diff", "--model", "armv8", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.litmus"}},
+		{"diff-unlock-relaxed", []string{"diff", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
+		{"diff-unlock-relaxed-armv8", []string{"diff", "--model", "armv8", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
 		{"diff-lock", []string{"diff", "--lock", "write-once", "../../tests/locks/mp-through-lock.litmus", "../../tests/locks/mp-through-lock.litmus"}},
 		{"diff-sb-mfences", []string{"diff", "../../tests/SB+mfences.litmus", "../../tests/SB.litmus"}},
 		{"diff-dialects", []string{"diff", "../../tests/unlock_release.litmus", "../../tests/SB.litmus"}},
-		{"diff-threads", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb3.litmus"}},
-		{"diff-locations", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb-z.litmus"}},
+		{"diff-threads", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb3.in"}},
+		{"diff-locations", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb-z.in"}},
 		{"diff-one-file", []string{"diff", "../../tests/SB.litmus"}},
+		{"diff-bad-flag", []string{"diff", "--unroll", "x", "../../tests/SB.litmus", "../../tests/SB.litmus"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,8 +107,11 @@ func plainVerdicts(t *testing.T, args ...string) map[string]string {
 		}
 		v := r.Verdict
 		switch {
-		case r.Error != "":
+		case r.Error != "" && v == "":
+			// No verdict word for a column without a result: n/a.
 			v = "n/a"
+		case r.Error != "":
+			// The word the column shows in its place.
 		case r.Positive+r.Negative == 0:
 			v += " (vacuous)"
 		}
@@ -188,8 +194,8 @@ func TestReviewBaseIsThePlainCheck(t *testing.T) {
 func TestWeakenedRunIsThePlainRun(t *testing.T) {
 	for _, f := range reviewFiles(t) {
 		want := plainVerdicts(t, f)
-		rv, _, ok := reviewArgs("barriers", "", []string{f}, os.Stderr)
-		if !ok {
+		rv, _, _ := reviewArgs("barriers", "", []string{f}, os.Stdout, os.Stderr)
+		if rv == nil {
 			t.Fatal("reviewArgs failed")
 		}
 		out := rv.check(f)
@@ -203,6 +209,50 @@ func TestWeakenedRunIsThePlainRun(t *testing.T) {
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: (-plain check +weakened path):\n%s", f, diff)
+		}
+	}
+}
+
+// TestReviewErrors: a run that fails, in any column, is exit 2.
+func TestReviewErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"barriers", "--timeout", "1ns", "../../tests/lkmm/MP+rel+acq.litmus"},
+		{"diff", "--timeout", "1ns", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"},
+		{"barriers", "--model", "nope", "../../tests/SB.litmus"},
+	} {
+		if code, _, errs := runCLI(args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and a message", args, code, errs)
+		}
+	}
+}
+
+// TestBarriersJobs: the table is the same whatever the number of workers.
+func TestBarriersJobs(t *testing.T) {
+	args := []string{"barriers", "../../tests/locks/osq-lock.litmus", "../../tests/SB+mfences.litmus"}
+	_, one, _ := runCLI(append([]string{"-j", "1"}, args...)...)
+	_, many, _ := runCLI(append([]string{"-j", "4"}, args...)...)
+	if diff := cmp.Diff(one, many); diff != "" {
+		t.Errorf("-j 1 vs -j 4 (-want +got):\n%s", diff)
+	}
+}
+
+// TestReviewHelp: --help prints the usage on stdout, exit 0, without the
+// flags that do not apply.
+func TestReviewHelp(t *testing.T) {
+	for _, cmd := range []string{"diff", "barriers"} {
+		code, out, errs := runCLI(cmd, "--help")
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: litmuscheck "+cmd+" ") {
+			t.Errorf("%s --help: exit %d, stderr %q, stdout:\n%s", cmd, code, errs, out)
+		}
+		for _, flag := range []string{"--lock", "--model", "--timeout"} {
+			if !strings.Contains(out, flag) {
+				t.Errorf("%s --help: no %s", cmd, flag)
+			}
+		}
+		for _, flag := range []string{"--format", "--show-asm", "--parse-only"} {
+			if strings.Contains(out, flag) {
+				t.Errorf("%s --help lists %s, which does not apply", cmd, flag)
+			}
 		}
 	}
 }
