@@ -189,9 +189,12 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 	}
 	fmt.Fprintf(stdout, "  %s\n", strings.Join(legend, "; "))
 	for _, c := range cols {
-		if c.base.res == nil {
+		switch {
+		case c.base.failed():
+			fmt.Fprintf(stderr, "%s: %s: %s: %v\n", t.File, c.base.title, c.base.label(), c.base.why)
+			failed = true
+		case c.base.res == nil:
 			fmt.Fprintf(stdout, "  %s: %s: %v\n", c.base.title, c.base.label(), c.base.why)
-			failed = failed || c.base.failed()
 		}
 	}
 	return failed

@@ -223,12 +223,13 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		after := cells[1][i]
 		if before.res == nil || after.res == nil {
 			fmt.Fprintf(stdout, "%s: %s -> %s\n", before.title, before.label(), after.label())
-			for _, c := range []verdictCell{before, after} {
-				if c.why != nil {
-					fmt.Fprintf(stdout, "  %s: %v\n", c.none, c.why)
-				}
-				if c.failed() {
+			for i, c := range []verdictCell{before, after} {
+				switch {
+				case c.failed():
+					fmt.Fprintf(stderr, "%s: %s: %s: %v\n", files[i], c.title, c.label(), c.why)
 					status = 2
+				case c.why != nil:
+					fmt.Fprintf(stdout, "  %s: %s: %v\n", files[i], c.label(), c.why)
 				}
 			}
 			continue
