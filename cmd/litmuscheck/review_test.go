@@ -29,6 +29,7 @@ func TestReviewGolden(t *testing.T) {
 		{"barriers-unlock-release", []string{"barriers", "../../tests/unlock_release.litmus"}},
 		{"barriers-unlock-release-power", []string{"barriers", "--model", "power", "../../tests/unlock_release.litmus"}},
 		{"barriers-crossed-qspinlock-mb", []string{"barriers", "--lock", "qspinlock-mb", "../../tests/locks/crossed-locking.litmus"}},
+		{"barriers-osq-lock", []string{"barriers", "../../tests/locks/osq-lock.litmus"}},
 		{"barriers-osq-handoff-acquire", []string{"barriers", "../../tests/locks/osq-handoff+acquire.litmus"}},
 		{"barriers-lkmm-only", []string{"barriers", "--model", "lkmm", "../../tests/locks/osq-prev-cpu+wmb+rmb.litmus"}},
 		{"barriers-sb-mfences", []string{"barriers", "../../tests/SB+mfences.litmus"}},
