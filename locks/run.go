@@ -103,30 +103,28 @@ func ParseC(name, src string, alg *Algorithm) (*litmus.Test, error) {
 // DefaultAlgorithm. An error is returned for a test that does not parse;
 // a column that cannot run reports why in Run.Err.
 func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
-	alg, err := col.Algorithm(alg)
+	run := &Run{Column: col, Algorithm: alg}
+	if col.Target != nil && alg == nil {
+		a, err := AlgorithmByName(DefaultAlgorithm)
+		if err != nil {
+			return nil, err
+		}
+		run.Algorithm = a
+	}
+	t, err := ParseC(name, src, run.Algorithm)
 	if err != nil {
 		return nil, err
 	}
-	t, err := ParseC(name, src, alg)
-	if err != nil {
-		return nil, err
-	}
-	return RunParsed(ctx, t, alg, col, opt)
+	return RunParsed(ctx, t, run.Algorithm, col, opt)
 }
 
-// Algorithm is the algorithm spin_* run as in the column when alg is
-// chosen: alg, or on a hardware target DefaultAlgorithm if alg is nil.
-func (c Column) Algorithm(alg *Algorithm) (*Algorithm, error) {
-	if c.Target != nil && alg == nil {
-		return AlgorithmByName(DefaultAlgorithm)
-	}
-	return alg, nil
-}
-
-// RunParsed runs in column col the C test t, parsed by ParseC with alg,
-// the column's Algorithm: what RunC does once it has parsed the test.
+// RunParsed runs in column col the C test t, parsed by ParseC with alg
+// (on a hardware target, an algorithm: alg or DefaultAlgorithm): what
+// RunC does once it has parsed the test, for a test changed after parsing
+// (Weaken).
 func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
-	run := &Run{Column: col, Algorithm: alg, Test: t}
+	run := &Run{Column: col, Algorithm: alg}
+	run.Test = t
 	model, err := models.Lookup(col.ModelName())
 	if col.Target != nil {
 		c, cerr := Compile(t, col.Target)
