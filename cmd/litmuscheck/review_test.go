@@ -17,6 +17,25 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/review")
 
+// scenarioDirs are where the lock scenarios' C tests may be: tests/locks,
+// or locks/scenarios where they are embedded.
+var scenarioDirs = []string{"../../tests/locks", "../../locks/scenarios"}
+
+// scenario is the path of the lock scenario NAME.litmus.
+func scenario(name string) string {
+	for _, d := range scenarioDirs {
+		if p := filepath.Join(d, name+".litmus"); fileExists(p) {
+			return p
+		}
+	}
+	return filepath.Join(scenarioDirs[0], name+".litmus")
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
 // TestReviewGolden runs diff and barriers and compares exit status, stdout
 // and stderr with testdata/review/NAME.golden (go test -update rewrites
 // them). The inputs of its own end in .in, out of the way of the
@@ -28,10 +47,10 @@ func TestReviewGolden(t *testing.T) {
 	}{
 		{"barriers-unlock-release", []string{"barriers", "../../tests/unlock_release.litmus"}},
 		{"barriers-unlock-release-power", []string{"barriers", "--model", "power", "../../tests/unlock_release.litmus"}},
-		{"barriers-crossed-qspinlock-mb", []string{"barriers", "--lock", "qspinlock-mb", "../../tests/locks/crossed-locking.litmus"}},
-		{"barriers-osq-lock", []string{"barriers", "../../tests/locks/osq-lock.litmus"}},
-		{"barriers-osq-handoff-acquire", []string{"barriers", "../../tests/locks/osq-handoff+acquire.litmus"}},
-		{"barriers-lkmm-only", []string{"barriers", "--model", "lkmm", "../../tests/locks/osq-prev-cpu+wmb+rmb.litmus"}},
+		{"barriers-crossed-qspinlock-mb", []string{"barriers", "--lock", "qspinlock-mb", scenario("crossed-locking")}},
+		{"barriers-osq-lock", []string{"barriers", scenario("osq-lock")}},
+		{"barriers-osq-handoff-acquire", []string{"barriers", scenario("osq-handoff+acquire")}},
+		{"barriers-lkmm-only", []string{"barriers", "--model", "lkmm", scenario("osq-prev-cpu+wmb+rmb")}},
 		{"barriers-sb-mfences", []string{"barriers", "../../tests/SB+mfences.litmus"}},
 		{"barriers-ppc", []string{"barriers", "../../tests/locks/asm/unlock-then-load.ppc.litmus"}},
 		{"barriers-none", []string{"barriers", "../../tests/SB.litmus"}},
@@ -42,7 +61,7 @@ func TestReviewGolden(t *testing.T) {
 		{"barriers-unknown-lock", []string{"barriers", "--lock", "ticket", "../../tests/unlock_release.litmus"}},
 		{"diff-unlock-relaxed", []string{"diff", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
 		{"diff-unlock-relaxed-armv8", []string{"diff", "--model", "armv8", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
-		{"diff-lock", []string{"diff", "--lock", "write-once", "../../tests/locks/mp-through-lock.litmus", "../../tests/locks/mp-through-lock.litmus"}},
+		{"diff-lock", []string{"diff", "--lock", "write-once", scenario("mp-through-lock"), scenario("mp-through-lock")}},
 		{"diff-sb-mfences", []string{"diff", "../../tests/SB+mfences.litmus", "../../tests/SB.litmus"}},
 		{"diff-dialects", []string{"diff", "../../tests/unlock_release.litmus", "../../tests/SB.litmus"}},
 		{"diff-threads", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb3.in"}},
@@ -75,9 +94,16 @@ func TestReviewGolden(t *testing.T) {
 // reviewFiles are the C tests whose review verdicts must be the plain
 // check's.
 func reviewFiles(t *testing.T) []string {
-	files, err := filepath.Glob("../../tests/locks/*.litmus")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no tests/locks/*.litmus: %v", err)
+	var files []string
+	for _, d := range scenarioDirs {
+		found, err := filepath.Glob(filepath.Join(d, "*.litmus"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, found...)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no lock scenarios in %v", scenarioDirs)
 	}
 	return append([]string{"../../tests/unlock_release.litmus"}, files...)
 }
@@ -229,7 +255,7 @@ func TestReviewErrors(t *testing.T) {
 
 // TestBarriersJobs: the table is the same whatever the number of workers.
 func TestBarriersJobs(t *testing.T) {
-	args := []string{"barriers", "../../tests/locks/osq-lock.litmus", "../../tests/SB+mfences.litmus"}
+	args := []string{"barriers", scenario("osq-lock"), "../../tests/SB+mfences.litmus"}
 	_, one, _ := runCLI(append([]string{"-j", "1"}, args...)...)
 	_, many, _ := runCLI(append([]string{"-j", "4"}, args...)...)
 	if diff := cmp.Diff(one, many); diff != "" {
