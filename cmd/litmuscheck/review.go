@@ -222,7 +222,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	for i, before := range cells[0] {
 		after := cells[1][i]
 		if before.res == nil || after.res == nil {
-			fmt.Fprintf(stdout, "%s: %s -> %s\n", before.title, before.label(), after.label())
+			fmt.Fprintf(stdout, "%s: %s %s -> %s\n", before.title, tests[0].Cond.Quant, before.label(), after.label())
 			for i, c := range []verdictCell{before, after} {
 				switch {
 				case c.failed():
