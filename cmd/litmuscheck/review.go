@@ -35,9 +35,6 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 	fs := newFlags("litmuscheck "+name, stderr, &rv.o)
 	addLockFlags(fs, &rv.o)
 	fs.Usage = func() {}
-	for _, f := range []string{"format", "show-asm", "parse-only"} {
-		fs.MarkHidden(f)
-	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			fmt.Fprintln(stdout, usage)
