@@ -48,7 +48,12 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 			status = 2
 			continue
 		}
-		cols := rv.barrierColumns(out)
+		cols, err := rv.barrierColumns(out)
+		if err != nil {
+			printErr(stderr, err)
+			status = 2
+			continue
+		}
 		rows := barrierRows(cols)
 		forEach(len(rows)*len(cols), rv.o.jobs, func(k int) {
 			row, c := rows[k/len(cols)], k%len(cols)
@@ -66,20 +71,22 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 
 // barrierColumns are the columns of out, each able to run a weakened test
 // exactly as checkFile ran the original.
-func (rv *review) barrierColumns(out fileOutcome) []barrierColumn {
+func (rv *review) barrierColumns(out fileOutcome) ([]barrierColumn, error) {
 	if out.runs == nil {
 		model := out.model
 		return []barrierColumn{{base: out.cells()[0], test: out.res.Test, run: func(t *litmus.Test) verdictCell {
 			res, err := runTest(t, model, rv.o, rv.o.workers)
 			return verdictCell{title: model.Name(), res: res, none: "error", why: err}
-		}}}
+		}}}, nil
 	}
 	var cols []barrierColumn
 	for i, cell := range out.cells() {
 		r := out.runs[i]
-		c := r.Test
-		if r.Compiled != nil {
-			c = r.Compiled.Source
+		// A fresh parse, as RunC parses, with the column's algorithm: the
+		// run may have changed its own test while preparing it.
+		c, err := locks.ParseC(out.test.File, out.test.Source, r.Algorithm)
+		if err != nil {
+			return nil, err
 		}
 		cols = append(cols, barrierColumn{base: cell, test: c, run: func(t *litmus.Test) verdictCell {
 			ctx := context.Background()
@@ -98,7 +105,7 @@ func (rv *review) barrierColumns(out fileOutcome) []barrierColumn {
 			return fileOutcome{test: out.test, runs: []*locks.Run{run}}.cells()[0]
 		}})
 	}
-	return cols
+	return cols, nil
 }
 
 // barrierRows merges the columns' annotations into one list, keeping each

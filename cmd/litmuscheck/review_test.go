@@ -234,7 +234,11 @@ func TestWeakenedRunIsThePlainRun(t *testing.T) {
 			t.Fatal(out.err)
 		}
 		got := map[string]string{}
-		for _, c := range rv.barrierColumns(out) {
+		cols, err := rv.barrierColumns(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cols {
 			cell := c.run(c.test)
 			got[cell.title] = cell.label()
 		}
