@@ -193,6 +193,15 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 	if err != nil {
 		return nil, err
 	}
+	return RunParsed(ctx, t, run.Algorithm, col, opt)
+}
+
+// RunParsed runs in column col the C test t, parsed by ParseC with alg
+// (on a hardware target, an algorithm: alg or DefaultAlgorithm): what
+// RunC does once it has parsed the test, for a test changed after parsing
+// (Weaken).
+func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
+	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
 	model, err := models.Lookup(col.ModelName())
 	if col.Target != nil {

@@ -4,17 +4,22 @@
 //
 //	litmuscheck [flags] FILE...
 //	litmuscheck conform [flags] DIR...
-//	litmuscheck diff [--model M] OLD.litmus NEW.litmus
-//	litmuscheck barriers [--model M] FILE...
+//	litmuscheck diff [--model M] [--lock ALG] OLD.litmus NEW.litmus
+//	litmuscheck barriers [--model M] [--lock ALG] FILE...
 //	litmuscheck locks [--dir DIR] [--bad-states]
 //	litmuscheck help [COMMAND]
 //	litmuscheck --version
 //
-// diff reports how the verdict and final states change between two
-// versions of a test (exit 1 when the verdict changes), with the execution
-// that newly satisfies the condition; barriers removes each fence in turn
-// and reports which ones the verdict depends on; locks runs the proof
-// table of lock scenarios and prints it as Markdown.
+// diff and barriers run a test as the plain check does, a C test in every
+// column (compiled for the hardware ones). diff reports how the verdict
+// and final states change between two versions of a test (exit 1 when a
+// verdict changes), with the execution that newly satisfies the condition;
+// it refuses tests of different dialects, threads or locations. barriers
+// weakens each ordering annotation in turn, in the lock fragments too
+// (acquire and release to relaxed, a full RMW to release, acquire and
+// relaxed, a fence to nothing; an assembly test's fences to nops) and
+// tables, per column, which ones the verdict depends on. locks runs the
+// proof table of lock scenarios and prints it as Markdown.
 //
 // Flags:
 //

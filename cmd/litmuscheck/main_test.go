@@ -89,27 +89,3 @@ func TestJobsDoNotChangeOutput(t *testing.T) {
 		t.Errorf("-j 1 vs -j 4 (-want +got):\n%s", diff)
 	}
 }
-
-func TestBarriers(t *testing.T) {
-	code, out, errs := runCLI("barriers", "../../tests/SB+mfences.litmus")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	want := `SB+mfences under TSO: Never
-  P0 MFENCE               ../../tests/SB+mfences.litmus:6:2: without it Sometimes (load-bearing)
-  P1 MFENCE               ../../tests/SB+mfences.litmus:6:16: without it Sometimes (load-bearing)
-`
-	if diff := cmp.Diff(want, out); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-}
-
-func TestDiff(t *testing.T) {
-	code, out, _ := runCLI("diff", "../../tests/SB+mfences.litmus", "../../tests/SB.litmus")
-	if code != 1 {
-		t.Errorf("exit %d, want 1 (verdict changed)", code)
-	}
-	if !strings.HasPrefix(out, "TSO: exists Never -> Sometimes (3 -> 4 states)\n  + 0:EAX=0; 1:EAX=0;\n") {
-		t.Errorf("unexpected diff output:\n%s", out)
-	}
-}

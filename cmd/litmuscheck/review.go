@@ -1,151 +1,274 @@
-// This file implements the review aids: "diff" runs two versions of a test
-// and reports what changed, and "barriers" removes each fence of a test in
-// turn to find the ones its verdict depends on.
+// This file implements the review aids' common ground and "diff", which
+// runs two versions of a test and reports what changed. Both review
+// commands run a test exactly as the plain check does (checkFile): a C test
+// in every column, compiled for the hardware ones, with --lock.
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"litmuscheck/litmus"
+	"litmuscheck/locks"
 	"litmuscheck/models"
 )
 
-// reviewArgs parses the flags shared by diff and barriers.
-func reviewArgs(name string, args []string, stderr io.Writer) (*options, []string, bool) {
-	var o options
-	fs := newFlags("litmuscheck "+name, stderr, &o)
+// A review holds what the review commands share with the plain check: the
+// options, and the model and lock algorithm they name.
+type review struct {
+	o options
+	// model is the --model that is not a column name, nil otherwise.
+	model *models.Model
+	alg   *locks.Algorithm
+}
+
+// reviewArgs parses the flags of diff and barriers, and resolves --model
+// and --lock as runCheck does. When it returns no review, the command ends
+// with exit status code: 0 after --help, 2 after an error it printed.
+func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv *review, files []string, code int) {
+	rv = &review{}
+	fs := newFlags("litmuscheck "+name, stderr, &rv.o)
+	addLockFlags(fs, &rv.o)
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
-		return nil, nil, false
+		if errors.Is(err, pflag.ErrHelp) {
+			fmt.Fprintln(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil, nil, 0
+		}
+		fmt.Fprintf(stderr, "litmuscheck %s: %v\n%s\n", name, err, usage)
+		return nil, nil, 2
 	}
-	return &o, fs.Args(), true
+	switch {
+	case rv.o.format != "text":
+		fmt.Fprintf(stderr, "litmuscheck %s: prints text only (--format %s)\n", name, rv.o.format)
+		return nil, nil, 2
+	case rv.o.showAsm || rv.o.parseOnly:
+		fmt.Fprintf(stderr, "litmuscheck %s: --show-asm and --parse-only do not apply\n", name)
+		return nil, nil, 2
+	case fs.NArg() == 0:
+		fmt.Fprintln(stderr, usage)
+		return nil, nil, 2
+	}
+	if rv.o.model != "" && !columnModel(rv.o.model) {
+		m, err := models.Lookup(rv.o.model)
+		if err != nil {
+			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+			return nil, nil, 2
+		}
+		rv.model = m
+	}
+	if rv.o.lock != "" {
+		a, err := locks.AlgorithmByName(rv.o.lock)
+		if err != nil {
+			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+			return nil, nil, 2
+		}
+		rv.alg = a
+	}
+	// One test runs at a time, on every core.
+	rv.o.workers = max(1, rv.o.jobs)
+	return rv, fs.Args(), 0
 }
 
-func modelFor(t *litmus.Test, o *options) (*models.Model, error) {
-	if o.model != "" {
-		return models.Lookup(o.model)
-	}
-	return models.ForArch(t.Arch)
+// check runs a file as the plain check does.
+func (rv *review) check(path string) fileOutcome {
+	return checkFile(path, rv.model, rv.alg, rv.o)
 }
 
-// runDiff compares the verdicts of two versions of a test.
+// A verdictCell is one column's result, as the review tables print it.
+type verdictCell struct {
+	title string
+	res   *litmus.Result // in the C test's terms for a compiled run
+	// none is the word a column without a result shows (locks.Run's
+	// Verdict: n/a), and why the reason.
+	none string
+	why  error
+}
+
+// failed reports whether the column has no result for a reason of ours
+// (an error, a gap), not by design: the exit status is then 2.
+func (c verdictCell) failed() bool { return c.res == nil && c.none != "n/a" }
+
+// label is the verdict the review compares: vacuity included, since a
+// vacuous Never proves nothing.
+func (c verdictCell) label() string {
+	switch {
+	case c.res == nil:
+		return c.none
+	case c.res.Vacuous():
+		return c.res.Verdict() + " (vacuous)"
+	}
+	return c.res.Verdict()
+}
+
+// cells are an outcome's results, one per column.
+func (out fileOutcome) cells() []verdictCell {
+	if out.runs == nil {
+		return []verdictCell{{title: out.res.Model, res: out.res}}
+	}
+	var cells []verdictCell
+	for _, r := range out.runs {
+		c := verdictCell{title: r.Column.Title, none: r.Verdict(), why: r.Err}
+		if r.Result != nil {
+			res := *r.CResult()
+			res.Test = out.test
+			c.res = &res
+		}
+		cells = append(cells, c)
+	}
+	return cells
+}
+
+// mismatch says why two versions of a test cannot be compared: another
+// dialect, other threads, other shared locations. "" when they can.
+func mismatch(a, b *litmus.Test) string {
+	if a.Arch != b.Arch {
+		return fmt.Sprintf("they are in different dialects (%s, %s)", a.Arch, b.Arch)
+	}
+	if ta, tb := threadNames(a), threadNames(b); ta != tb {
+		return fmt.Sprintf("they have different threads (%s; %s)", ta, tb)
+	}
+	if la, lb := testLocations(a), testLocations(b); la != lb {
+		return fmt.Sprintf("they use different locations (%s; %s)", la, lb)
+	}
+	return ""
+}
+
+func threadNames(t *litmus.Test) string {
+	var names []string
+	for _, th := range t.Threads {
+		names = append(names, fmt.Sprintf("P%d", th.ID))
+	}
+	return strings.Join(names, " ")
+}
+
+// testLocations lists the shared locations a test initialises or uses.
+func testLocations(t *litmus.Test) string {
+	set := map[string]bool{}
+	for _, it := range t.Init {
+		if !it.Loc.IsReg() {
+			set[it.Loc.Name] = true
+		}
+		if it.Value.IsAddr() {
+			set[it.Value.Sym] = true
+		}
+	}
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+				litmus.WalkExpr(e, func(e litmus.Expr) {
+					if c, ok := e.(*litmus.Const); ok && c.V.IsAddr() {
+						set[c.V.Sym] = true
+					}
+				})
+			}
+		}
+	}
+	names := make([]string, 0, len(set))
+	for n := range set {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, " ")
+}
+
+const diffUsage = "usage: litmuscheck diff [--model M] [--lock ALG] OLD.litmus NEW.litmus"
+
+// runDiff compares the verdicts of two versions of a test, column by
+// column; exit 1 when a verdict changes.
 func runDiff(args []string, stdout, stderr io.Writer) int {
-	o, files, ok := reviewArgs("diff", args, stderr)
-	if !ok {
-		return 2
+	rv, files, code := reviewArgs("diff", diffUsage, args, stdout, stderr)
+	if rv == nil {
+		return code
 	}
 	if len(files) != 2 {
-		fmt.Fprintln(stderr, "usage: litmuscheck diff [--model M] OLD.litmus NEW.litmus")
+		fmt.Fprintln(stderr, diffUsage)
 		return 2
 	}
-	var res [2]*litmus.Result
-	var model *models.Model
+	var tests [2]*litmus.Test
 	for i, f := range files {
-		t, err := parseTest(f, nil)
+		t, err := parseTest(f, rv.alg)
 		if err != nil {
 			printErr(stderr, err)
 			return 2
 		}
-		if model == nil {
-			if model, err = modelFor(t, o); err != nil {
-				fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-				return 2
-			}
-		}
-		if res[i], err = runTest(t, model, *o, o.jobs); err != nil {
-			printErr(stderr, err)
+		tests[i] = t
+	}
+	if why := mismatch(tests[0], tests[1]); why != "" {
+		fmt.Fprintf(stderr, "litmuscheck diff: %s and %s cannot be compared: %s\n", files[0], files[1], why)
+		return 2
+	}
+	var cells [2][]verdictCell
+	var outs [2]fileOutcome
+	for i, f := range files {
+		outs[i] = rv.check(f)
+		if outs[i].err != nil {
+			printErr(stderr, outs[i].err)
 			return 2
 		}
+		cells[i] = outs[i].cells()
 	}
-	before, after := res[0], res[1]
-	fmt.Fprintf(stdout, "%s: %s %s -> %s (%d -> %d states)\n", model.Name(),
-		before.Test.Cond.Quant, before.Verdict(), after.Verdict(), len(before.States), len(after.States))
-	old := map[string]bool{}
-	for _, st := range before.States {
-		old[before.FormatState(st)] = true
-	}
-	for _, st := range after.States {
-		if s := after.FormatState(st); !old[s] {
-			fmt.Fprintf(stdout, "  + %s\n", s)
+	status := 0
+	for i, before := range cells[0] {
+		after := cells[1][i]
+		if before.res == nil || after.res == nil {
+			fmt.Fprintf(stdout, "%s: %s %s -> %s\n", before.title, tests[0].Cond.Quant, before.label(), after.label())
+			for i, c := range []verdictCell{before, after} {
+				switch {
+				case c.failed():
+					fmt.Fprintf(stderr, "%s: %s: %s: %v\n", files[i], c.title, c.label(), c.why)
+					status = 2
+				case c.why != nil:
+					fmt.Fprintf(stdout, "  %s: %s: %v\n", files[i], c.label(), c.why)
+				}
+			}
+			continue
 		}
-		delete(old, after.FormatState(st))
+		writeStateDiff(stdout, before, after)
+		if before.res.Positive == 0 && after.res.Positive > 0 && after.res.Witness != nil {
+			what := "the execution that now satisfies the condition"
+			if outs[1].runs != nil && outs[1].runs[i].Compiled != nil {
+				what += ", in the compiled code"
+			}
+			fmt.Fprintf(stdout, "  %s:\n%s", what, after.res.Witness.Format("    "))
+		}
+		if before.label() != after.label() {
+			status = max(status, 1)
+		}
 	}
-	var gone []string
+	return status
+}
+
+// writeStateDiff prints one column's verdict change and the final states
+// that appear (+) and disappear (-).
+func writeStateDiff(w io.Writer, before, after verdictCell) {
+	b, a := before.res, after.res
+	fmt.Fprintf(w, "%s: %s %s -> %s (%d -> %d states)\n", before.title,
+		b.Test.Cond.Quant, before.label(), after.label(), len(b.States), len(a.States))
+	old := map[string]bool{}
+	for _, st := range b.States {
+		old[b.FormatState(st)] = true
+	}
+	for _, st := range a.States {
+		s := a.FormatState(st)
+		if !old[s] {
+			fmt.Fprintf(w, "  + %s\n", s)
+		}
+		delete(old, s)
+	}
+	gone := make([]string, 0, len(old))
 	for s := range old {
 		gone = append(gone, s)
 	}
 	sort.Strings(gone)
 	for _, s := range gone {
-		fmt.Fprintf(stdout, "  - %s\n", s)
+		fmt.Fprintf(w, "  - %s\n", s)
 	}
-	if before.Positive == 0 && after.Positive > 0 && after.Witness != nil {
-		fmt.Fprintf(stdout, "  the execution that now satisfies the condition:\n%s", after.Witness.Format("    "))
-	}
-	if before.Verdict() != after.Verdict() {
-		return 1
-	}
-	return 0
-}
-
-// runBarriers finds the fences a test's verdict depends on: each fence is
-// replaced by a no-op in turn and the test is run again.
-func runBarriers(args []string, stdout, stderr io.Writer) int {
-	o, files, ok := reviewArgs("barriers", args, stderr)
-	if !ok {
-		return 2
-	}
-	if len(files) == 0 {
-		fmt.Fprintln(stderr, "usage: litmuscheck barriers [--model M] FILE...")
-		return 2
-	}
-	status := 0
-	for _, f := range files {
-		t, err := parseTest(f, nil)
-		if err != nil {
-			printErr(stderr, err)
-			status = 2
-			continue
-		}
-		model, err := modelFor(t, o)
-		if err != nil {
-			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-			return 2
-		}
-		base, err := runTest(t, model, *o, o.jobs)
-		if err != nil {
-			printErr(stderr, err)
-			status = 2
-			continue
-		}
-		fmt.Fprintf(stdout, "%s under %s: %s\n", t.Name, model.Name(), base.Verdict())
-		found := false
-		for ti, th := range t.Threads {
-			for ii, in := range th.Code {
-				if in.Op != litmus.OpFence {
-					continue
-				}
-				found = true
-				saved := th.Code[ii]
-				th.Code[ii] = litmus.Instr{Op: litmus.OpNop, Pos: saved.Pos, Text: saved.Text}
-				res, err := runTest(t, model, *o, o.jobs)
-				th.Code[ii] = saved
-				verdict := "error"
-				if err == nil {
-					verdict = res.Verdict()
-				}
-				note := "not needed for this verdict"
-				if verdict != base.Verdict() {
-					note = "load-bearing"
-				}
-				fmt.Fprintf(stdout, "  P%d %-20s %s: without it %s (%s)\n", ti,
-					strings.TrimSpace(saved.Text), saved.Pos, verdict, note)
-			}
-		}
-		if !found {
-			fmt.Fprintln(stdout, "  no fence in this test")
-		}
-	}
-	return status
 }

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"litmuscheck/locks"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/review")
+
+// scenarioDirs are where the lock scenarios' C tests may be: tests/locks,
+// or locks/scenarios where they are embedded.
+var scenarioDirs = []string{"../../tests/locks", "../../locks/scenarios"}
+
+// scenario is the path of the lock scenario NAME.litmus.
+func scenario(name string) string {
+	for _, d := range scenarioDirs {
+		if p := filepath.Join(d, name+".litmus"); fileExists(p) {
+			return p
+		}
+	}
+	return filepath.Join(scenarioDirs[0], name+".litmus")
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// TestReviewGolden runs diff and barriers and compares exit status, stdout
+// and stderr with testdata/review/NAME.golden (go test -update rewrites
+// them). The inputs of its own end in .in, out of the way of the
+// --parse-only walk of testdata.
+func TestReviewGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"barriers-unlock-release", []string{"barriers", "../../tests/unlock_release.litmus"}},
+		{"barriers-unlock-release-power", []string{"barriers", "--model", "power", "../../tests/unlock_release.litmus"}},
+		{"barriers-crossed-qspinlock-mb", []string{"barriers", "--lock", "qspinlock-mb", scenario("crossed-locking")}},
+		{"barriers-osq-lock", []string{"barriers", scenario("osq-lock")}},
+		{"barriers-osq-handoff-acquire", []string{"barriers", scenario("osq-handoff+acquire")}},
+		{"barriers-lkmm-only", []string{"barriers", "--model", "lkmm", scenario("osq-prev-cpu+wmb+rmb")}},
+		{"barriers-sb-mfences", []string{"barriers", "../../tests/SB+mfences.litmus"}},
+		{"barriers-ppc", []string{"barriers", "../../tests/locks/asm/unlock-then-load.ppc.litmus"}},
+		{"barriers-none", []string{"barriers", "../../tests/SB.litmus"}},
+		{"barriers-rcu", []string{"barriers", "../../tests/lkmm/MP+rcu.litmus"}},
+		{"barriers-parse-error", []string{"barriers", "testdata/bad.litmus", "../../tests/SB.litmus"}},
+		{"barriers-no-file", []string{"barriers"}},
+		{"barriers-json", []string{"barriers", "--format", "json", "../../tests/SB.litmus"}},
+		{"barriers-unknown-lock", []string{"barriers", "--lock", "ticket", "../../tests/unlock_release.litmus"}},
+		{"diff-unlock-relaxed", []string{"diff", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
+		{"diff-unlock-relaxed-armv8", []string{"diff", "--model", "armv8", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
+		{"diff-lock", []string{"diff", "--lock", "write-once", scenario("mp-through-lock"), scenario("mp-through-lock")}},
+		{"diff-sb-mfences", []string{"diff", "../../tests/SB+mfences.litmus", "../../tests/SB.litmus"}},
+		{"diff-dialects", []string{"diff", "../../tests/unlock_release.litmus", "../../tests/SB.litmus"}},
+		{"diff-threads", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb3.in"}},
+		{"diff-locations", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb-z.in"}},
+		{"diff-one-file", []string{"diff", "../../tests/SB.litmus"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCLI(tc.args...)
+			got := fmt.Sprintf("$ litmuscheck %s\nexit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(tc.args, " "), code, out, errs)
+			file := filepath.Join("testdata", "review", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", file, diff)
+			}
+		})
+	}
+}
+
+// reviewFiles are the C tests whose review verdicts must be the plain
+// check's.
+func reviewFiles(t *testing.T) []string {
+	var files []string
+	for _, d := range scenarioDirs {
+		found, err := filepath.Glob(filepath.Join(d, "*.litmus"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, found...)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no lock scenarios in %v", scenarioDirs)
+	}
+	return append([]string{"../../tests/unlock_release.litmus"}, files...)
+}
+
+// plainVerdicts are the plain check's verdicts of a C test, by column
+// title, as its JSON output gives them, and whether it failed (exit 2: a
+// column that failed for a reason of ours).
+func plainVerdicts(t *testing.T, args ...string) (map[string]string, bool) {
+	t.Helper()
+	code, out, _ := runCLI(append([]string{"--model", "all", "--format", "json"}, args...)...)
+	var runs []struct {
+		Model    string `json:"model"`
+		Verdict  string `json:"verdict"`
+		Positive int    `json:"positive"`
+		Negative int    `json:"negative"`
+		Error    string `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &runs); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	got := map[string]string{}
+	for _, r := range runs {
+		col, ok := locks.ColumnByName(r.Model)
+		if !ok {
+			t.Fatalf("%v: unknown column %q", args, r.Model)
+		}
+		v := r.Verdict
+		switch {
+		case r.Error != "" && v == "":
+			// No verdict word for a column without a result: n/a.
+			v = "n/a"
+		case r.Error != "":
+			// The word the column shows in its place.
+		case r.Positive+r.Negative == 0:
+			v += " (vacuous)"
+		}
+		got[col.Title] = v
+	}
+	if len(got) != len(locks.Columns) {
+		t.Fatalf("%v: %d columns, want %d", args, len(got), len(locks.Columns))
+	}
+	return got, code == 2
+}
+
+var cellGap = regexp.MustCompile(`\s{2,}`)
+
+// barriersBase reads the "as written" row of a barriers table, by column,
+// and whether barriers failed (exit 2).
+func barriersBase(t *testing.T, args ...string) (map[string]string, bool) {
+	t.Helper()
+	code, out, errs := runCLI(append([]string{"barriers"}, args...)...)
+	if code != 0 && code != 2 {
+		t.Fatalf("barriers %v: exit %d: %s", args, code, errs)
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 {
+		t.Fatalf("barriers %v: no table:\n%s", args, out)
+	}
+	// The titles contain single spaces ("POWER isync"), the cells are
+	// two spaces apart at least.
+	head := cellGap.Split(strings.TrimSpace(lines[1]), -1)
+	base := cellGap.Split(strings.TrimSpace(lines[2]), -1)
+	if base[0] != "as written" || len(head) != 4+len(base)-1 {
+		t.Fatalf("barriers %v: unexpected table head:\n%s", args, out)
+	}
+	got := map[string]string{}
+	for i, v := range base[1:] {
+		got[head[4+i]] = v
+	}
+	return got, code == 2
+}
+
+// diffBase reads the verdicts of "diff FILE FILE", by column, and whether
+// diff failed (exit 2).
+func diffBase(t *testing.T, args ...string) (map[string]string, bool) {
+	t.Helper()
+	file := args[len(args)-1]
+	code, out, errs := runCLI(append(append([]string{"diff"}, args...), file)...)
+	if code != 0 && code != 2 {
+		t.Fatalf("diff %v: exit %d: %s", args, code, errs)
+	}
+	line := regexp.MustCompile(`^(.+?): (?:exists|~exists|forall) (.+?) -> (.+?)(?: \(\d+ -> \d+ states\))?$`)
+	got := map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if m := line.FindStringSubmatch(l); m != nil {
+			if m[2] != m[3] {
+				t.Errorf("diff %v: %s: %s -> %s for one file", args, m[1], m[2], m[3])
+			}
+			got[m[1]] = m[2]
+		}
+	}
+	return got, code == 2
+}
+
+// TestReviewBaseIsThePlainCheck: the verdicts diff and barriers start from
+// are the plain check's in every column, with and without --lock.
+func TestReviewBaseIsThePlainCheck(t *testing.T) {
+	for _, f := range reviewFiles(t) {
+		for _, lock := range [][]string{nil, {"--lock", "qspinlock-mb"}, {"--lock", "write-once"}} {
+			args := append(append([]string(nil), lock...), f)
+			want, wantFailed := plainVerdicts(t, args...)
+			for cmd, base := range map[string]func(*testing.T, ...string) (map[string]string, bool){
+				"barriers": barriersBase, "diff": diffBase,
+			} {
+				got, failed := base(t, args...)
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s %v: verdicts (-plain check +%s):\n%s", cmd, args, cmd, diff)
+				}
+				if failed != wantFailed {
+					t.Errorf("%s %v: exit 2 is %v, the plain check's is %v", cmd, args, failed, wantFailed)
+				}
+			}
+		}
+	}
+}
+
+// TestWeakenedRunIsThePlainRun: the path a weakened test runs through,
+// given the test unweakened, gives the plain check's verdict in every
+// column: a load-bearing mark can only come from the weakening.
+func TestWeakenedRunIsThePlainRun(t *testing.T) {
+	for _, f := range reviewFiles(t) {
+		want, _ := plainVerdicts(t, f)
+		rv, _, _ := reviewArgs("barriers", "", []string{f}, os.Stdout, os.Stderr)
+		if rv == nil {
+			t.Fatal("reviewArgs failed")
+		}
+		out := rv.check(f)
+		if out.err != nil {
+			t.Fatal(out.err)
+		}
+		got := map[string]string{}
+		cols, err := rv.barrierColumns(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cols {
+			cell := c.run(c.test)
+			got[cell.title] = cell.label()
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: (-plain check +weakened path):\n%s", f, diff)
+		}
+	}
+}
+
+// TestReviewErrors: a run that fails, in any column, is exit 2.
+func TestReviewErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"barriers", "--timeout", "1ns", "../../tests/lkmm/MP+rel+acq.litmus"},
+		{"diff", "--timeout", "1ns", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"},
+		{"barriers", "--model", "nope", "../../tests/SB.litmus"},
+		{"diff", "--unroll", "x", "../../tests/SB.litmus", "../../tests/SB.litmus"},
+		{"barriers", "--no-such-flag", "../../tests/SB.litmus"},
+	} {
+		if code, _, errs := runCLI(args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and a message", args, code, errs)
+		}
+	}
+}
+
+// TestBarriersJobs: the table is the same whatever the number of workers.
+func TestBarriersJobs(t *testing.T) {
+	args := []string{"barriers", scenario("osq-lock"), "../../tests/SB+mfences.litmus"}
+	_, one, _ := runCLI(append([]string{"-j", "1"}, args...)...)
+	_, many, _ := runCLI(append([]string{"-j", "4"}, args...)...)
+	if diff := cmp.Diff(one, many); diff != "" {
+		t.Errorf("-j 1 vs -j 4 (-want +got):\n%s", diff)
+	}
+}
+
+// TestReviewHelp: --help prints the usage on stdout, exit 0.
+func TestReviewHelp(t *testing.T) {
+	for _, cmd := range []string{"diff", "barriers"} {
+		code, out, errs := runCLI(cmd, "--help")
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: litmuscheck "+cmd+" ") {
+			t.Errorf("%s --help: exit %d, stderr %q, stdout:\n%s", cmd, code, errs, out)
+		}
+		for _, flag := range []string{"--lock", "--model", "--timeout"} {
+			if !strings.Contains(out, flag) {
+				t.Errorf("%s --help: no %s", cmd, flag)
+			}
+		}
+	}
+}
