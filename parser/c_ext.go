@@ -179,15 +179,11 @@ func (l *cLowerer) frameIdent(name string, pos litmus.Pos) (litmus.Expr, error) 
 			return v, nil
 		}
 		if !fr.transparent {
-			return nil, litmus.Errorf(pos, "%q is not declared in %s", name, fr.fn.Name)
+			return nil, unknownLoc(pos, name, "a parameter or a local of "+fr.fn.Name)
 		}
 	}
 	// Only transparent frames: thread scope.
-	if l.params[name] {
-		return &litmus.Const{V: litmus.Addr(name)}, nil
-	}
-	l.useReg(name)
-	return litmus.R(name), nil
+	return l.threadIdent(name, pos)
 }
 
 // innerFrame is the innermost frame that is a function call, or nil.
@@ -226,7 +222,7 @@ func (l *cLowerer) assignable(name string, pos litmus.Pos) (string, error) {
 				break
 			}
 		}
-		return "", litmus.Errorf(pos, "%q is not declared in %s", name, fr.fn.Name)
+		return "", unknownLoc(pos, name, "a parameter or a local of "+fr.fn.Name)
 	}
 	if l.params[name] {
 		return "", litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
@@ -425,6 +421,10 @@ func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
 	u := single(a)
 	if u == nil || u.Op != "&" || u.X.Primary == nil || u.X.Primary.Ident == "" {
 		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
+	}
+	// old is read (the expected value) before it is written.
+	if _, err := l.primary(u.X.Primary); err != nil {
+		return "", err
 	}
 	return l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
 }

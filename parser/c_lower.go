@@ -7,7 +7,11 @@
 //     of a, so __load{ONCE} gives ONCE, __fence{rmb} gives Rmb and
 //     __fence{rcu-lock} gives Rcu-lock. Plain C accesses carry no tag.
 //   - Parameters "int *x" hold &x: "*x" accesses location x, "x" is &x.
-//     Every other identifier is a register of the thread.
+//     Every other identifier is a register of the thread, and must be
+//     known where it is read: declared, assigned before, or given a value
+//     by the init block ("0:r1=x"). herd7 would read an unknown name as an
+//     empty register and give a vacuous answer; a typo such as "*yy" for
+//     "*y" is refused instead (unknownLoc).
 //   - An if statement's control dependency ends with the statement, as in
 //     herd7 (CtrlEnd on the branch).
 //   - Memory accesses inside an expression are evaluated left to right into
@@ -198,13 +202,15 @@ type cLowerer struct {
 	// params are the parameter names not shadowed by a local declaration.
 	params map[string]bool
 	regs   map[string]bool
+	// inited are the registers of this thread the init block sets.
+	inited map[string]bool
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (c_ext.go).
 	defs  *CDefs
 	frame *cFrame
 }
 
-func lowerCThread(f *file, i int, th *cThread, defs *CDefs) (*litmus.Thread, error) {
+func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bool) (*litmus.Thread, error) {
 	pos := position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
@@ -214,6 +220,7 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs) (*litmus.Thread, err
 		thr:    &litmus.Thread{Pos: pos, ID: i},
 		params: map[string]bool{},
 		regs:   map[string]bool{},
+		inited: inited,
 		defs:   defs,
 	}
 	for _, p := range th.Params {
@@ -262,6 +269,25 @@ func (l *cLowerer) emit(in litmus.Instr) int {
 func (l *cLowerer) temp() string {
 	l.ntmp++
 	return "#" + strconv.Itoa(l.ntmp)
+}
+
+// threadIdent resolves an identifier read at thread scope: a parameter is
+// the address of its location, a known register its value.
+func (l *cLowerer) threadIdent(name string, pos litmus.Pos) (litmus.Expr, error) {
+	if l.params[name] {
+		return &litmus.Const{V: litmus.Addr(name)}, nil
+	}
+	if !l.regs[name] && !l.inited[name] {
+		return nil, unknownLoc(pos, name, fmt.Sprintf("a parameter of P%d, a local assigned before this use, or a register the init block sets", l.thr.ID))
+	}
+	l.useReg(name)
+	return litmus.R(name), nil
+}
+
+// unknownLoc is the error for a name no scope defines; what says what it
+// should have been.
+func unknownLoc(pos litmus.Pos, name, what string) error {
+	return litmus.Errorf(pos, "unknown location %q (expected %s)", name, what)
 }
 
 // useReg records a register of the thread.
@@ -535,11 +561,7 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
 		if l.frame != nil {
 			return l.frameIdent(p.Ident, l.pos(p.Pos))
 		}
-		if l.params[p.Ident] {
-			return &litmus.Const{V: litmus.Addr(p.Ident)}, nil
-		}
-		l.useReg(p.Ident)
-		return litmus.R(p.Ident), nil
+		return l.threadIdent(p.Ident, l.pos(p.Pos))
 	}
 	var n uint64
 	var err error
@@ -564,7 +586,7 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	}
 	p, ok := cPrims[c.Name]
 	if !ok {
-		return nil, litmus.Errorf(pos, "unknown macro %q", c.Name)
+		return nil, litmus.Errorf(pos, "unknown function %q (not a kernel primitive, an extension or a fragment function)", c.Name)
 	}
 	if n := p.nargs(); len(c.Args) != n {
 		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, n, plural(n), len(c.Args))

@@ -100,6 +100,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			status = max(status, 2)
 			continue
 		}
+		printWarnings(stderr, out)
 		if out.asm != nil {
 			for _, text := range out.asm {
 				fmt.Fprintln(stdout, text)

@@ -1,0 +1,92 @@
+// This file implements the checks on the threads and registers that the
+// init block and the final part name: a thread the test lacks is an error
+// (herd7's "Bad process"), and a register its thread never uses, which
+// herd7 reads as its initial value, is a warning.
+package parser
+
+import (
+	"fmt"
+	"slices"
+
+	"litmuscheck/litmus"
+)
+
+// A locUse is one mention of a register or location, where it is written.
+type locUse struct {
+	pos litmus.Pos
+	loc litmus.LocRef
+}
+
+// propUses appends the mentions in p; an atom's two sides share its
+// position.
+func propUses(out []locUse, p litmus.Prop) []locUse {
+	switch p := p.(type) {
+	case *litmus.PropAtom:
+		out = append(out, locUse{p.Pos, p.Loc})
+		if p.Other != nil {
+			out = append(out, locUse{p.Pos, *p.Other})
+		}
+	case *litmus.PropNot:
+		out = propUses(out, p.P)
+	case *litmus.PropAnd:
+		out = propUses(propUses(out, p.A), p.B)
+	case *litmus.PropOr:
+		out = propUses(propUses(out, p.A), p.B)
+	case *litmus.PropImply:
+		out = propUses(propUses(out, p.A), p.B)
+	}
+	return out
+}
+
+// checkProc reports a register of a thread the test does not have.
+func checkProc(t *litmus.Test, u locUse) error {
+	if u.loc.Thread < len(t.Threads) {
+		return nil
+	}
+	return litmus.Errorf(u.pos, "bad process P%d in \"%d:%s\" (expected a thread from P0 to P%d)",
+		u.loc.Thread, u.loc.Thread, u.loc.Name, len(t.Threads)-1)
+}
+
+// checkInitProcs checks the threads the init block names.
+func checkInitProcs(t *litmus.Test) error {
+	for _, it := range t.Init {
+		if err := checkProc(t, locUse{it.Pos, it.Loc}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkFinalUses checks the threads that the locations, the filter and
+// the condition name, and warns once about each register that its thread
+// never uses: herd7 reads it as its initial value, which is rarely what
+// the author meant (a misspelt or a renamed register).
+func checkFinalUses(t *litmus.Test, uses []locUse) error {
+	warned := map[litmus.LocRef]bool{}
+	for _, u := range uses {
+		if !u.loc.IsReg() {
+			continue
+		}
+		if err := checkProc(t, u); err != nil {
+			return err
+		}
+		if warned[u.loc] || slices.Contains(t.Threads[u.loc.Thread].Regs, u.loc.Name) {
+			continue
+		}
+		warned[u.loc] = true
+		t.Warnings = append(t.Warnings, litmus.Errorf(u.pos,
+			"register %d:%s is never used by P%d; it is read as its initial value (%s)",
+			u.loc.Thread, u.loc.Name, u.loc.Thread, initialValue(t, u.loc)))
+	}
+	return nil
+}
+
+// initialValue is what the init block gives loc, 0 when nothing.
+func initialValue(t *litmus.Test, loc litmus.LocRef) string {
+	for _, it := range t.Init {
+		if it.Loc == loc && it.HasValue {
+			return fmt.Sprint(it.Value)
+		}
+	}
+	return "0"
+}
