@@ -17,25 +17,45 @@ type locUse struct {
 	loc litmus.LocRef
 }
 
+// eachAtom calls f on every atom of p.
+func eachAtom(p litmus.Prop, f func(*litmus.PropAtom)) {
+	switch p := p.(type) {
+	case *litmus.PropAtom:
+		f(p)
+	case *litmus.PropNot:
+		eachAtom(p.P, f)
+	case *litmus.PropAnd:
+		eachAtom(p.A, f)
+		eachAtom(p.B, f)
+	case *litmus.PropOr:
+		eachAtom(p.A, f)
+		eachAtom(p.B, f)
+	case *litmus.PropImply:
+		eachAtom(p.A, f)
+		eachAtom(p.B, f)
+	}
+}
+
 // propUses appends the mentions in p; an atom's two sides share its
 // position.
 func propUses(out []locUse, p litmus.Prop) []locUse {
-	switch p := p.(type) {
-	case *litmus.PropAtom:
-		out = append(out, locUse{p.Pos, p.Loc})
-		if p.Other != nil {
-			out = append(out, locUse{p.Pos, *p.Other})
+	eachAtom(p, func(a *litmus.PropAtom) {
+		out = append(out, locUse{a.Pos, a.Loc})
+		if a.Other != nil {
+			out = append(out, locUse{a.Pos, *a.Other})
 		}
-	case *litmus.PropNot:
-		out = propUses(out, p.P)
-	case *litmus.PropAnd:
-		out = propUses(propUses(out, p.A), p.B)
-	case *litmus.PropOr:
-		out = propUses(propUses(out, p.A), p.B)
-	case *litmus.PropImply:
-		out = propUses(propUses(out, p.A), p.B)
-	}
+	})
 	return out
+}
+
+// setWidths gives each atom comparing with a constant the width herd7
+// compares its location's values on.
+func setWidths(t *litmus.Test, p litmus.Prop) {
+	eachAtom(p, func(a *litmus.PropAtom) {
+		if a.Other == nil {
+			a.Bits = litmus.IntWidth(t, a.Loc)
+		}
+	})
 }
 
 // checkProc reports a register of a thread the test does not have.

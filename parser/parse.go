@@ -315,6 +315,7 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 			return err
 		}
 		uses = propUses(uses, t.Filter)
+		setWidths(t, t.Filter)
 	}
 	t.Cond.Pos = position(sec.f, fp.Pos)
 	switch {
@@ -331,6 +332,7 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 	if t.Cond.Prop, err = lowerProp(sec.f, d, fp.Prop); err != nil {
 		return err
 	}
+	setWidths(t, t.Cond.Prop)
 	return checkFinalUses(t, propUses(uses, t.Cond.Prop))
 }
 
