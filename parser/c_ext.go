@@ -369,7 +369,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		if dst == "" {
 			dst = l.temp()
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}, Size: l.exprSize(c.Args[0])})
 		l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
 		cond, err := l.expr(c.Args[1])
 		l.frame = l.frame.parent
@@ -395,7 +395,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	}
 	t := l.temp()
 	tags := []string{x.tag}
-	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags})
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags, Size: l.exprSize(c.Args[0])})
 	res := l.temp()
 	if dst != "" {
 		res = dst
@@ -403,6 +403,15 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: res, Src: litmus.Bin(litmus.OpEq, litmus.R(t), litmus.R(old))})
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: old, Src: litmus.R(t)})
 	return litmus.R(res), true, nil
+}
+
+// exprSize is the width of an access through the address expression e
+// (accessSize).
+func (l *cLowerer) exprSize(e *cExpr) uint8 {
+	if len(e.Rest) > 0 {
+		return 0
+	}
+	return l.accessSize(e.Left)
 }
 
 // inside reports whether fn is being inlined already: a function that

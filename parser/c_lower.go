@@ -204,6 +204,9 @@ type cLowerer struct {
 	regs   map[string]bool
 	// inited are the registers of this thread the init block sets.
 	inited map[string]bool
+	// paramSizes are the access widths of the parameters that point to a
+	// byte or halfword type (cAccessSize).
+	paramSizes map[string]uint8
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (c_ext.go).
 	defs  *CDefs
@@ -238,6 +241,12 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bo
 		}
 		l.params[p.Name] = true
 		l.thr.Params = append(l.thr.Params, p.Name)
+		if n := cTypeSizes[strings.Join(p.Type.Words, " ")]; n != 0 && len(p.Stars) == 1 {
+			if l.paramSizes == nil {
+				l.paramSizes = map[string]uint8{}
+			}
+			l.paramSizes[p.Name] = n
+		}
 	}
 	for _, s := range th.Body {
 		if err := l.stmt(s); err != nil {
@@ -357,7 +366,7 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v, Size: l.accessSize(u.X)})
 		return nil
 	}
 	return litmus.Errorf(pos, "expected a register or a \"*p\" location on the left of '='")
@@ -382,7 +391,7 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: l.accessSize(u.X)})
 		return nil
 	}
 	v, err := l.expr(e)
@@ -545,7 +554,7 @@ func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
 	case "*":
 		// A plain read.
 		tmp := l.temp()
-		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x})
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X)})
 		return litmus.R(tmp), nil
 	}
 	return nil, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
@@ -615,7 +624,7 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		}
 		args = append(args, v)
 	}
-	in := litmus.Instr{Pos: pos, Text: text}
+	in := litmus.Instr{Pos: pos, Text: text, Size: l.primSize(p, c.Args)}
 	tags := []string{p.tag}
 	switch p.kind {
 	case primLoad:
@@ -681,6 +690,60 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		return nil, nil
 	}
 	return litmus.R(dst), nil
+}
+
+// cTypeSizes are the C types narrower than the natural word, by width.
+// Wider types count as the word: LKMM locations hold whole values (herd's
+// C has no access sizes), and kernel tests reach int locations through
+// (intptr_t *) casts.
+var cTypeSizes = map[string]uint8{
+	"char": 1, "signed char": 1, "unsigned char": 1, "u8": 1, "s8": 1, "int8_t": 1, "uint8_t": 1,
+	"bool": 1, "_Bool": 1,
+	"short": 2, "short int": 2, "unsigned short": 2, "signed short": 2,
+	"u16": 2, "s16": 2, "int16_t": 2, "uint16_t": 2,
+}
+
+// accessSize is the width of an access through the address expression u:
+// that of the pointer type u is cast to, "*(u8 *)x", or of the type a
+// parameter points to, "P0(u16 *x)"; 0 for the natural word.
+func (l *cLowerer) accessSize(u *cUnary) uint8 {
+	for u != nil {
+		switch {
+		case u.Cast != nil:
+			if len(u.Cast.Stars) != 1 {
+				return 0
+			}
+			return cTypeSizes[strings.Join(u.Cast.Type.Words, " ")]
+		case u.Primary != nil && u.Primary.Paren != nil && len(u.Primary.Paren.Rest) == 0:
+			u = u.Primary.Paren.Left
+		case u.Primary != nil && u.Primary.Ident != "" && l.frame == nil && l.params[u.Primary.Ident]:
+			return l.paramSizes[u.Primary.Ident]
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// primSize is the width of the access of a primitive called with args:
+// the location is "*p" for READ_ONCE and friends, the second argument of
+// atomic_add(v, p) and its kin, else the first.
+func (l *cLowerer) primSize(p cPrim, args []*cExpr) uint8 {
+	i := 0
+	if (p.kind == primAtomicOp || p.kind == primAtomicRet) && !p.one {
+		i = 1
+	}
+	if p.nargs() == 0 || i >= len(args) || len(args[i].Rest) > 0 {
+		return 0
+	}
+	u := args[i].Left
+	if p.lvalue {
+		if u.Op != "*" {
+			return 0
+		}
+		u = u.X
+	}
+	return l.accessSize(u)
 }
 
 // lvalue lowers the "*p" argument of READ_ONCE and friends to the address

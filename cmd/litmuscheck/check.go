@@ -35,6 +35,9 @@ type options struct {
 	// workers is how many goroutines explore one test: the cores left
 	// over when there are fewer files than jobs.
 	workers int
+	// herdSizes runs mixed-size accesses as herd7 does (conform) instead
+	// of refusing them.
+	herdSizes bool
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -206,7 +209,7 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers, Unroll: o.unroll})
+	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers, Unroll: o.unroll, RefuseMixedSize: !o.herdSizes})
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}
