@@ -7,6 +7,7 @@ package parser
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"litmuscheck/litmus"
 )
@@ -109,4 +110,41 @@ func initialValue(t *litmus.Test, loc litmus.LocRef) string {
 		}
 	}
 	return "0"
+}
+
+// checkAddressRegs reports an assembly access whose address can hold no
+// location: every register it reads is one that neither the init block
+// nor the thread ever sets. herd7 reads such a register as 0, which is no
+// address, so the access cuts every path through it and the verdict is a
+// vacuous Never ("LDR W2,[X5]" for "[X1]").
+func checkAddressRegs(t *litmus.Test) error {
+	if t.Arch == litmus.ArchC {
+		return nil
+	}
+	for _, th := range t.Threads {
+		set := map[string]bool{}
+		for _, it := range t.Init {
+			if it.Loc.Thread == th.ID || it.Loc.Thread == -2 {
+				set[it.Loc.Name] = true
+			}
+		}
+		for _, in := range th.Code {
+			set[in.Dst], set[in.Status] = true, true
+		}
+		for _, in := range th.Code {
+			var regs []string
+			known := false
+			litmus.WalkExpr(in.Addr, func(e litmus.Expr) {
+				if r, ok := e.(*litmus.RegRef); ok {
+					regs = append(regs, r.Name)
+					known = known || set[r.Name]
+				}
+			})
+			if len(regs) > 0 && !known {
+				return litmus.Errorf(in.Pos, "unknown location: the address of %q is in %s, which nothing sets (expected a register the init block sets, such as \"%d:%s=x\")",
+					in.Text, strings.Join(regs, " and "), th.ID, regs[0])
+			}
+		}
+	}
+	return nil
 }

@@ -153,3 +153,33 @@ func TestUnusedRegisterWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownAddressRegister: an assembly access through a register that
+// nothing sets names no location.
+func TestUnknownAddressRegister(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"AArch64", "AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W2,[X5] ;\nexists (0:X2=1)\n",
+			`t.litmus:4:2: unknown location: the address of "LDR W2,[X5]" is in X5, which nothing sets (expected a register the init block sets, such as "0:X5=x")`},
+		{"PPC", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwz r3,0(r4) ;\nexists (0:r3=1)\n",
+			`t.litmus:4:2: unknown location: the address of "lwz r3,0(r4)" is in r4, which nothing sets (expected a register the init block sets, such as "0:r4=x")`},
+		{"PPC indexed", "PPC t\n{ }\n P0 ;\n lwzx r3,r5,r4 ;\nexists (0:r3=1)\n",
+			`t.litmus:4:2: unknown location: the address of "lwzx r3,r5,r4" is in r5 and r4, which nothing sets (expected a register the init block sets, such as "0:r5=x")`},
+		{"X86", "X86 t\n{ }\n P0 ;\n MOV EAX,[EBX] ;\nexists (0:EAX=1)\n",
+			`t.litmus:4:2: unknown location: the address of "MOV EAX,[EBX]" is in EBX, which nothing sets (expected a register the init block sets, such as "0:EBX=x")`},
+		{"X86_64", "X86_64 t\n{ }\n P0 ;\n movl (%rbx),%eax ;\nexists (0:rax=1)\n",
+			`t.litmus:4:2: unknown location: the address of "movl (%rbx),%eax" is in rbx, which nothing sets (expected a register the init block sets, such as "0:rbx=x")`},
+		{"set by the init block", "AArch64 t\n{ 0:X5=x; }\n P0 ;\n LDR W2,[X5] ;\nexists (0:X2=1)\n", ""},
+		{"set by the thread", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwz r4,0(r2) ;\n lwz r3,0(r4) ;\nexists (0:r3=1)\n", ""},
+		{"an offset register nothing sets", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwzx r3,r5,r2 ;\nexists (0:r3=1)\n", ""},
+	}
+	for _, tc := range tests {
+		_, err := Parse("t.litmus", tc.src)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

@@ -98,6 +98,9 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	if err := checkInitProcs(t); err != nil {
 		return nil, asList(err)
 	}
+	if err := checkAddressRegs(t); err != nil {
+		return nil, asList(err)
+	}
 	if err := parseFinal(t, d, secs.final); err != nil {
 		return nil, asList(err)
 	}

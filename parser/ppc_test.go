@@ -13,7 +13,9 @@ import (
 
 // ppcTest wraps the rows of a one-thread program in a PPC test.
 func ppcTest(rows string) string {
-	return "PPC t\n{ 0:r2=x; }\n P0 ;\n" + rows + "exists (x=0)\n"
+	// r0 and %x0 hold addresses too: the cases use them as address
+	// registers, and an address register nothing sets is an error.
+	return "PPC t\n{ 0:r2=x; 0:r0=y; %x0=x; }\n P0 ;\n" + rows + "exists (x=0)\n"
 }
 
 // Shorthands for expected IR.
@@ -132,7 +134,7 @@ func TestPPCValid(t *testing.T) {
 // TestPPCThread checks the thread-level facts: positions, registers, and
 // a label that ends a thread.
 func TestPPCThread(t *testing.T) {
-	src := "PPC t\n{ 0:r2=x; 1:R2=x; }\n P0           | P1 ;\n lwz r1,0(r2) | L: ;\n Lx: stwx r1,r0,r3 | b L ;\nexists (0:r1=0)\n"
+	src := "PPC t\n{ 0:r2=x; 1:R2=x; 0:r3=y; }\n P0           | P1 ;\n lwz r1,0(r2) | L: ;\n Lx: stwx r1,r0,r3 | b L ;\nexists (0:r1=0)\n"
 	test, err := Parse("t.litmus", src)
 	if err != nil {
 		t.Fatal(err)

@@ -30,6 +30,8 @@ func TestUnknownNamesExit(t *testing.T) {
 			`:4:17: unknown location "bb" (expected a parameter of P0, a local assigned before this use, or a register the init block sets)`},
 		{"unknown function", "C t\n{}\nP0(int *x) {\n  spin_lok(x);\n}\nexists (x=1)\n",
 			`:4:3: unknown function "spin_lok" (not a kernel primitive, an extension or a fragment function)`},
+		{"address register nothing sets", "AArch64 t\n{ 0:X1=x; 1:X1=x; }\n P0          | P1          ;\n MOV W0,#1   | LDR W2,[X5] ;\n STR W0,[X1] |             ;\nexists (1:X2=1)\n",
+			`:4:16: unknown location: the address of "LDR W2,[X5]" is in X5, which nothing sets (expected a register the init block sets, such as "1:X5=x")`},
 		{"bad process", "X86 t\n{}\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[x] ;\nexists (1:EAX=1 /\\ 2:EBX=0)\n",
 			`:5:20: bad process P2 in "2:EBX" (expected a thread from P0 to P1)`},
 		{"mismatch in instruction lines", "X86 t\n{}\n P0 | P1 | P2 ;\n MOV [x],$1 | MOV EAX,[x] ;\nexists (1:EAX=1)\n",
