@@ -227,7 +227,8 @@ func (l *cLowerer) assignable(name string, pos litmus.Pos) (string, error) {
 	if l.params[name] {
 		return "", litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
 	}
-	l.useReg(name)
+	// The caller records the register once the value is computed: in
+	// "r1 = r1 + 1" the read of r1 comes first.
 	return name, nil
 }
 
@@ -435,5 +436,9 @@ func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
 	if _, err := l.primary(u.X.Primary); err != nil {
 		return "", err
 	}
-	return l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
+	r, err := l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
+	if err == nil && l.innerFrame() == nil {
+		l.useReg(r)
+	}
+	return r, err
 }

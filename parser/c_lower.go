@@ -355,7 +355,13 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		if err != nil {
 			return err
 		}
-		return l.into(name, s.Value, pos, text)
+		if err := l.into(name, s.Value, pos, text); err != nil {
+			return err
+		}
+		if l.innerFrame() == nil {
+			l.useReg(name)
+		}
+		return nil
 	case u != nil && u.Op == "*":
 		// A plain store.
 		addr, err := l.unary(u.X)

@@ -32,6 +32,8 @@ func TestUnknownNames(t *testing.T) {
 			`t.litmus:4:17: unknown location "yy" (expected a parameter of P0, a local assigned before this use, or a register the init block sets)`},
 		{"register read before any assignment", "", "r0 = r1;",
 			`t.litmus:4:6: unknown location "r1" (expected a parameter of P0, a local assigned before this use, or a register the init block sets)`},
+		{"register read in its own first assignment", "", "r1 = r1 + 1;",
+			`t.litmus:4:6: unknown location "r1" (expected a parameter of P0, a local assigned before this use, or a register the init block sets)`},
 		{"another thread's register", "1:r1=1;", "r0 = r1;",
 			`t.litmus:4:6: unknown location "r1" (expected a parameter of P0, a local assigned before this use, or a register the init block sets)`},
 		{"unknown argument of a fragment", "", "ppc_spin_lock(bb);",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -82,10 +83,11 @@ func TestOneSizeRuns(t *testing.T) {
 // accesses without -variant mixed; it does not refuse them.
 func TestConformRunsMixedSize(t *testing.T) {
 	path := writeTest(t, "t.litmus", "AArch64 t\n{ 0:X1=x; 1:X1=x; }\n P0           | P1          ;\n MOV W0,#1    | LDR W2,[X1] ;\n STRB W0,[X1] |             ;\nexists (1:X2=1)\n")
-	o := options{jobs: 1}
-	out := conformOne(path, o)
-	// No .expected file: the error is the missing file, not the sizes.
-	if out.err == nil || strings.Contains(out.err.Error(), "mixed-size") {
-		t.Errorf("conform: got %v, want only a missing .expected file", out.err)
+	if err := os.WriteFile(path+".expected", []byte("Test t Allowed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := conformOne(path, options{jobs: 1})
+	if out.err != nil {
+		t.Errorf("conform refused the test: %v", out.err)
 	}
 }
