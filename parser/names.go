@@ -80,11 +80,24 @@ func checkInitProcs(t *litmus.Test) error {
 
 // checkFinalUses checks the threads that the locations, the filter and
 // the condition name, and warns once about each register that its thread
-// never uses: herd7 reads it as its initial value, which is rarely what
-// the author meant (a misspelt or a renamed register).
+// never uses and each location that only the final part names: herd7
+// reads them as their initial value, which is rarely what the author
+// meant (a misspelt or a renamed name).
 func checkFinalUses(t *litmus.Test, uses []locUse) error {
 	warned := map[litmus.LocRef]bool{}
+	var mentioned map[string]bool
 	for _, u := range uses {
+		if u.loc.Thread == -1 {
+			if mentioned == nil {
+				mentioned = locationsMentioned(t)
+			}
+			if !mentioned[u.loc.Name] && !warned[u.loc] {
+				warned[u.loc] = true
+				t.Warnings = append(t.Warnings, litmus.Errorf(u.pos,
+					"location %s is in no thread and not in the init block; it is read as 0", u.loc.Name))
+			}
+			continue
+		}
 		if !u.loc.IsReg() {
 			continue
 		}
@@ -100,6 +113,36 @@ func checkFinalUses(t *litmus.Test, uses []locUse) error {
 			u.loc.Thread, u.loc.Name, u.loc.Thread, initialValue(t, u.loc)))
 	}
 	return nil
+}
+
+// locationsMentioned are the memory locations the test names outside its
+// final part: in the init block, as C parameters, or as addresses in the
+// code.
+func locationsMentioned(t *litmus.Test) map[string]bool {
+	out := map[string]bool{}
+	for _, it := range t.Init {
+		if !it.Loc.IsReg() {
+			out[it.Loc.Name] = true
+		}
+		if it.Value.Sym != "" {
+			out[it.Value.Sym] = true
+		}
+	}
+	for _, th := range t.Threads {
+		for _, p := range th.Params {
+			out[p] = true
+		}
+		for _, in := range th.Code {
+			for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+				litmus.WalkExpr(e, func(e litmus.Expr) {
+					if c, ok := e.(*litmus.Const); ok && c.V.Sym != "" {
+						out[c.V.Sym] = true
+					}
+				})
+			}
+		}
+	}
+	return out
 }
 
 // initialValue is what the init block gives loc, 0 when nothing.

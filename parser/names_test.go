@@ -121,9 +121,10 @@ func TestMismatchedRows(t *testing.T) {
 	}
 }
 
-// TestUnusedRegisterWarning: a register the condition names but its thread
-// never uses keeps herd7's reading (its initial value) and gets a warning.
-func TestUnusedRegisterWarning(t *testing.T) {
+// TestUnusedNameWarnings: a register the condition names but its thread
+// never uses, or a location no thread and no init item names, keeps
+// herd7's reading (its initial value, 0) and gets a warning.
+func TestUnusedNameWarnings(t *testing.T) {
 	tests := []struct {
 		name, src string
 		want      []string
@@ -138,7 +139,13 @@ func TestUnusedRegisterWarning(t *testing.T) {
 		{"PPC", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwz r1,0(r2) ;\nexists (0:r1=0 /\\ 0:r3=0)\n", []string{
 			"t.litmus:5:19: register 0:r3 is never used by P0; it is read as its initial value (0)",
 		}},
-		{"all used", "X86 t\n{}\n P0 ;\n MOV EAX,[x] ;\nexists (0:EAX=0)\n", nil},
+		{"C location in no thread", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (0:r0=0 /\\ yy=1 /\\ yy=2)\n", []string{
+			"t.litmus:4:19: location yy is in no thread and not in the init block; it is read as 0",
+		}},
+		{"AArch64 location in no thread", "AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1] ;\nexists (0:X0=0 /\\ z=1)\n", []string{
+			"t.litmus:5:19: location z is in no thread and not in the init block; it is read as 0",
+		}},
+		{"all used", "X86 t\n{ y=1; }\n P0 ;\n MOV EAX,[x] ;\nlocations [y;]\nexists (0:EAX=0 /\\ x=0)\n", nil},
 	}
 	for _, tc := range tests {
 		test, err := Parse("t.litmus", tc.src)
