@@ -178,9 +178,13 @@ func checkAddressRegs(t *litmus.Test) error {
 			var regs []string
 			known := false
 			litmus.WalkExpr(in.Addr, func(e litmus.Expr) {
-				if r, ok := e.(*litmus.RegRef); ok {
-					regs = append(regs, r.Name)
-					known = known || set[r.Name]
+				switch e := e.(type) {
+				case *litmus.RegRef:
+					regs = append(regs, e.Name)
+					known = known || set[e.Name]
+				case *litmus.Const:
+					// "[x+EBX]": the location is named, EBX an index.
+					known = known || e.V.Sym != ""
 				}
 			})
 			if len(regs) > 0 && !known {

@@ -177,6 +177,7 @@ func TestUnknownAddressRegister(t *testing.T) {
 			`t.litmus:4:2: unknown location: the address of "MOV EAX,[EBX]" is in EBX, which nothing sets (expected a register the init block sets, such as "0:EBX=x")`},
 		{"X86_64", "X86_64 t\n{ }\n P0 ;\n movl (%rbx),%eax ;\nexists (0:rax=1)\n",
 			`t.litmus:4:2: unknown location: the address of "movl (%rbx),%eax" is in rbx, which nothing sets (expected a register the init block sets, such as "0:rbx=x")`},
+		{"a named location with an index register", "X86_64 t\n{ }\n P0 ;\n movl (x,%rbx),%eax ;\nexists (0:rax=1)\n", ""},
 		{"set by the init block", "AArch64 t\n{ 0:X5=x; }\n P0 ;\n LDR W2,[X5] ;\nexists (0:X2=1)\n", ""},
 		{"set by the thread", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwz r4,0(r2) ;\n lwz r3,0(r4) ;\nexists (0:r3=1)\n", ""},
 		{"an offset register nothing sets", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwzx r3,r5,r2 ;\nexists (0:r3=1)\n", ""},
