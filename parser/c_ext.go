@@ -186,6 +186,25 @@ func (l *cLowerer) frameIdent(name string, pos litmus.Pos) (litmus.Expr, error) 
 	return l.threadIdent(name, pos)
 }
 
+// threadIdent resolves an identifier read at thread scope: a parameter is
+// the address of its location, a known register its value.
+func (l *cLowerer) threadIdent(name string, pos litmus.Pos) (litmus.Expr, error) {
+	if l.params[name] {
+		return &litmus.Const{V: litmus.Addr(name)}, nil
+	}
+	if !l.regs[name] && !l.inited[name] {
+		return nil, unknownLoc(pos, name, fmt.Sprintf("a parameter of P%d, a local assigned before this use, or a register the init block sets", l.thr.ID))
+	}
+	l.useReg(name)
+	return litmus.R(name), nil
+}
+
+// unknownLoc is the error for a name no scope defines; what says what it
+// should have been.
+func unknownLoc(pos litmus.Pos, name, what string) error {
+	return litmus.Errorf(pos, "unknown location %q (expected %s)", name, what)
+}
+
 // innerFrame is the innermost frame that is a function call, or nil.
 func (l *cLowerer) innerFrame() *cFrame {
 	for fr := l.frame; fr != nil; fr = fr.parent {
@@ -404,15 +423,6 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: res, Src: litmus.Bin(litmus.OpEq, litmus.R(t), litmus.R(old))})
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: old, Src: litmus.R(t)})
 	return litmus.R(res), true, nil
-}
-
-// exprSize is the width of an access through the address expression e
-// (accessSize).
-func (l *cLowerer) exprSize(e *cExpr) uint8 {
-	if len(e.Rest) > 0 {
-		return 0
-	}
-	return l.accessSize(e.Left)
 }
 
 // inside reports whether fn is being inlined already: a function that
