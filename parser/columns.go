@@ -61,6 +61,10 @@ func columns(prog section) ([][]cell, error) {
 			return nil, litmus.Errorf(c.pos, "expected thread name %q in the header row, found %q", want, c.text)
 		}
 	}
+	if len(rows) == 1 {
+		// herd7 cannot transpose no rows at all.
+		return nil, litmus.Errorf(head[0].pos, "mismatch in instruction lines: the header row has no instruction rows under it")
+	}
 	cols := make([][]cell, n)
 	for _, row := range rows[1:] {
 		cells := splitCells(row)

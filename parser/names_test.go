@@ -107,6 +107,8 @@ func TestMismatchedRows(t *testing.T) {
 			`t.litmus:5:2: mismatch in instruction lines: row has 1 columns but the header names 2 threads`},
 		{"row with more columns", " P0 | P1 ;\n MOV [x],$1 | MOV EAX,[x] | MFENCE ;\n",
 			`t.litmus:4:29: mismatch in instruction lines: row has 3 columns but the header names 2 threads`},
+		{"no rows under the header", " P0 | P1 ;\n",
+			`t.litmus:3:2: mismatch in instruction lines: the header row has no instruction rows under it`},
 		{"empty cells", " P0 | P1 ;\n MOV [x],$1 | ;\n | MOV EAX,[x] ;\n", ""},
 	}
 	for _, tc := range tests {
