@@ -205,7 +205,7 @@ type cLowerer struct {
 	// inited are the registers of this thread the init block sets.
 	inited map[string]bool
 	// paramSizes are the access widths of the parameters that point to a
-	// byte or halfword type (cAccessSize).
+	// byte or halfword type (accessSize, c_sizes.go).
 	paramSizes map[string]uint8
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (c_ext.go).
