@@ -399,7 +399,7 @@ func observedLocs(t *Test) []LocRef {
 		if a.IsReg() && t.Arch != ArchC {
 			// herd lists machine registers in the architecture's order:
 			// r2 before r10.
-			return naturalLess(a.Name, b.Name)
+			return regLess(t.Arch, a.Name, b.Name)
 		}
 		return a.Name < b.Name
 	})

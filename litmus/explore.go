@@ -70,6 +70,11 @@ type Options struct {
 	// Unroll is how many times a backward jump may be taken (herd's
 	// -unroll); 0 means DefaultUnroll.
 	Unroll int
+	// RefuseMixedSize makes a location accessed with two widths an
+	// "unsupported: mixed-size access" error (sizes.go): litmuscheck
+	// models every location as one whole value. herd7 without -variant
+	// mixed runs such tests anyway, which emulating it needs.
+	RefuseMixedSize bool
 }
 
 // A Result is what an exploration found.
@@ -161,6 +166,11 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	s, err := prepare(test, model, opt)
 	if err != nil {
 		return nil, err
+	}
+	if opt.RefuseMixedSize {
+		if err := s.checkSizes(); err != nil {
+			return nil, err
+		}
 	}
 	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := opt.Workers

@@ -18,12 +18,10 @@ func FormatLoc(l LocRef) string {
 }
 
 // FormatState prints a final state as herd does: "1:r0=0; [x]=1;".
-func FormatState(observed []LocRef, st State) string { return formatState(ArchC, observed, st) }
+func FormatState(observed []LocRef, st State) string { return formatState(nil, observed, st) }
 
-// formatState prints a state; an X86_64 memory location is printed as
-// herd prints it, as its 32-bit int: two values that differ above bit 31
-// print alike and still count as two states.
-func formatState(arch Arch, observed []LocRef, st State) string {
+// formatState prints a state of t (nil: a C test with no declared types).
+func formatState(t *Test, observed []LocRef, st State) string {
 	var b strings.Builder
 	for i, l := range observed {
 		if i > 0 {
@@ -31,18 +29,109 @@ func formatState(arch Arch, observed []LocRef, st State) string {
 		}
 		b.WriteString(FormatLoc(l))
 		b.WriteByte('=')
-		v := st.Values[i]
-		if arch == ArchX86_64 && !l.IsReg() && v.Sym == "" {
-			v = Int(int64(int32(v.Off)))
-		}
-		b.WriteString(v.String())
+		b.WriteString(printedValue(t, l, st.Values[i]).String())
 		b.WriteByte(';')
 	}
 	return b.String()
 }
 
 // FormatState prints a final state of r as herd does.
-func (r *Result) FormatState(st State) string { return formatState(r.Test.Arch, r.Observed, st) }
+func (r *Result) FormatState(st State) string { return formatState(r.Test, r.Observed, st) }
+
+// printedValue is v as herd7 prints it for loc: through loc's type when
+// herd7 computes on wider values than the type (intCast).
+func printedValue(t *Test, loc LocRef, v Value) Value {
+	c, ok := intCast(t, loc)
+	if !ok || v.Sym != "" || v.IsUnknown() {
+		return v
+	}
+	mask := uint64(1)<<c.bits - 1
+	u := uint64(v.Off) & mask
+	if c.signed && u&(1<<(c.bits-1)) != 0 {
+		return Int(int64(u | ^mask))
+	}
+	return Int(int64(u))
+}
+
+// IntWidth is the number of low bits of loc's values that herd7 compares
+// in a condition, 0 for all of them (see intCast).
+func IntWidth(t *Test, loc LocRef) uint {
+	c, _ := intCast(t, loc)
+	return c.bits
+}
+
+// intCast returns the type through which herd7 reads loc's integers, when
+// it is narrower than the values computed. herd7 computes X86_64 values,
+// registers and memory alike, on 64 bits, and prints each one through the
+// type the init block declares for it, "int" when none: a 32-bit int
+// prints sign-extended (a register that a 32-bit instruction left holding
+// 0xfffffffe prints -2), an unsigned type masked; a condition compares the
+// masked values. Two values that differ above the type's width print
+// alike and still count as two states.
+func intCast(t *Test, loc LocRef) (herdInt, bool) {
+	if t == nil || t.Arch != ArchX86_64 {
+		return herdInt{}, false
+	}
+	typ := ""
+	for _, it := range t.Init {
+		if it.Loc == loc {
+			typ = it.Type
+		}
+	}
+	// 64-bit and pointer types are not in the table: they read whole.
+	c, ok := herdInts[typ]
+	return c, ok
+}
+
+// A herdInt is an integer type narrower than 64 bits, after herd's
+// TestType: its width and signedness.
+type herdInt struct {
+	bits   uint
+	signed bool
+}
+
+var herdInts = map[string]herdInt{
+	"": {32, true}, "int": {32, true}, "int32_t": {32, true}, "signed": {32, true},
+	"unsigned": {32, false}, "unsigned int": {32, false}, "uint32_t": {32, false},
+	"short": {16, true}, "int16_t": {16, true}, "unsigned short": {16, false}, "uint16_t": {16, false},
+	"char": {8, true}, "int8_t": {8, true}, "unsigned char": {8, false}, "uint8_t": {8, false},
+}
+
+// regLess reports whether herd7 lists register a before register b of a
+// thread in a state of a test of arch. herd orders registers by its
+// register type, not by name: X86's ESI comes before EDI, X86_64's rax
+// before r8 (lib/X86Base.ml, lib/X86_64Base.ml); other machine registers
+// run r2 before r10.
+func regLess(arch Arch, a, b string) bool {
+	if order := herdRegOrder[arch]; order != nil {
+		ia, oka := order[a]
+		ib, okb := order[b]
+		switch {
+		case oka && okb:
+			return ia < ib
+		case oka != okb:
+			return oka
+		}
+	}
+	return naturalLess(a, b)
+}
+
+// herdRegOrder ranks the registers of the dialects whose herd7 register
+// order is not the names' order.
+var herdRegOrder = func() map[Arch]map[string]int {
+	rank := func(names ...string) map[string]int {
+		m := map[string]int{}
+		for i, n := range names {
+			m[n] = i
+		}
+		return m
+	}
+	return map[Arch]map[string]int{
+		ArchX86: rank("EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP", "ZF", "SF", "CF"),
+		ArchX86_64: rank("rip", "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+			"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "zf", "sf", "cf"),
+	}
+}()
 
 // FormatProp prints a proposition in herd's normal form: "/\" binds
 // tighter than "\/", which binds tighter than "=>"; negation prints as

@@ -67,6 +67,11 @@ type Instr struct {
 	Cond   Expr   // OpBranch, OpAssume
 	Target int    // OpBranch: index of the next instruction when taken
 
+	// Size is the width in bytes of the instruction's memory accesses; 0
+	// is the dialect's natural word of 4 bytes (a C int, an X86 MOV, a
+	// PPC lwz). Options.RefuseMixedSize reads it.
+	Size uint8
+
 	RMWOp     BinOp // OpRMW: how old and Src combine; OpXchg keeps Src
 	ReturnNew bool  // OpRMW: Dst receives the new value
 

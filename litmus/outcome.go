@@ -124,6 +124,14 @@ func hasCoSucc(x *Execution, w int, loc string) bool {
 	return succ
 }
 
+// sameLowBits reports whether two integers agree on their low bits.
+func sameLowBits(v, w Value, bits uint) bool {
+	if v.Sym != "" || w.Sym != "" || v.IsUnknown() || w.IsUnknown() {
+		return false
+	}
+	return (v.Off^w.Off)&(1<<bits-1) == 0
+}
+
 // EvalProp evaluates p with look giving final values.
 func EvalProp(p Prop, look func(LocRef) Value) bool {
 	switch p := p.(type) {
@@ -136,7 +144,7 @@ func EvalProp(p Prop, look func(LocRef) Value) bool {
 		if p.Other != nil {
 			return v == look(*p.Other)
 		}
-		return v == p.Value
+		return v == p.Value || p.Bits > 0 && sameLowBits(v, p.Value, p.Bits)
 	case *PropNot:
 		return !EvalProp(p.P, look)
 	case *PropAnd:

@@ -19,6 +19,10 @@ type PropAtom struct {
 	Loc   LocRef
 	Value Value
 	Other *LocRef
+	// Bits, when not 0, compares only the low Bits bits of two integers:
+	// the width of Loc's type when herd7 computes on wider values
+	// (IntWidth).
+	Bits uint
 }
 
 // PropNot is the negation "~ P" (herd prints "not (P)").

@@ -1040,7 +1040,7 @@ func (b *a64Builder) memory(in *a64Instr, k a64MemKind) error {
 	if err != nil {
 		return err
 	}
-	in2 := litmus.Instr{Addr: addr}
+	in2 := litmus.Instr{Addr: addr, Size: a64Size(k.size, t)}
 	switch {
 	case k.store:
 		in2.Op, in2.Src, in2.WTags = litmus.OpStore, b.sized(b.read(t), k.size), k.tags
@@ -1070,6 +1070,19 @@ func a64ZeroOffset(m *a64Mem) bool {
 	}
 	v, err := strconv.ParseInt(strings.TrimPrefix(strings.ToLower(m.Args[1].Imm.Value), "0x"), 16, 64)
 	return err == nil && v == 0
+}
+
+// a64Size is the width in bytes of an access of bits bits (8, 16, or 0
+// for the register's width) through register r: a W register moves 4
+// bytes, an X register 8.
+func a64Size(bits int, r a64Reg) uint8 {
+	switch {
+	case bits != 0:
+		return uint8(bits / 8)
+	case r.w:
+		return 4
+	}
+	return 8
 }
 
 // sized masks a stored value to a byte or halfword.
@@ -1215,7 +1228,7 @@ func (b *a64Builder) atomic(in *a64Instr, k a64AtomicKind) error {
 	}
 	if k.family != "CAS" {
 		b.emit(litmus.Instr{
-			Op: litmus.OpRMW, Dst: b.dest(old), Addr: addr,
+			Op: litmus.OpRMW, Dst: b.dest(old), Addr: addr, Size: a64Size(k.size, s),
 			Src: b.sized(b.read(s), k.size), RMWOp: k.op,
 			RTags: rtags, WTags: wtags,
 		})
@@ -1229,7 +1242,7 @@ func (b *a64Builder) atomic(in *a64Instr, k a64AtomicKind) error {
 		fail = []string{"A"}
 	}
 	b.emit(litmus.Instr{
-		Op: litmus.OpCAS, Dst: b.dest(old), Addr: addr,
+		Op: litmus.OpCAS, Dst: b.dest(old), Addr: addr, Size: a64Size(k.size, s),
 		Expect: &litmus.Unary{Op: litmus.OpPick, X: b.read(s)},
 		Src:    b.sized(b.read(t), k.size),
 		RTags:  rtags, WTags: wtags, FailTags: fail,

@@ -35,9 +35,18 @@ func (d cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error
 	if err != nil {
 		return nil, grammarError(prog.f, err)
 	}
+	inited := map[int]map[string]bool{}
+	for _, it := range t.Init {
+		if it.Loc.IsReg() {
+			if inited[it.Loc.Thread] == nil {
+				inited[it.Loc.Thread] = map[string]bool{}
+			}
+			inited[it.Loc.Thread][it.Loc.Name] = true
+		}
+	}
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(prog.f, i, th, d.defs)
+		thr, err := lowerCThread(prog.f, i, th, d.defs, inited[i])
 		if err != nil {
 			return nil, err
 		}

@@ -179,15 +179,30 @@ func (l *cLowerer) frameIdent(name string, pos litmus.Pos) (litmus.Expr, error) 
 			return v, nil
 		}
 		if !fr.transparent {
-			return nil, litmus.Errorf(pos, "%q is not declared in %s", name, fr.fn.Name)
+			return nil, unknownLoc(pos, name, "a parameter or a local of "+fr.fn.Name)
 		}
 	}
 	// Only transparent frames: thread scope.
+	return l.threadIdent(name, pos)
+}
+
+// threadIdent resolves an identifier read at thread scope: a parameter is
+// the address of its location, a known register its value.
+func (l *cLowerer) threadIdent(name string, pos litmus.Pos) (litmus.Expr, error) {
 	if l.params[name] {
 		return &litmus.Const{V: litmus.Addr(name)}, nil
 	}
+	if !l.regs[name] && !l.inited[name] {
+		return nil, unknownLoc(pos, name, fmt.Sprintf("a parameter of P%d, a local assigned before this use, or a register the init block sets", l.thr.ID))
+	}
 	l.useReg(name)
 	return litmus.R(name), nil
+}
+
+// unknownLoc is the error for a name no scope defines; what says what it
+// should have been.
+func unknownLoc(pos litmus.Pos, name, what string) error {
+	return litmus.Errorf(pos, "unknown location %q (expected %s)", name, what)
 }
 
 // innerFrame is the innermost frame that is a function call, or nil.
@@ -226,12 +241,13 @@ func (l *cLowerer) assignable(name string, pos litmus.Pos) (string, error) {
 				break
 			}
 		}
-		return "", litmus.Errorf(pos, "%q is not declared in %s", name, fr.fn.Name)
+		return "", unknownLoc(pos, name, "a parameter or a local of "+fr.fn.Name)
 	}
 	if l.params[name] {
 		return "", litmus.Unsupported(pos, fmt.Sprintf("assignment to parameter %q", name))
 	}
-	l.useReg(name)
+	// The caller records the register once the value is computed: in
+	// "r1 = r1 + 1" the read of r1 comes first.
 	return name, nil
 }
 
@@ -373,7 +389,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		if dst == "" {
 			dst = l.temp()
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}, Size: l.exprSize(c.Args[0])})
 		l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
 		cond, err := l.expr(c.Args[1])
 		l.frame = l.frame.parent
@@ -399,7 +415,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	}
 	t := l.temp()
 	tags := []string{x.tag}
-	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags})
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags, Size: l.exprSize(c.Args[0])})
 	res := l.temp()
 	if dst != "" {
 		res = dst
@@ -426,5 +442,13 @@ func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
 	if u == nil || u.Op != "&" || u.X.Primary == nil || u.X.Primary.Ident == "" {
 		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
 	}
-	return l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
+	// old is read (the expected value) before it is written.
+	if _, err := l.primary(u.X.Primary); err != nil {
+		return "", err
+	}
+	r, err := l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
+	if err == nil && l.innerFrame() == nil {
+		l.useReg(r)
+	}
+	return r, err
 }

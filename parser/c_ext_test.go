@@ -56,7 +56,7 @@ func TestCExtensions(t *testing.T) {
 		}},
 		// smp_cond_load_*: the load, then VAL's condition assumed, with the
 		// loop exit's control dependency.
-		{"r0 = smp_cond_load_acquire(x, VAL == 1 || VAL > r1);", []litmus.Instr{
+		{"int r1; r0 = smp_cond_load_acquire(x, VAL == 1 || VAL > r1);", []litmus.Instr{
 			{Op: litmus.OpLoad, Text: "smp_cond_load_acquire(x, VAL == 1 || VAL > r1)", Dst: "r0", Addr: ax, RTags: tags("ACQUIRE")},
 			{Op: litmus.OpAssume, Text: "smp_cond_load_acquire(x, VAL == 1 || VAL > r1)",
 				Cond: Bin(litmus.OpLOr, Bin(litmus.OpEq, R("r0"), C(1)), Bin(litmus.OpGt, R("r0"), R("r1"))), CtrlDep: true},
@@ -128,7 +128,7 @@ func TestCExtensionErrors(t *testing.T) {
 	defErrors := []struct{ src, want string }{
 		{"void f(void) { return; smp_mb(); }", `d.c:1:16: unsupported: return before the end of f`},
 		{"void f(int *x) { } void f(int *y) { }", `d.c:1:20: function "f" defined twice`},
-		{"int f(int *x) { r = 1; return r; }", `d.c:1:17: "r" is not declared in f`},
+		{"int f(int *x) { r = 1; return r; }", `d.c:1:17: unknown location "r" (expected a parameter or a local of f)`},
 		{"void f(int *x) { f(x); }", ``},
 	}
 	for _, tt := range defErrors {

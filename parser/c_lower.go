@@ -7,7 +7,11 @@
 //     of a, so __load{ONCE} gives ONCE, __fence{rmb} gives Rmb and
 //     __fence{rcu-lock} gives Rcu-lock. Plain C accesses carry no tag.
 //   - Parameters "int *x" hold &x: "*x" accesses location x, "x" is &x.
-//     Every other identifier is a register of the thread.
+//     Every other identifier is a register of the thread, and must be
+//     known where it is read: declared, assigned before, or given a value
+//     by the init block ("0:r1=x"). herd7 would read an unknown name as an
+//     empty register and give a vacuous answer; a typo such as "*yy" for
+//     "*y" is refused instead (unknownLoc).
 //   - An if statement's control dependency ends with the statement, as in
 //     herd7 (CtrlEnd on the branch).
 //   - Memory accesses inside an expression are evaluated left to right into
@@ -198,13 +202,18 @@ type cLowerer struct {
 	// params are the parameter names not shadowed by a local declaration.
 	params map[string]bool
 	regs   map[string]bool
+	// inited are the registers of this thread the init block sets.
+	inited map[string]bool
+	// paramSizes are the access widths of the parameters that point to a
+	// byte or halfword type (accessSize, c_sizes.go).
+	paramSizes map[string]uint8
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (c_ext.go).
 	defs  *CDefs
 	frame *cFrame
 }
 
-func lowerCThread(f *file, i int, th *cThread, defs *CDefs) (*litmus.Thread, error) {
+func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bool) (*litmus.Thread, error) {
 	pos := position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
@@ -214,6 +223,7 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs) (*litmus.Thread, err
 		thr:    &litmus.Thread{Pos: pos, ID: i},
 		params: map[string]bool{},
 		regs:   map[string]bool{},
+		inited: inited,
 		defs:   defs,
 	}
 	for _, p := range th.Params {
@@ -231,6 +241,12 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs) (*litmus.Thread, err
 		}
 		l.params[p.Name] = true
 		l.thr.Params = append(l.thr.Params, p.Name)
+		if n := cTypeSizes[strings.Join(p.Type.Words, " ")]; n != 0 && len(p.Stars) == 1 {
+			if l.paramSizes == nil {
+				l.paramSizes = map[string]uint8{}
+			}
+			l.paramSizes[p.Name] = n
+		}
 	}
 	for _, s := range th.Body {
 		if err := l.stmt(s); err != nil {
@@ -320,7 +336,13 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		if err != nil {
 			return err
 		}
-		return l.into(name, s.Value, pos, text)
+		if err := l.into(name, s.Value, pos, text); err != nil {
+			return err
+		}
+		if l.innerFrame() == nil {
+			l.useReg(name)
+		}
+		return nil
 	case u != nil && u.Op == "*":
 		// A plain store.
 		addr, err := l.unary(u.X)
@@ -331,7 +353,7 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v, Size: l.accessSize(u.X)})
 		return nil
 	}
 	return litmus.Errorf(pos, "expected a register or a \"*p\" location on the left of '='")
@@ -356,7 +378,7 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: l.accessSize(u.X)})
 		return nil
 	}
 	v, err := l.expr(e)
@@ -519,7 +541,7 @@ func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
 	case "*":
 		// A plain read.
 		tmp := l.temp()
-		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x})
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X)})
 		return litmus.R(tmp), nil
 	}
 	return nil, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
@@ -535,11 +557,7 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
 		if l.frame != nil {
 			return l.frameIdent(p.Ident, l.pos(p.Pos))
 		}
-		if l.params[p.Ident] {
-			return &litmus.Const{V: litmus.Addr(p.Ident)}, nil
-		}
-		l.useReg(p.Ident)
-		return litmus.R(p.Ident), nil
+		return l.threadIdent(p.Ident, l.pos(p.Pos))
 	}
 	var n uint64
 	var err error
@@ -564,7 +582,7 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	}
 	p, ok := cPrims[c.Name]
 	if !ok {
-		return nil, litmus.Errorf(pos, "unknown macro %q", c.Name)
+		return nil, litmus.Errorf(pos, "unknown function %q (not a kernel primitive, an extension or a fragment function)", c.Name)
 	}
 	if n := p.nargs(); len(c.Args) != n {
 		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, n, plural(n), len(c.Args))
@@ -593,7 +611,7 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		}
 		args = append(args, v)
 	}
-	in := litmus.Instr{Pos: pos, Text: text}
+	in := litmus.Instr{Pos: pos, Text: text, Size: l.primSize(p, c.Args)}
 	tags := []string{p.tag}
 	switch p.kind {
 	case primLoad:

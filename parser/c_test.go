@@ -119,7 +119,7 @@ func TestCLowering(t *testing.T) {
 			{Op: litmus.OpMove, Text: "r2 = 1;", Dst: "r2", Src: C(1)},
 		}},
 		// Precedence, casts, unary operators, hex.
-		{"r0 = (int)x + -2 * r1 == 0x10 && !r2;", []litmus.Instr{
+		{"int r1, r2; r0 = (int)x + -2 * r1 == 0x10 && !r2;", []litmus.Instr{
 			{Op: litmus.OpMove, Text: "r0 = (int)x + -2 * r1 == 0x10 && !r2;", Dst: "r0", Src: Bin(litmus.OpLAnd,
 				Bin(litmus.OpEq, Bin(litmus.OpAdd, ax, Bin(litmus.OpMul, C(-2), R("r1"))), C(16)),
 				&litmus.Unary{Op: litmus.OpNot, X: R("r2")})},
@@ -181,7 +181,7 @@ func TestCErrors(t *testing.T) {
 	tests := []struct{ body, want string }{
 		{"r0 = READ_ONCE(x);", `t.litmus:4:16: READ_ONCE expects a "*p" location as its first argument`},
 		{"WRITE_ONCE(*x);", `t.litmus:4:1: WRITE_ONCE expects 2 arguments, found 1`},
-		{"smp_memb();", `t.litmus:4:1: unknown macro "smp_memb"`},
+		{"smp_memb();", `t.litmus:4:1: unknown function "smp_memb" (not a kernel primitive, an extension or a fragment function)`},
 		{"r0 = smp_mb();", `t.litmus:4:6: smp_mb returns no value`},
 		{"while (1) smp_mb();", `t.litmus:4:1: unsupported: while loop`},
 		{"x = 1;", `t.litmus:4:1: unsupported: assignment to parameter "x"`},

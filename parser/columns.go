@@ -61,11 +61,22 @@ func columns(prog section) ([][]cell, error) {
 			return nil, litmus.Errorf(c.pos, "expected thread name %q in the header row, found %q", want, c.text)
 		}
 	}
+	if len(rows) == 1 {
+		// herd7 cannot transpose no rows at all.
+		return nil, litmus.Errorf(head[0].pos, "mismatch in instruction lines: the header row has no instruction rows under it")
+	}
 	cols := make([][]cell, n)
 	for _, row := range rows[1:] {
 		cells := splitCells(row)
+		// herd7 transposes the rows and refuses a row of another width
+		// ("mismatch in instruction lines"): a header naming more threads
+		// than the code has columns would leave a thread silently empty.
 		if len(cells) > n {
-			return nil, litmus.Errorf(cells[n].pos, "row has %d columns but the header names %d threads", len(cells), n)
+			return nil, litmus.Errorf(cells[n].pos, "mismatch in instruction lines: row has %d columns but the header names %d threads", len(cells), n)
+		}
+		if len(cells) < n {
+			last := cells[len(cells)-1]
+			return nil, litmus.Errorf(last.pos, "mismatch in instruction lines: row has %d columns but the header names %d threads", len(cells), n)
 		}
 		for i, c := range cells {
 			if c.text != "" {

@@ -95,6 +95,12 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 		return nil, asList(err)
 	}
 	t.Threads = threads
+	if err := checkInitProcs(t); err != nil {
+		return nil, asList(err)
+	}
+	if err := checkAddressRegs(t); err != nil {
+		return nil, asList(err)
+	}
 	if err := parseFinal(t, d, secs.final); err != nil {
 		return nil, asList(err)
 	}
@@ -296,6 +302,7 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 	if err != nil {
 		return grammarError(sec.f, err)
 	}
+	var uses []locUse
 	if fp.Locations != nil {
 		for _, ln := range fp.Locations.Locs {
 			loc, err := resolveLoc(sec.f, d, ln)
@@ -303,12 +310,15 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 				return err
 			}
 			t.Locations = append(t.Locations, loc)
+			uses = append(uses, locUse{position(sec.f, ln.Pos), loc})
 		}
 	}
 	if fp.Filter != nil {
 		if t.Filter, err = lowerProp(sec.f, d, fp.Filter); err != nil {
 			return err
 		}
+		uses = propUses(uses, t.Filter)
+		setWidths(t, t.Filter)
 	}
 	t.Cond.Pos = position(sec.f, fp.Pos)
 	switch {
@@ -320,10 +330,13 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 	if fp.Prop == nil {
 		// herd reads a test with no condition as "forall (true)".
 		t.Cond.Quant, t.Cond.Prop = litmus.Forall, litmus.PropTrue{}
-		return nil
+		return checkFinalUses(t, uses)
 	}
-	t.Cond.Prop, err = lowerProp(sec.f, d, fp.Prop)
-	return err
+	if t.Cond.Prop, err = lowerProp(sec.f, d, fp.Prop); err != nil {
+		return err
+	}
+	setWidths(t, t.Cond.Prop)
+	return checkFinalUses(t, propUses(uses, t.Cond.Prop))
 }
 
 func lowerProp(f *file, d dialect, e *propExpr) (litmus.Prop, error) {

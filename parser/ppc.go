@@ -137,8 +137,6 @@ type ppcSpec struct {
 var ppcInstrs = ppcTable()
 
 var ppcUnsupported = map[string]string{
-	"lbz": "byte access", "lbzx": "byte access", "stb": "byte access", "stbx": "byte access",
-	"lhz": "halfword access", "lhzx": "halfword access", "sth": "halfword access", "sthx": "halfword access",
 	"nor": "", "nor.": "", "neg": "", "neg.": "", "slw": "", "srawi": "", "sraw": "",
 	"bl": "", "blr": "", "mtlr": "", "mflr": "", "lmw": "", "stmw": "",
 }
@@ -178,18 +176,28 @@ func ppcTable() map[string]ppcSpec {
 			}
 		}}
 	}
-	load := ppcSpec{[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
-		b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1])})
-	}}
-	loadx := ppcSpec{[]string{"rrr"}, rrr, func(b *ppcBuilder, o []ppcOperand) {
-		b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcXAddr(o[1].reg, o[2].reg)})
-	}}
-	store := ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
-		b.emit(litmus.Instr{Op: litmus.OpStore, Src: litmus.R(o[0].reg), Addr: ppcDAddr(o[1])})
-	}}
-	storex := ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
-		b.emit(litmus.Instr{Op: litmus.OpStore, Src: litmus.R(o[0].reg), Addr: ppcXAddr(o[1].reg, o[2].reg)})
-	}}
+	// Loads and stores of size bytes (0: a word); a byte or halfword store
+	// keeps the low bits of rS.
+	load := func(size uint8) ppcSpec {
+		return ppcSpec{[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1]), Size: size})
+		}}
+	}
+	loadx := func(size uint8) ppcSpec {
+		return ppcSpec{[]string{"rrr"}, rrr, func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
+		}}
+	}
+	store := func(size uint8) ppcSpec {
+		return ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: ppcNarrow(litmus.R(o[0].reg), size), Addr: ppcDAddr(o[1]), Size: size})
+		}}
+	}
+	storex := func(size uint8) ppcSpec {
+		return ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: ppcNarrow(litmus.R(o[0].reg), size), Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
+		}}
+	}
 	fence := func(tag string) ppcSpec {
 		return ppcSpec{[]string{""}, "no operands", func(b *ppcBuilder, _ []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpFence, FTags: []string{tag}})
@@ -247,8 +255,10 @@ func ppcTable() map[string]ppcSpec {
 			b.move(cr, ppcCompare(litmus.R(o[0].reg), litmus.C(o[1].k)))
 		}},
 
-		"lwz": load, "ld": load, "lwzx": loadx, "ldx": loadx,
-		"stw": store, "std": store, "stwx": storex, "stdx": storex,
+		"lwz": load(0), "ld": load(8), "lwzx": loadx(0), "ldx": loadx(8),
+		"stw": store(0), "std": store(8), "stwx": storex(0), "stdx": storex(8),
+		"lbz": load(1), "lhz": load(2), "lbzx": loadx(1), "lhzx": loadx(2),
+		"stb": store(1), "sth": store(2), "stbx": storex(1), "sthx": storex(2),
 		// lwzu and stwu also write the address back to rA.
 		"lwzu": {[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1])})
@@ -290,6 +300,17 @@ func ppcTable() map[string]ppcSpec {
 		"blt": bcc(ppcCRLt, true), "bge": bcc(ppcCRLt, false), "bnl": bcc(ppcCRLt, false),
 		"bgt": bcc(ppcCRGt, true), "ble": bcc(ppcCRGt, false), "bng": bcc(ppcCRGt, false),
 	}
+}
+
+// ppcNarrow keeps the low size bytes of a stored value (size 1 or 2).
+func ppcNarrow(v litmus.Expr, size uint8) litmus.Expr {
+	switch size {
+	case 1:
+		return litmus.Bin(litmus.OpAnd, v, litmus.C(0xff))
+	case 2:
+		return litmus.Bin(litmus.OpAnd, v, litmus.C(0xffff))
+	}
+	return v
 }
 
 // ppcCompare is the CR field that comparing a with b sets, as herd's

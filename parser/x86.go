@@ -229,6 +229,7 @@ type x86Thread struct {
 	jumps  []x86Jump      // branches waiting for their label
 	regs   []string       // architectural registers, first use first
 	mask32 bool           // the instruction being lowered is a 32-bit one
+	size   uint8          // the width of its memory accesses (accessSize)
 	seen   map[string]bool
 
 	// Set for the instruction being lowered.
@@ -282,6 +283,9 @@ func (l *x86Thread) resolve() []*litmus.Error {
 // emit appends an instruction of the current source instruction.
 func (l *x86Thread) emit(in litmus.Instr) int {
 	in.Pos, in.Text = l.pos, l.text
+	if in.Addr != nil {
+		in.Size = l.size
+	}
 	l.code = append(l.code, in)
 	return len(l.code) - 1
 }
@@ -539,6 +543,34 @@ func (d x86Dialect) mnemonic(s string) (string, bool) {
 	return "", false
 }
 
+// accessSize is the width in bytes of the memory accesses of an X86_64
+// instruction: its size suffix (movb 1, movw 2, movl 4, movq 8), else
+// the width of its register operand (mov %al,(x) stores a byte), else 4.
+// X86 accesses are all words (0).
+func (l *x86Thread) accessSize(mnemonic, base string, ops []x86Operand) uint8 {
+	if !l.d.is64 {
+		return 0
+	}
+	if len(mnemonic) > len(base) {
+		switch mnemonic[len(mnemonic)-1] {
+		case 'b', 'B':
+			return 1
+		case 'w', 'W':
+			return 2
+		case 'l', 'L':
+			return 4
+		case 'q', 'Q':
+			return 8
+		}
+	}
+	for _, o := range ops {
+		if o.kind == kindReg {
+			return map[regPart]uint8{partFull: 8, part32: 4, part16: 2, part8L: 1, part8H: 1}[o.reg.part]
+		}
+	}
+	return 4
+}
+
 // lockable reports whether herd accepts the lock prefix on an instruction.
 func (d x86Dialect) lockable(op string) bool {
 	switch op {
@@ -582,6 +614,7 @@ func (l *x86Thread) instr(in *x86Instr) *litmus.Error {
 		}
 		ops[i] = o
 	}
+	l.size = l.accessSize(in.Op, op, ops)
 	// Intel syntax puts the destination first, AT&T syntax last.
 	dstSrc := func() (x86Operand, x86Operand) {
 		if l.d.is64 {

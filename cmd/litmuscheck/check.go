@@ -36,6 +36,9 @@ type options struct {
 	// workers is how many goroutines explore one test: the cores left
 	// over when there are fewer files than jobs.
 	workers int
+	// herdSizes runs mixed-size accesses as herd7 does (conform) instead
+	// of refusing them.
+	herdSizes bool
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -141,6 +144,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			status = max(status, 2)
 			continue
 		}
+		printWarnings(stderr, out)
 		if out.asm != nil {
 			for _, text := range out.asm {
 				fmt.Fprintln(stdout, text)
@@ -244,7 +248,7 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers, Unroll: o.unroll})
+	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers, Unroll: o.unroll, RefuseMixedSize: !o.herdSizes})
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}

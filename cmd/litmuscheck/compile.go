@@ -118,8 +118,13 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 		}
 		return out
 	}
+	// The compiled columns lose the widths of t's accesses: refuse a
+	// mixed-size test once, for them all.
+	if err := litmus.CheckSizes(t, litmus.Options{Unroll: o.unroll}); err != nil {
+		return fileOutcome{err: err}
+	}
 	for _, c := range cols {
-		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, litmus.Options{Unroll: o.unroll})
+		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, litmus.Options{Unroll: o.unroll, RefuseMixedSize: true})
 		if err != nil {
 			return fileOutcome{err: err}
 		}

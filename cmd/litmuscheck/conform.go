@@ -110,6 +110,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 }
 
 func conformOne(file string, o options) conformOutcome {
+	o.herdSizes = true
 	out := conformOutcome{file: file}
 	want, err := os.ReadFile(file + ".expected")
 	if err != nil {

@@ -1,0 +1,78 @@
+// This file implements the refusal of mixed-size accesses: a location that
+// one access reads or writes with another width than the others. The
+// explorer models each location as one whole value, so a byte store into
+// a word, or a word read of two bytes, would be silently wrong; until
+// mixed-size accesses are modelled they are refused.
+package litmus
+
+import "fmt"
+
+// naturalSize is the width in bytes of an access whose Instr.Size is 0.
+const naturalSize = 4
+
+// accessBytes is the width of in's memory accesses.
+func accessBytes(in *Instr) int {
+	if in.Size == 0 {
+		return naturalSize
+	}
+	return int(in.Size)
+}
+
+// checkSizes reports the first access, in thread and path order, whose
+// width differs from that of the first access to the same location. The
+// locations are the events' concrete addresses, so an access through a
+// register the init block or a load sets counts as well.
+func (s *setup) checkSizes() error {
+	type access struct {
+		in     *Instr
+		thread int
+	}
+	first := map[string]access{}
+	for t, paths := range s.paths {
+		code := s.test.Threads[t].Code
+		for _, p := range paths {
+			for _, e := range p.events {
+				if e.kind == KindF || e.instr < 0 || e.instr >= len(code) {
+					continue
+				}
+				in := &code[e.instr]
+				f, ok := first[e.loc]
+				if !ok {
+					first[e.loc] = access{in, t}
+					continue
+				}
+				if a, b := accessBytes(f.in), accessBytes(in); a != b {
+					return Unsupported(in.Pos, fmt.Sprintf(
+						"mixed-size access: P%d's %q accesses %s as %s, P%d's %q (%s) as %s",
+						t, in.Text, e.loc, bytes(b), f.thread, f.in.Text, f.in.Pos, bytes(a)))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func bytes(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// CheckSizes refuses a test whose locations are accessed with two widths,
+// without exploring it. A test compiled from t (the hardware columns of a
+// C test) does not keep the widths of t's accesses, so its caller checks
+// t itself.
+func CheckSizes(t *Test, opt Options) error {
+	s, err := prepare(t, noModel{}, opt)
+	if err != nil {
+		return err
+	}
+	return s.checkSizes()
+}
+
+// noModel allows everything: CheckSizes only needs the threads' paths.
+type noModel struct{}
+
+func (noModel) Name() string                      { return "none" }
+func (noModel) Check(*Execution) (bool, []string) { return true, nil }
