@@ -1,0 +1,73 @@
+package locks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"litmuscheck/litmus"
+)
+
+// fragmentLine is the 1-based line of the first line of fragment file
+// name, at or after the line holding after, that holds text.
+func fragmentLine(t *testing.T, name, after, text string) int {
+	t.Helper()
+	src, err := fragmentFiles.ReadFile("fragments/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := false
+	for i, l := range strings.Split(string(src), "\n") {
+		seen = seen || strings.Contains(l, after)
+		if seen && strings.Contains(l, text) {
+			return i + 1
+		}
+	}
+	t.Fatalf("fragments/%s: no %q after %q", name, text, after)
+	return 0
+}
+
+// TestFragmentAttribution: an event of inlined fragment code names the
+// fragment file and line it comes from, with that line's text, whichever
+// file of the merged library holds the function; the caller's own events
+// keep the test's position.
+func TestFragmentAttribution(t *testing.T) {
+	src := "C t\n{}\nP0(spinlock_t *l, int *x, atomic_t *tail, int **next)\n{\n\tint r0;\n\n\tr0 = ppc_spin_is_locked_mb(l);\n\tosq_unlock(tail, 1, next);\n\tWRITE_ONCE(*x, 2);\n}\nexists (0:r0=0)\n"
+	test, err := ParseC("t.litmus", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type origin struct {
+		File string
+		Line int
+		Text string
+	}
+	first := map[litmus.Op]origin{}
+	var last origin
+	for _, in := range test.Threads[0].Code {
+		o := origin{in.Pos.File, in.Pos.Line, in.Text}
+		if _, ok := first[in.Op]; !ok {
+			first[in.Op] = o
+		}
+		if in.Op == litmus.OpStore {
+			last = o
+		}
+	}
+	want := origin{"locks/fragments/spinlock.c", fragmentLine(t, "spinlock.c", "int ppc_spin_is_locked_mb(", "smp_mb();"), "smp_mb()"}
+	if diff := cmp.Diff(want, first[litmus.OpFence]); diff != "" {
+		t.Errorf("smp_mb() of ppc_spin_is_locked_mb (-want +got):\n%s", diff)
+	}
+	if got := first[litmus.OpLoad]; got.File != "locks/fragments/spinlock.c" || got.Text != "READ_ONCE(*l)" {
+		t.Errorf("the READ_ONCE of ppc_spin_is_locked_mb is attributed to %+v", got)
+	}
+	// osq_unlock lives in the other fragment file.
+	if got := first[litmus.OpCAS]; got.File != "locks/fragments/osq.c" {
+		t.Errorf("the cmpxchg of osq_unlock is attributed to %+v, want locks/fragments/osq.c", got)
+	} else if line := fragmentLine(t, "osq.c", "void osq_unlock(", got.Text); got.Line != line {
+		t.Errorf("the cmpxchg of osq_unlock (%q) is at osq.c:%d, want osq.c:%d", got.Text, got.Line, line)
+	}
+	if diff := cmp.Diff(origin{"t.litmus", 9, "WRITE_ONCE(*x, 2)"}, last); diff != "" {
+		t.Errorf("the test's own WRITE_ONCE (-want +got):\n%s", diff)
+	}
+}
