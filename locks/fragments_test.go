@@ -71,3 +71,57 @@ func TestFragmentAttribution(t *testing.T) {
 		t.Errorf("the test's own WRITE_ONCE (-want +got):\n%s", diff)
 	}
 }
+
+// TestPrepareLKMM: in the LKMM column, smp_mb__after_spinlock() directly
+// after a fragment's acquire becomes a full fence too; after fragment code
+// otherwise, and smp_mb__after_unlock_lock() after fragment code, are
+// refused; after lock.cat's own lock events both stay as they are.
+func TestPrepareLKMM(t *testing.T) {
+	qspin, err := AlgorithmByName("qspinlock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, body string
+		alg        *Algorithm
+		tags       []string // the fence's tags after PrepareLKMM
+		err        string
+	}{
+		{"after fragment lock", "spin_lock(l);\n\tsmp_mb__after_spinlock();", qspin, []string{"After-spinlock", "MB"}, ""},
+		{"after qspin_lock", "qspin_lock(l);\n\tsmp_mb__after_spinlock();", nil, []string{"After-spinlock", "MB"}, ""},
+		{"after lock events", "spin_lock(l);\n\tsmp_mb__after_spinlock();", nil, []string{"After-spinlock"}, ""},
+		{"access between", "spin_lock(l);\n\tWRITE_ONCE(*x, 1);\n\tsmp_mb__after_spinlock();", qspin, nil,
+			"t.litmus:7:2: unsupported: smp_mb__after_spinlock() after lock fragment code but not directly after its acquiring read-modify-write"},
+		{"after fragment unlock", "spin_unlock(l);\n\tsmp_mb__after_spinlock();", qspin, nil,
+			"t.litmus:6:2: unsupported: smp_mb__after_spinlock() after lock fragment code but not directly"},
+		{"unlock-lock after fragments", "spin_unlock(l);\n\tspin_lock(l);\n\tsmp_mb__after_unlock_lock();", qspin, nil,
+			"t.litmus:7:2: unsupported: smp_mb__after_unlock_lock() after lock fragment code"},
+		{"unlock-lock after lock events", "spin_unlock(l);\n\tspin_lock(l);\n\tsmp_mb__after_unlock_lock();", nil, []string{"After-unlock-lock"}, ""},
+	} {
+		src := "C t\n{}\nP0(spinlock_t *l, int *x)\n{\n\t" + tc.body + "\n}\nexists (x=0)\n"
+		test, err := ParseC("t.litmus", src, tc.alg)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = PrepareLKMM(test)
+		if tc.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want %q...", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var fence []string
+		for _, in := range test.Threads[0].Code {
+			if in.Op == litmus.OpFence {
+				fence = in.FTags
+			}
+		}
+		if diff := cmp.Diff(tc.tags, fence); diff != "" {
+			t.Errorf("%s: fence tags (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

@@ -116,6 +116,12 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 		return nil, err
 	}
 	run.Test = t
+	if col.Target == nil {
+		if err := PrepareLKMM(t); err != nil {
+			run.Err = err
+			return run, nil
+		}
+	}
 	model, err := models.Lookup(col.ModelName())
 	if col.Target != nil {
 		c, cerr := Compile(t, col.Target)

@@ -18,7 +18,7 @@ import (
 func runLocks(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("litmuscheck locks", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", "tests", "the tests directory the scenarios' files are in")
+	dir := fs.String("dir", "", "read the scenarios' C tests from this directory (default: the copies built in, locks/scenarios)")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "runs in parallel")
 	bad := fs.Bool("bad-states", false, "after the table, list for each Sometimes the final states that satisfy the bad outcome")
 	witness := fs.Bool("witness", false, "with --bad-states, print an execution that reaches the bad outcome")
