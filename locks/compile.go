@@ -714,6 +714,9 @@ func Primitive(in *litmus.Instr) string {
 		}
 		return "atomic_fetch_op" + suf
 	case litmus.OpCAS:
+		if in.AddUnless && in.FailTags == nil && tag == tagFullFence {
+			return "atomic_fetch_add_unless"
+		}
 		if in.AddUnless || in.FailTags != nil {
 			return ""
 		}
@@ -748,6 +751,9 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 	prim := Primitive(in)
 	if prim == "" {
 		return fmt.Errorf("no %s instruction for this primitive (tags %s)", tc.target.Title, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
+	}
+	if alt, ok := tc.target.Table.NoReturnAs[in.RMWOp]; ok && prim == "atomic_op" {
+		prim = alt
 	}
 	tmpl, ok := tc.target.Table.Prims[prim]
 	if !ok {
@@ -795,7 +801,9 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		ops["op"] = m
 		if p, ok := tc.target.Table.Prep[in.RMWOp]; ok {
 			t := tc.temp()
-			tc.emit(fill(p, map[string]string{"t": tc.syn.asm(t), "s": ops["s"]}))
+			for _, line := range p {
+				tc.emit(fill(line, map[string]string{"t": tc.syn.asm(t), "s": ops["s"]}))
+			}
 			ops["s"] = tc.syn.asm(t)
 		}
 	}
@@ -811,7 +819,7 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		d = tc.temp()
 	}
 	ops["d"] = tc.syn.asm(d)
-	for _, p := range []string{"t", "f"} {
+	for _, p := range []string{"t", "t2", "f"} {
 		if usesPlaceholder(tmpl, p) {
 			r := tc.temp()
 			ops[p] = tc.syn.asm(r)
