@@ -125,3 +125,23 @@ func TestPrepareLKMM(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterLockFencesCompile: the kernel's smp_mb__after_spinlock() is
+// smp_mb() on powerpc and arm64 and nothing on x86 (the lock's locked RMW
+// is a full barrier); smp_mb__after_unlock_lock() is smp_mb() only on
+// powerpc (CONFIG_ARCH_WEAK_RELEASE_ACQUIRE).
+func TestAfterLockFencesCompile(t *testing.T) {
+	want := map[string][2]string{
+		"power": {"sync", "sync"}, "power-isync": {"sync", "sync"},
+		"armv8": {"DMB ISH", ""}, "armv8-lse": {"DMB ISH", ""}, "tso": {"", ""},
+	}
+	for _, tg := range Targets {
+		got := [2]string{
+			compileThread(t, "smp_mb__after_spinlock();", tg.Name),
+			compileThread(t, "smp_mb__after_unlock_lock();", tg.Name),
+		}
+		if got != want[tg.Name] {
+			t.Errorf("%s: smp_mb__after_spinlock and smp_mb__after_unlock_lock compile to %q, want %q", tg.Name, got, want[tg.Name])
+		}
+	}
+}
