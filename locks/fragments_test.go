@@ -1,6 +1,7 @@
 package locks
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -73,30 +74,39 @@ func TestFragmentAttribution(t *testing.T) {
 }
 
 // TestPrepareLKMM: in the LKMM column, smp_mb__after_spinlock() directly
-// after a fragment's acquire becomes a full fence too; after fragment code
-// otherwise, and smp_mb__after_unlock_lock() after fragment code, are
-// refused; after lock.cat's own lock events both stay as they are.
+// after a fragment lock's acquire becomes a full fence too, and
+// smp_mb__after_unlock_lock() there gives the acquire's read the role of
+// LKR and fragment unlocks' writes that of UL; after fragment code
+// otherwise both are refused; after lock.cat's own lock events both stay
+// as they are.
 func TestPrepareLKMM(t *testing.T) {
 	qspin, err := AlgorithmByName("qspinlock")
 	if err != nil {
 		t.Fatal(err)
 	}
+	const refused = "unsupported: %s() after lock fragment code but not directly after the acquiring read-modify-write of a fragment lock"
 	for _, tc := range []struct {
 		name, body string
 		alg        *Algorithm
-		tags       []string // the fence's tags after PrepareLKMM
+		events     []string // the tags of the thread's fences and writes, and of the reads of its RMWs
 		err        string
 	}{
-		{"after fragment lock", "spin_lock(l);\n\tsmp_mb__after_spinlock();", qspin, []string{"After-spinlock", "MB"}, ""},
-		{"after qspin_lock", "qspin_lock(l);\n\tsmp_mb__after_spinlock();", nil, []string{"After-spinlock", "MB"}, ""},
-		{"after lock events", "spin_lock(l);\n\tsmp_mb__after_spinlock();", nil, []string{"After-spinlock"}, ""},
+		{"after fragment lock", "spin_lock(l);\n\tsmp_mb__after_spinlock();", qspin,
+			[]string{"cas R ACQUIRE", "cas W ACQUIRE", "fence After-spinlock,MB"}, ""},
+		{"after qspin_lock", "qspin_lock(l);\n\tsmp_mb__after_spinlock();", nil,
+			[]string{"cas R ACQUIRE", "cas W ACQUIRE", "fence After-spinlock,MB"}, ""},
+		{"after lock events", "spin_lock(l);\n\tsmp_mb__after_spinlock();", nil,
+			[]string{"rmw R LKR", "rmw W LKW", "fence After-spinlock"}, ""},
 		{"access between", "spin_lock(l);\n\tWRITE_ONCE(*x, 1);\n\tsmp_mb__after_spinlock();", qspin, nil,
-			"t.litmus:7:2: unsupported: smp_mb__after_spinlock() after lock fragment code but not directly after its acquiring read-modify-write"},
+			"t.litmus:7:2: " + fmt.Sprintf(refused, "smp_mb__after_spinlock")},
 		{"after fragment unlock", "spin_unlock(l);\n\tsmp_mb__after_spinlock();", qspin, nil,
-			"t.litmus:6:2: unsupported: smp_mb__after_spinlock() after lock fragment code but not directly"},
-		{"unlock-lock after fragments", "spin_unlock(l);\n\tspin_lock(l);\n\tsmp_mb__after_unlock_lock();", qspin, nil,
-			"t.litmus:7:2: unsupported: smp_mb__after_unlock_lock() after lock fragment code"},
-		{"unlock-lock after lock events", "spin_unlock(l);\n\tspin_lock(l);\n\tsmp_mb__after_unlock_lock();", nil, []string{"After-unlock-lock"}, ""},
+			"t.litmus:6:2: " + fmt.Sprintf(refused, "smp_mb__after_spinlock")},
+		{"unlock-lock after fragments", "spin_unlock(l);\n\tspin_lock(x);\n\tsmp_mb__after_unlock_lock();", qspin,
+			[]string{"store W RELEASE,Fragment-UL", "cas R ACQUIRE,Fragment-LKR", "cas W ACQUIRE", "fence After-unlock-lock"}, ""},
+		{"unlock-lock after an unlock", "spin_lock(x);\n\tspin_unlock(l);\n\tsmp_mb__after_unlock_lock();", qspin, nil,
+			"t.litmus:7:2: " + fmt.Sprintf(refused, "smp_mb__after_unlock_lock")},
+		{"unlock-lock after lock events", "spin_unlock(l);\n\tspin_lock(l);\n\tsmp_mb__after_unlock_lock();", nil,
+			[]string{"store W UL", "rmw R LKR", "rmw W LKW", "fence After-unlock-lock"}, ""},
 	} {
 		src := "C t\n{}\nP0(spinlock_t *l, int *x)\n{\n\t" + tc.body + "\n}\nexists (x=0)\n"
 		test, err := ParseC("t.litmus", src, tc.alg)
@@ -114,14 +124,19 @@ func TestPrepareLKMM(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}
-		var fence []string
+		var events []string
 		for _, in := range test.Threads[0].Code {
-			if in.Op == litmus.OpFence {
-				fence = in.FTags
+			switch in.Op {
+			case litmus.OpFence:
+				events = append(events, "fence "+strings.Join(in.FTags, ","))
+			case litmus.OpStore:
+				events = append(events, "store W "+strings.Join(in.WTags, ","))
+			case litmus.OpRMW, litmus.OpCAS:
+				events = append(events, in.Op.String()+" R "+strings.Join(in.RTags, ","), in.Op.String()+" W "+strings.Join(in.WTags, ","))
 			}
 		}
-		if diff := cmp.Diff(tc.tags, fence); diff != "" {
-			t.Errorf("%s: fence tags (-want +got):\n%s", tc.name, diff)
+		if diff := cmp.Diff(tc.events, events); diff != "" {
+			t.Errorf("%s: events (-want +got):\n%s", tc.name, diff)
 		}
 	}
 }

@@ -1,15 +1,16 @@
 // This file implements the LKMM column's reading of the fences that
 // linux-kernel.cat defines against lock events, smp_mb__after_spinlock()
 // and smp_mb__after_unlock_lock(), when the lock is fragment code: a
-// fragment's acquire is a plain read-modify-write, not an LKW, so without
-// this the fences would order nothing (docs/locks.md, "Fences after a
-// fragment lock").
+// fragment's acquire is a plain read-modify-write, not an LKW or LKR, so
+// without this the fences would order nothing (docs/locks.md, "Fences
+// after a fragment lock").
 package locks
 
 import (
 	"strings"
 
 	"litmuscheck/litmus"
+	"litmuscheck/models"
 )
 
 // fragmentDir prefixes the file of every event that inlined fragment code
@@ -48,18 +49,84 @@ func isAcquireRMW(in *litmus.Instr) bool {
 	return false
 }
 
-// PrepareLKMM readies a C test with fragment locks for the LKMM: an
-// smp_mb__after_spinlock() that directly follows a fragment's acquiring
-// read-modify-write (no memory access between them) becomes a full fence
-// as well, which orders exactly what linux-kernel.cat's rule orders after
-// an LKW: every access up to the acquire against every access after the
-// fence. Where the fences follow fragment code otherwise, the LKMM's
-// answer cannot be given and PrepareLKMM refuses: an
-// smp_mb__after_spinlock() with accesses between the acquire and it, and
-// any smp_mb__after_unlock_lock(), whose ordering lock.cat defines through
-// the UL and LKR events of a lock hand-over. Hardware columns need none of
-// this: they compile the fences to the kernel's instructions.
+// roleFuncs lists the fragment functions that are an algorithm's op (the
+// spin_lock, spin_trylock or spin_unlock of --lock).
+func roleFuncs(ops ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, a := range Algorithms {
+		for _, op := range ops {
+			if f, ok := a.Ops[op]; ok && !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	lockFuncs   = roleFuncs("spin_lock", "spin_trylock")
+	unlockFuncs = roleFuncs("spin_unlock")
+)
+
+// inFuncs reports whether in was inlined from one of the fragment
+// functions funcs.
+func inFuncs(in *litmus.Instr, funcs []string) (bool, error) {
+	defs, err := Library()
+	if err != nil {
+		return false, err
+	}
+	for _, f := range funcs {
+		file, first, last, ok := defs.Lines(f)
+		if ok && in.Pos.File == file && in.Pos.Line >= first && in.Pos.Line <= last {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// isReleaseWrite reports whether in's write is a release or fully
+// ordered, as lock.cat's UL is: a relaxed "unlock" (the what-if
+// algorithms) takes no part in a lock hand-over.
+func isReleaseWrite(in *litmus.Instr) bool {
+	for _, t := range in.WTags {
+		if t == "RELEASE" || t == tagFullFence {
+			return true
+		}
+	}
+	return false
+}
+
+func withTag(tags []string, t string) []string {
+	return append(append([]string(nil), tags...), t)
+}
+
+// PrepareLKMM readies a C test with fragment locks for the LKMM column.
+// linux-kernel.cat defines smp_mb__after_spinlock() and
+// smp_mb__after_unlock_lock() against lock.cat's lock events, which a
+// lock written as C code does not have; after a fragment lock, both
+// fences must directly follow the acquiring read-modify-write of a
+// fragment lock function (no memory access between them), and are read
+// as lock.cat reads them after a lock event:
+//
+//   - smp_mb__after_spinlock() becomes a full fence as well, which orders
+//     exactly what lock.cat's rule orders with the acquire as the LKW:
+//     every access up to the acquire against every access after the
+//     fence;
+//   - for smp_mb__after_unlock_lock(), the acquire's read takes the role
+//     of lock.cat's LKR and the release (or fully ordered) writes of
+//     fragment unlock functions, in every thread, that of UL
+//     (models.TagFragmentLock and TagFragmentUnlock), for the model's
+//     po-unlock-lock-po rule; a relaxed unlock has no role, since
+//     lock.cat's unlocks are releases.
+//
+// Either fence after fragment code elsewhere is refused: lock.cat gives
+// it no meaning there that fragment code could stand for. Hardware
+// columns need none of this: they compile the fences to the kernel's
+// instructions.
 func PrepareLKMM(t *litmus.Test) error {
+	roles := false
 	for _, th := range t.Threads {
 		last := -1        // the last access before pc
 		fragment := false // a fragment access precedes pc
@@ -72,14 +139,41 @@ func PrepareLKMM(t *litmus.Test) error {
 			if in.Op != litmus.OpFence || !fragment || len(in.FTags) != 1 {
 				continue
 			}
-			switch in.FTags[0] {
-			case tagAfterSpinlock:
-				if acq := &th.Code[last]; !fromFragment(acq) || !isAcquireRMW(acq) {
-					return litmus.Unsupported(in.Pos, "smp_mb__after_spinlock() after lock fragment code but not directly after its acquiring read-modify-write, in the LKMM (linux-kernel.cat orders it after a lock event only)")
-				}
+			tag := in.FTags[0]
+			if tag != tagAfterSpinlock && tag != tagAfterUnlockLock {
+				continue
+			}
+			acq := &th.Code[last]
+			lock, err := inFuncs(acq, lockFuncs)
+			if err != nil {
+				return err
+			}
+			if !fromFragment(acq) || !isAcquireRMW(acq) || !lock {
+				name := map[string]string{tagAfterSpinlock: "smp_mb__after_spinlock", tagAfterUnlockLock: "smp_mb__after_unlock_lock"}[tag]
+				return litmus.Unsupported(in.Pos, name+"() after lock fragment code but not directly after the acquiring read-modify-write of a fragment lock, in the LKMM (linux-kernel.cat orders it after a lock event only)")
+			}
+			if tag == tagAfterSpinlock {
 				in.FTags = []string{tagAfterSpinlock, tagFullFence}
-			case tagAfterUnlockLock:
-				return litmus.Unsupported(in.Pos, "smp_mb__after_unlock_lock() after lock fragment code, in the LKMM (linux-kernel.cat orders it through the UL and LKR events of a lock hand-over, which fragment code has not); run without --lock for lock.cat's lock events")
+				continue
+			}
+			acq.RTags, roles = withTag(acq.RTags, models.TagFragmentLock), true
+		}
+	}
+	if !roles {
+		return nil
+	}
+	for _, th := range t.Threads {
+		for pc := range th.Code {
+			in := &th.Code[pc]
+			if in.Op != litmus.OpStore && in.Op != litmus.OpRMW && in.Op != litmus.OpCAS {
+				continue
+			}
+			unlock, err := inFuncs(in, unlockFuncs)
+			if err != nil {
+				return err
+			}
+			if unlock && isReleaseWrite(in) {
+				in.WTags = withTag(in.WTags, models.TagFragmentUnlock)
 			}
 		}
 	}

@@ -6,13 +6,17 @@ import (
 	"testing"
 )
 
-// TestScenarioFilesBuiltIn: every variant's C test is built into the
+// TestScenarioFilesBuiltIn: every scenario asks something of some
+// variants, every variant's C test is built into the
 // package, every built-in file is some variant's, and the proof table
 // runs from any working directory.
 func TestScenarioFilesBuiltIn(t *testing.T) {
 	files, _ := ScenarioFS("")
 	used := map[string]bool{}
 	for _, s := range Scenarios {
+		if s.Name == "" || s.Question == "" || len(s.Variants) == 0 {
+			t.Errorf("scenario %q: a scenario needs a name, a question and variants", s.Name)
+		}
 		for _, v := range s.Variants {
 			used[v.File] = true
 			if _, err := fs.Stat(files, v.File); err != nil {

@@ -58,6 +58,7 @@ type cDefsFile struct {
 // cFunc is "int spin_trylock(spinlock_t *l) { ... return r; }".
 type cFunc struct {
 	Pos    lexer.Position
+	EndPos lexer.Position
 	Ret    *cType    `parser:"@@"`
 	Stars  []string  `parser:"@\"*\"*"`
 	Name   string    `parser:"@Ident"`
@@ -129,6 +130,20 @@ func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
 		}
 	}
 	return out, nil
+}
+
+// Lines returns the file and the first and last lines of the definition
+// of function name, as its events' positions give them; ok is false when
+// d does not define name.
+func (d *CDefs) Lines(name string) (file string, first, last int, ok bool) {
+	if d == nil {
+		return "", 0, 0, false
+	}
+	fn, found := d.funcs[name]
+	if !found {
+		return "", 0, 0, false
+	}
+	return d.files[name].name, fn.Pos.Line, fn.EndPos.Line, true
 }
 
 // Alias returns d with name defined as a copy of the function target.
