@@ -33,17 +33,25 @@ func TestScenarioFilesBuiltIn(t *testing.T) {
 			t.Errorf("scenarios/%s: no variant runs it", n)
 		}
 	}
-	t.Chdir(t.TempDir())
 	first := Scenarios[0].Variants[0]
 	only := func(v *Variant, c Column) bool { return v != first || c.Target != nil }
-	rows, err := Prove(context.Background(), "", 1, only)
+	// --dir reads the files from a directory.
+	rows, err := Prove(context.Background(), "scenarios", 1, only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rows[0].Runs[0].Verdict(), first.Expect["lkmm"]; got != want {
+		t.Errorf("%s (%s) from --dir scenarios: LKMM %s, want %s", Scenarios[0].Name, first.Name, got, want)
+	}
+	t.Chdir(t.TempDir())
+	rows, err = Prove(context.Background(), "", 1, only)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := rows[0].Runs[0].Verdict(), first.Expect["lkmm"]; got != want {
 		t.Errorf("%s (%s) from %s: LKMM %s, want %s", Scenarios[0].Name, first.Name, "a temporary directory", got, want)
 	}
-	// --dir reads the same files from a directory.
+	// An empty --dir has none of them.
 	if _, err := Prove(context.Background(), t.TempDir(), 1, only); err == nil {
 		t.Errorf("Prove with an empty --dir found the scenarios")
 	}
