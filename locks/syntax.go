@@ -5,6 +5,7 @@ package locks
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -221,6 +222,9 @@ func (x86Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label s
 		return []string{cmp(reg(x), reg(y)), j + " " + label}, nil
 	case litmus.OpLt, litmus.OpGe:
 		if imm {
+			if k == math.MinInt64 {
+				return nil, fmt.Errorf("unsupported: x86 comparison %s with %d", opName(op), k)
+			}
 			// x < k is x <= k-1, not x > k-1.
 			j := map[litmus.BinOp]string{litmus.OpLt: "jns", litmus.OpGe: "js"}[op]
 			return []string{cmp(reg(x), fmt.Sprintf("$%d", k-1)), j + " " + label}, nil
