@@ -203,6 +203,12 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
+	if col.Target == nil {
+		if err := PrepareLKMM(t); err != nil {
+			run.Err = err
+			return run, nil
+		}
+	}
 	model, err := models.Lookup(col.ModelName())
 	if col.Target != nil {
 		c, cerr := Compile(t, col.Target)

@@ -1,5 +1,5 @@
 // This file implements the proof table: lock scenarios, each a C test in
-// tests/locks run under variants (lock algorithms or versions of the
+// scenarios/ (built into the binary) run under variants (lock algorithms or versions of the
 // code), with the verdict each column is expected to give. The verdicts
 // printed are those of the runs; the expectations are what go test
 // asserts.
@@ -7,9 +7,11 @@ package locks
 
 import (
 	"context"
+	"embed"
 	"fmt"
+	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"strings"
 	"sync"
 
@@ -29,7 +31,7 @@ type Scenario struct {
 type Variant struct {
 	// Name labels the row.
 	Name string
-	// File is the C test, relative to the tests directory.
+	// File is the C test, a file of scenarios/.
 	File string
 	// Lock names the algorithm spin_* stand for, "" when the test calls
 	// the operations it means by name (or uses none).
@@ -38,7 +40,7 @@ type Variant struct {
 	// by column name.
 	Expect map[string]string
 	// Asm maps a column name to an assembly test written by hand
-	// (relative to the tests directory) that must get the same verdict as
+	// (relative to the repository's tests directory; go test reads them) that must get the same verdict as
 	// the compiled C test under that column's model.
 	Asm map[string]string
 	// Slow lists the columns where the run takes more than a few seconds;
@@ -82,6 +84,39 @@ func asm(stem string) map[string]string {
 	}
 }
 
+func concat(lists ...[]*Variant) []*Variant {
+	var out []*Variant
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// forEachSpinlock is a row of file for lock.cat's lock events and one for
+// each algorithm that defines spin_lock, expecting expect(lock) ("" for
+// the lock events).
+func forEachSpinlock(file string, expect func(lock string) string) []*Variant {
+	name := strings.TrimSuffix(file, ".litmus")
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	} else {
+		name = ""
+	}
+	label := func(lock string) string {
+		if name == "" {
+			return lock
+		}
+		return lock + ", " + name
+	}
+	rows := []*Variant{{Name: label("lock events"), File: file, Expect: verdicts(expect(""))}}
+	for _, a := range Algorithms {
+		if _, ok := a.Ops["spin_lock"]; ok {
+			rows = append(rows, &Variant{Name: label(a.Name), File: file, Lock: a.Name, Expect: verdicts(expect(a.Name))})
+		}
+	}
+	return rows
+}
+
 // lseSlow marks the LSE column of the three-CPU lost-update with a
 // cmpxchg unlock: herd's AArch64 CAS has five event structures (a failed
 // one may write the old value back), and the three unlocks' forms make
@@ -93,68 +128,104 @@ var Scenarios = []*Scenario{
 	{
 		Name:     "crossed-locking",
 		Question: "CPU0 takes A then checks spin_is_locked(B), CPU1 takes B then checks A: can both see the other lock free?",
-		Variants: []*Variant{
-			{Name: "ppc-simple (no smp_mb)", File: "locks/crossed-locking.litmus", Lock: "ppc-simple",
+		Variants: concat([]*Variant{
+			{Name: "ppc-simple (no smp_mb)", File: "crossed-locking.litmus", Lock: "ppc-simple",
 				Expect: verdicts("S S S S S N"), Asm: asm("crossed-locking")},
-			{Name: "ppc-simple-mb (smp_mb first)", File: "locks/crossed-locking.litmus", Lock: "ppc-simple-mb",
+			{Name: "ppc-simple-mb (smp_mb first)", File: "crossed-locking.litmus", Lock: "ppc-simple-mb",
 				Expect: verdicts("N N N N N N")},
-			{Name: "qspinlock", File: "locks/crossed-locking.litmus", Lock: "qspinlock",
+			{Name: "qspinlock", File: "crossed-locking.litmus", Lock: "qspinlock",
 				Expect: verdicts("S S S S S N")},
-			{Name: "qspinlock-mb", File: "locks/crossed-locking.litmus", Lock: "qspinlock-mb",
+			{Name: "qspinlock-mb", File: "crossed-locking.litmus", Lock: "qspinlock-mb",
 				Expect: verdicts("N N N N N N")},
 		},
+			// smp_mb__after_spinlock() after each lock, for every
+			// algorithm: the LKMM column reads it after a fragment's
+			// acquire as lock.cat reads it after an LKW (PrepareLKMM).
+			forEachSpinlock("crossed-locking+after-spinlock.litmus", func(string) string { return "N N N N N N" }),
+			[]*Variant{{Name: "qspin_lock by name, after-spinlock", File: "crossed-locking+qspin+after-spinlock.litmus",
+				Expect: verdicts("N N N N N N")}},
+			// smp_mb__after_unlock_lock() instead orders what precedes an
+			// unlock, and no unlock precedes the lock here: only powerpc's
+			// sync forbids the outcome (the -mb algorithms have their
+			// smp_mb() in spin_is_locked).
+			forEachSpinlock("crossed-locking+after-unlock-lock.litmus", func(lock string) string {
+				if strings.HasSuffix(lock, "-mb") {
+					return "N N N N N N"
+				}
+				return "S N N S S N"
+			})),
 	},
 	{
 		Name:     "mp-through-lock",
 		Question: "Does the next critical section see the data the previous one wrote?",
 		Variants: []*Variant{
-			{Name: "unlock smp_store_release", File: "locks/mp-through-lock.litmus", Lock: "qspinlock",
+			{Name: "unlock smp_store_release", File: "mp-through-lock.litmus", Lock: "qspinlock",
 				Expect: verdicts("N N N N N N")},
-			{Name: "unlock cmpxchg", File: "locks/mp-through-lock.litmus", Lock: "pv-cmpxchg",
+			{Name: "unlock cmpxchg", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg",
 				Expect: verdicts("N N N N N N")},
-			{Name: "unlock cmpxchg_release", File: "locks/mp-through-lock.litmus", Lock: "pv-cmpxchg-release",
+			{Name: "unlock cmpxchg_release", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg-release",
 				Expect: verdicts("N N N N N N"), Asm: asm("mp-through-lock")},
-			{Name: "unlock cmpxchg_relaxed", File: "locks/mp-through-lock.litmus", Lock: "pv-cmpxchg-relaxed",
+			{Name: "unlock cmpxchg_relaxed", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg-relaxed",
 				Expect: verdicts("S S S S S N")},
-			{Name: "unlock WRITE_ONCE", File: "locks/mp-through-lock.litmus", Lock: "write-once",
+			{Name: "unlock WRITE_ONCE", File: "mp-through-lock.litmus", Lock: "write-once",
 				Expect: verdicts("S S S S S N")},
 		},
 	},
 	{
 		Name:     "unlock-then-load",
-		Question: "x=1; unlock; r0=y against y=1; smp_mb(); r1=x: does the unlock order the store before the load?",
-		Variants: []*Variant{
-			{Name: "unlock cmpxchg", File: "locks/unlock-then-load.litmus", Lock: "pv-cmpxchg",
+		Question: "x=1; unlock; [lock; smp_mb__after_unlock_lock();] r0=y against y=1; smp_mb(); r1=x: does the unlock (and a lock after it) order the store before the load?",
+		Variants: concat([]*Variant{
+			{Name: "unlock cmpxchg", File: "unlock-then-load.litmus", Lock: "pv-cmpxchg",
 				Expect: verdicts("N N N N N N")},
-			{Name: "unlock cmpxchg_release", File: "locks/unlock-then-load.litmus", Lock: "pv-cmpxchg-release",
+			{Name: "unlock cmpxchg_release", File: "unlock-then-load.litmus", Lock: "pv-cmpxchg-release",
 				Expect: verdicts("S S S S S N"), Asm: asm("unlock-then-load")},
-			{Name: "unlock smp_store_release", File: "locks/unlock-then-load.litmus", Lock: "qspinlock",
+			{Name: "unlock smp_store_release", File: "unlock-then-load.litmus", Lock: "qspinlock",
 				Expect: verdicts("S S S S S S")},
 		},
+			// A lock after the unlock: RCsc on ARMv8 and TSO, and a full
+			// barrier with a fully ordered unlock.
+			forEachSpinlock("unlock-lock.litmus", func(lock string) string {
+				switch lock {
+				case "pv-cmpxchg":
+					return "N N N N N N"
+				case "pv-cmpxchg-relaxed", "write-once":
+					return "S S S S S N"
+				}
+				return "S S S N N N"
+			}),
+			// With smp_mb__after_unlock_lock(): a full barrier, except
+			// after an unlock that is no release (lock.cat's unlocks are).
+			forEachSpinlock("unlock-lock+after-unlock-lock.litmus", func(lock string) string {
+				switch lock {
+				case "pv-cmpxchg-relaxed", "write-once":
+					return "S N N S S N"
+				}
+				return "N N N N N N"
+			})),
 	},
 	{
 		Name:     "lost-update",
 		Question: "Each CPU does lock; r=x; x=r+1; unlock: can an increment be lost?",
 		Variants: []*Variant{
-			{Name: "2 CPUs, unlock smp_store_release", File: "locks/lost-update.litmus", Lock: "qspinlock",
+			{Name: "2 CPUs, unlock smp_store_release", File: "lost-update.litmus", Lock: "qspinlock",
 				Expect: verdicts("N N N N N N"), Asm: asm("lost-update")},
-			{Name: "2 CPUs, unlock cmpxchg", File: "locks/lost-update.litmus", Lock: "pv-cmpxchg",
+			{Name: "2 CPUs, unlock cmpxchg", File: "lost-update.litmus", Lock: "pv-cmpxchg",
 				Expect: verdicts("N N N N N N")},
-			{Name: "2 CPUs, unlock cmpxchg_release", File: "locks/lost-update.litmus", Lock: "pv-cmpxchg-release",
+			{Name: "2 CPUs, unlock cmpxchg_release", File: "lost-update.litmus", Lock: "pv-cmpxchg-release",
 				Expect: verdicts("N N N N N N")},
-			{Name: "2 CPUs, unlock cmpxchg_relaxed", File: "locks/lost-update.litmus", Lock: "pv-cmpxchg-relaxed",
+			{Name: "2 CPUs, unlock cmpxchg_relaxed", File: "lost-update.litmus", Lock: "pv-cmpxchg-relaxed",
 				Expect: verdicts("S S S S S N")},
-			{Name: "2 CPUs, unlock WRITE_ONCE", File: "locks/lost-update.litmus", Lock: "write-once",
+			{Name: "2 CPUs, unlock WRITE_ONCE", File: "lost-update.litmus", Lock: "write-once",
 				Expect: verdicts("S S S S S N")},
-			{Name: "3 CPUs, unlock smp_store_release", File: "locks/lost-update3.litmus", Lock: "qspinlock",
+			{Name: "3 CPUs, unlock smp_store_release", File: "lost-update3.litmus", Lock: "qspinlock",
 				Expect: verdicts("N N N N N N")},
-			{Name: "3 CPUs, unlock cmpxchg", File: "locks/lost-update3.litmus", Lock: "pv-cmpxchg",
+			{Name: "3 CPUs, unlock cmpxchg", File: "lost-update3.litmus", Lock: "pv-cmpxchg",
 				Expect: verdicts("N N N N N N"), Slow: lseSlow},
-			{Name: "3 CPUs, unlock cmpxchg_release", File: "locks/lost-update3.litmus", Lock: "pv-cmpxchg-release",
+			{Name: "3 CPUs, unlock cmpxchg_release", File: "lost-update3.litmus", Lock: "pv-cmpxchg-release",
 				Expect: verdicts("N N N N N N"), Slow: lseSlow},
-			{Name: "3 CPUs, unlock cmpxchg_relaxed", File: "locks/lost-update3.litmus", Lock: "pv-cmpxchg-relaxed",
+			{Name: "3 CPUs, unlock cmpxchg_relaxed", File: "lost-update3.litmus", Lock: "pv-cmpxchg-relaxed",
 				Expect: verdicts("S S S S S N"), Slow: lseSlow},
-			{Name: "3 CPUs, unlock WRITE_ONCE", File: "locks/lost-update3.litmus", Lock: "write-once",
+			{Name: "3 CPUs, unlock WRITE_ONCE", File: "lost-update3.litmus", Lock: "write-once",
 				Expect: verdicts("S S S S S N")},
 		},
 	},
@@ -162,13 +233,13 @@ var Scenarios = []*Scenario{
 		Name:     "osq-prev-cpu",
 		Question: "Step-C writes next->prev_cpu then next->prev; can the waiter read the new prev with a stale prev_cpu?",
 		Variants: []*Variant{
-			{Name: "prev_cpu then prev, no barriers", File: "locks/osq-prev-cpu.litmus",
+			{Name: "prev_cpu then prev, no barriers", File: "osq-prev-cpu.litmus",
 				Expect: verdicts("S S S S S N"), Asm: asm("osq-prev-cpu")},
-			{Name: "prev then prev_cpu (swapped)", File: "locks/osq-prev-cpu+swapped.litmus",
+			{Name: "prev then prev_cpu (swapped)", File: "osq-prev-cpu+swapped.litmus",
 				Expect: verdicts("S S S S S S")},
-			{Name: "smp_wmb, no smp_rmb", File: "locks/osq-prev-cpu+wmb.litmus",
+			{Name: "smp_wmb, no smp_rmb", File: "osq-prev-cpu+wmb.litmus",
 				Expect: verdicts("S S S S S N")},
-			{Name: "smp_wmb and smp_rmb", File: "locks/osq-prev-cpu+wmb+rmb.litmus",
+			{Name: "smp_wmb and smp_rmb", File: "osq-prev-cpu+wmb+rmb.litmus",
 				Expect: verdicts("N N N N N N")},
 		},
 	},
@@ -176,22 +247,22 @@ var Scenarios = []*Scenario{
 		Name:     "osq-handoff",
 		Question: "After xchg(&node->next, NULL); WRITE_ONCE(next->locked, 1), does the waiter see the previous holder's data?",
 		Variants: []*Variant{
-			{Name: "smp_cond_load_relaxed (osq_lock)", File: "locks/osq-handoff.litmus",
+			{Name: "smp_cond_load_relaxed (osq_lock)", File: "osq-handoff.litmus",
 				Expect: verdicts("S S S S S N"), Asm: asm("osq-handoff")},
-			{Name: "smp_cond_load_acquire", File: "locks/osq-handoff+acquire.litmus",
+			{Name: "smp_cond_load_acquire", File: "osq-handoff+acquire.litmus",
 				Expect: verdicts("N N N N N N")},
-			{Name: "osq_lock/osq_unlock fragments (v6.7), data", File: "locks/osq-lock-data.litmus",
+			{Name: "osq_lock/osq_unlock fragments (v6.7), data", File: "osq-lock-data.litmus",
 				Expect: verdicts("S S S S S N")},
 			// The waiter's write after smp_cond_load_relaxed() is
 			// control-dependent on the read that ended the spin, in the
 			// LKMM as in the compiled branch (the spin's final iteration is
 			// a load and an __assume that carries that dependency), so it
 			// cannot reach the holder before the holder's xchg hands over.
-			{Name: "osq_lock/osq_unlock fragments (v6.7), exclusion", File: "locks/osq-lock.litmus",
+			{Name: "osq_lock/osq_unlock fragments (v6.7), exclusion", File: "osq-lock.litmus",
 				Expect: verdicts("N N N N N N")},
-			{Name: "osq_lock with prev_cpu (Laight v2), data", File: "locks/osq-lock-data.litmus", Lock: "osq-prev-cpu",
+			{Name: "osq_lock with prev_cpu (Laight v2), data", File: "osq-lock-data.litmus", Lock: "osq-prev-cpu",
 				Expect: verdicts("S S S S S N")},
-			{Name: "osq_lock with prev_cpu (Laight v2), exclusion", File: "locks/osq-lock.litmus", Lock: "osq-prev-cpu",
+			{Name: "osq_lock with prev_cpu (Laight v2), exclusion", File: "osq-lock.litmus", Lock: "osq-prev-cpu",
 				Expect: verdicts("N N N N N N")},
 		},
 	},
@@ -207,8 +278,28 @@ type Row struct {
 // ErrSkipped is the Err of a run that Prove was asked to skip.
 var ErrSkipped = fmt.Errorf("skipped")
 
+//go:embed scenarios/*.litmus
+var scenarioFiles embed.FS
+
+// scenarioDir is the directory of the scenarios' C tests in this package,
+// and the name their embedded copies are reported under.
+const scenarioDir = "locks/scenarios"
+
+// ScenarioFS is where the scenarios' C tests are read from: the copies
+// built into the binary when dir is "", else the directory dir.
+func ScenarioFS(dir string) (fs.FS, string) {
+	if dir == "" {
+		sub, err := fs.Sub(scenarioFiles, "scenarios")
+		if err != nil {
+			panic("should never happen: " + err.Error())
+		}
+		return sub, scenarioDir
+	}
+	return os.DirFS(dir), dir
+}
+
 // Prove runs every variant of every scenario in every column; dir is the
-// tests directory. Runs go on up to workers goroutines; skip, when not
+// directory of the scenarios' C tests, "" for the copies built in. Runs go on up to workers goroutines; skip, when not
 // nil, names the cells not to run (their Run has Err ErrSkipped).
 func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Column) bool) ([]*Row, error) {
 	var rows []*Row
@@ -222,12 +313,13 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Col
 			}
 		}
 	}
+	files, base := ScenarioFS(dir)
 	srcs := map[string]string{}
 	for _, r := range rows {
 		if _, ok := srcs[r.Variant.File]; ok {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, r.Variant.File))
+		b, err := fs.ReadFile(files, r.Variant.File)
 		if err != nil {
 			return nil, err
 		}
@@ -256,8 +348,8 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Col
 					}
 					alg = a
 				}
-				path := filepath.Join(dir, row.Variant.File)
-				run, err := RunC(ctx, path, srcs[row.Variant.File], alg, Columns[j.col], litmus.Options{})
+				name := path.Join(base, row.Variant.File)
+				run, err := RunC(ctx, name, srcs[row.Variant.File], alg, Columns[j.col], litmus.Options{})
 				if err != nil {
 					errs[i] = fmt.Errorf("%s (%s): %v", row.Variant.File, row.Variant.Name, err)
 					continue

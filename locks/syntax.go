@@ -5,6 +5,7 @@ package locks
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -70,7 +71,7 @@ func (ppcSyntax) jump(l string) string        { return "b " + l }
 
 func (ppcSyntax) arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
 	m, ok := t.Ops[op]
-	if !ok {
+	if _, prep := t.Prep[op]; !ok || prep {
 		return nil, fmt.Errorf("no POWER instruction for %s", opName(op))
 	}
 	return []string{fmt.Sprintf("%s %s,%s,%s", m, d, x, y)}, nil
@@ -161,36 +162,77 @@ func (x86Syntax) li(d string, k int64) string { return fmt.Sprintf("movq $%d,%%%
 func (x86Syntax) mov(d, s string) string      { return fmt.Sprintf("movq %%%s,%%%s", s, d) }
 func (x86Syntax) jump(l string) string        { return "jmp " + l }
 
-func (x86Syntax) arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
-	m, ok := t.Ops[op]
+// x86Arith are the operations of herd's X86_64 that compute d = d op s:
+// and has no size suffix there.
+var x86Arith = map[litmus.BinOp]string{
+	litmus.OpAdd: "addq", litmus.OpOr: "orq", litmus.OpXor: "xorq", litmus.OpAnd: "and",
+}
+
+func (x86Syntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+	ins := func(m, s string) string { return fmt.Sprintf("%s %s,%%%s", m, s, d) }
+	not := ins("xorq", "$-1")
+	var out []string
+	if d != x && d != y {
+		out = append(out, fmt.Sprintf("movq %%%s,%%%s", x, d))
+	}
+	switch op {
+	case litmus.OpSub, litmus.OpAndNot:
+		// herd's X86_64 has no sub, neg or not: x - y is ~(~x + y), and
+		// x & ~y is ~(~x | y); with d holding y, -y + x and ~y & x.
+		switch {
+		case d == x && d == y:
+			return []string{ins("movq", "$0")}, nil
+		case d == y && op == litmus.OpSub:
+			return append(out, not, ins("addq", "$1"), ins("addq", "%"+x)), nil
+		case d == y:
+			return append(out, not, ins("and", "%"+x)), nil
+		case op == litmus.OpSub:
+			return append(out, not, ins("addq", "%"+y), not), nil
+		}
+		return append(out, not, ins("orq", "%"+y), not), nil
+	}
+	m, ok := x86Arith[op]
 	if !ok {
 		return nil, fmt.Errorf("no x86 instruction for %s in herd's X86_64", opName(op))
 	}
 	if d == y && d != x {
-		if op == litmus.OpSub {
-			return nil, fmt.Errorf("no x86 instruction for %s in herd's X86_64", opName(op))
-		}
-		x, y = y, x // the operations herd has commute
+		x, y = y, x // the operations of x86Arith commute
 	}
-	var out []string
-	if d != x {
-		out = append(out, fmt.Sprintf("movq %%%s,%%%s", x, d))
-	}
-	return append(out, fmt.Sprintf("%sq %%%s,%%%s", m, y, d)), nil
+	return append(out, ins(m, "%"+y)), nil
 }
 
+// branch compares with herd's X86_64 cmp, which sets zf to a == b and sf
+// to a > b (not the sign of a - b) for "cmp b,a": x < y is y > x, and
+// with a constant, x < k is not x > k-1.
 func (x86Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
-	j := map[litmus.BinOp]string{litmus.OpEq: "je", litmus.OpNe: "jne"}[op]
-	if j == "" {
-		// herd's X86_64 cmp sets sf to "a > b", not the sign of a - b:
-		// only equality tests mean what they say.
-		return nil, fmt.Errorf("no x86 branch for %s in herd's X86_64 (only == and !=)", opName(op))
+	cmp := func(a, b string) string { return fmt.Sprintf("cmpq %s,%s", b, a) }
+	reg := func(r string) string { return "%" + r }
+	switch op {
+	case litmus.OpEq, litmus.OpNe:
+		j := map[litmus.BinOp]string{litmus.OpEq: "je", litmus.OpNe: "jne"}[op]
+		if imm {
+			return []string{cmp(reg(x), fmt.Sprintf("$%d", k)), j + " " + label}, nil
+		}
+		return []string{cmp(reg(x), reg(y)), j + " " + label}, nil
+	case litmus.OpGt, litmus.OpLe:
+		j := map[litmus.BinOp]string{litmus.OpGt: "js", litmus.OpLe: "jns"}[op]
+		if imm {
+			return []string{cmp(reg(x), fmt.Sprintf("$%d", k)), j + " " + label}, nil
+		}
+		return []string{cmp(reg(x), reg(y)), j + " " + label}, nil
+	case litmus.OpLt, litmus.OpGe:
+		if imm {
+			if k == math.MinInt64 {
+				return nil, fmt.Errorf("unsupported: x86 comparison %s with %d", opName(op), k)
+			}
+			// x < k is x <= k-1, not x > k-1.
+			j := map[litmus.BinOp]string{litmus.OpLt: "jns", litmus.OpGe: "js"}[op]
+			return []string{cmp(reg(x), fmt.Sprintf("$%d", k-1)), j + " " + label}, nil
+		}
+		j := map[litmus.BinOp]string{litmus.OpLt: "js", litmus.OpGe: "jns"}[op]
+		return []string{cmp(reg(y), reg(x)), j + " " + label}, nil
 	}
-	cmp := fmt.Sprintf("cmpq %%%s,%%%s", y, x)
-	if imm {
-		cmp = fmt.Sprintf("cmpq $%d,%%%s", k, x)
-	}
-	return []string{cmp, j + " " + label}, nil
+	return nil, fmt.Errorf("no x86 branch for %s", opName(op))
 }
 
 var opNames = map[litmus.BinOp]string{

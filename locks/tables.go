@@ -11,7 +11,8 @@
 //	        a memory operand "(x)" / "(%rbx)" (x86)
 //	{s}     the register holding the value to store (or the operand)
 //	{e}     the register holding the value cmpxchg expects
-//	{t}     a scratch register; {f} a status register (STXR's Ws)
+//	{t}     a scratch register, {t2} another; {f} a status register
+//	        (STXR's Ws)
 //	{skip}  a fresh label: where a failed cmpxchg goes
 //	{abort} the thread's abort label: a failed store-conditional means
 //	        this was not the spin loop's final iteration
@@ -34,9 +35,12 @@ type Table struct {
 	// instruction {op} stands for; an operation missing here cannot be
 	// compiled for the table's target.
 	Ops map[litmus.BinOp]string
-	// Prep, for an operation, is an instruction computing {t} from {s}
-	// that runs first; {s} then stands for {t}.
-	Prep map[litmus.BinOp]string
+	// Prep, for an operation, is the instructions computing {t} from {s}
+	// that run first; {s} then stands for {t}.
+	Prep map[litmus.BinOp][]string
+	// NoReturnAs names, for an operation whose atomic_<op> the target has
+	// no instruction for, the primitive atomic_<op> compiles as instead.
+	NoReturnAs map[litmus.BinOp]string
 }
 
 // Prims lists the primitives every table maps, in the order of
@@ -46,7 +50,9 @@ type Table struct {
 // atomic_set as READ_ONCE and WRITE_ONCE, smp_cond_load_relaxed and
 // smp_cond_load_acquire as the final iteration of their loop: READ_ONCE
 // or smp_load_acquire and a branch; atomic_<op>_return and
-// atomic_<op>_return_* as the atomic_fetch_<op> of the same ordering.
+// atomic_<op>_return_* as the atomic_fetch_<op> of the same ordering;
+// atomic_add_unless(v, a, u) as atomic_fetch_add_unless (fully ordered
+// when it adds), {e} holding u and {s} a.
 var Prims = []string{
 	"READ_ONCE", "WRITE_ONCE",
 	"smp_mb", "smp_rmb", "smp_wmb",
@@ -56,7 +62,7 @@ var Prims = []string{
 	"xchg_relaxed", "xchg_acquire", "xchg_release", "xchg",
 	"cmpxchg_relaxed", "cmpxchg_acquire", "cmpxchg_release", "cmpxchg",
 	"atomic_fetch_op_relaxed", "atomic_fetch_op_acquire", "atomic_fetch_op_release", "atomic_fetch_op",
-	"atomic_op",
+	"atomic_op", "atomic_fetch_add_unless",
 }
 
 func seq(parts ...[]string) []string {
@@ -110,10 +116,19 @@ var Power = &Table{
 		"atomic_fetch_op_release":   seq(lines("lwsync"), ppcFetch),
 		"atomic_fetch_op":           seq(lines("sync"), ppcFetch, lines("sync")),
 		"atomic_op":                 ppcFetch,
+		// arch_atomic_fetch_add_unless: the entry sync runs even when
+		// the value is u.
+		"atomic_fetch_add_unless": lines("sync", "lwarx {d},r0,{a}", "cmpw {d},{e}", "beq {skip}",
+			"add {t},{d},{s}", "stwcx. {t},r0,{a}", "bne {abort}", "sync", "{skip}:"),
 	},
 	Ops: map[litmus.BinOp]string{
 		litmus.OpAdd: "add", litmus.OpSub: "sub", litmus.OpOr: "or",
-		litmus.OpXor: "xor", litmus.OpAnd: "and",
+		litmus.OpXor: "xor", litmus.OpAnd: "and", litmus.OpAndNot: "and",
+	},
+	// The kernel's andc is not in herd's PPC: and with the complement,
+	// computed as -1 xor {s}.
+	Prep: map[litmus.BinOp][]string{
+		litmus.OpAndNot: lines("li {t},-1", "xor {t},{t},{s}"),
 	},
 }
 
@@ -132,6 +147,10 @@ func a64Cmp(ld, st string) []string {
 func a64Fetch(ld, st string) []string {
 	return lines(ld+" {d},[{a}]", "{op} {t},{d},{s}", st+" {f},{t},[{a}]", "CBNZ {f},{abort}")
 }
+
+// a64AddUnlessHead starts the generic atomic_fetch_add_unless: c =
+// atomic_read(v), done if c == u, else try c -> c + a.
+var a64AddUnlessHead = lines("LDR {d},[{a}]", "CMP {d},{e}", "B.EQ {skip}", "ADD {t},{d},{s}")
 
 var a64Common = map[string][]string{
 	"READ_ONCE":                 lines("LDR {d},[{a}]"),
@@ -172,6 +191,10 @@ var ARMv8 = &Table{
 		"atomic_fetch_op_release": a64Fetch("LDXR", "STLXR"),
 		"atomic_fetch_op":         seq(a64Fetch("LDXR", "STLXR"), lines("DMB ISH")),
 		"atomic_op":               a64Fetch("LDXR", "STXR"),
+		// arm64 has no atomic_fetch_add_unless of its own: the generic
+		// loop's final iteration, atomic_read, then a full try_cmpxchg.
+		"atomic_fetch_add_unless": seq(a64AddUnlessHead,
+			lines("LDXR {t2},[{a}]", "EOR {f},{t2},{d}", "CBNZ {f},{abort}", "STLXR {f},{t},[{a}]", "CBNZ {f},{abort}", "DMB ISH", "{skip}:")),
 	}),
 	Ops: map[litmus.BinOp]string{
 		litmus.OpAdd: "ADD", litmus.OpSub: "SUB", litmus.OpOr: "ORR",
@@ -200,13 +223,15 @@ var ARMv8LSE = &Table{
 		"atomic_fetch_op_release": lines("LD{op}L {s},{d},[{a}]"),
 		"atomic_fetch_op":         lines("LD{op}AL {s},{d},[{a}]"),
 		"atomic_op":               lines("ST{op} {s},[{a}]"),
+		"atomic_fetch_add_unless": seq(a64AddUnlessHead,
+			lines("MOV {t2},{d}", "CASAL {t2},{t},[{a}]", "CMP {t2},{d}", "B.NE {abort}", "{skip}:")),
 	}),
 	Ops: map[litmus.BinOp]string{
 		litmus.OpAdd: "ADD", litmus.OpSub: "ADD", litmus.OpOr: "SET",
 		litmus.OpXor: "EOR", litmus.OpAnd: "CLR", litmus.OpAndNot: "CLR",
 	},
-	Prep: map[litmus.BinOp]string{
-		litmus.OpSub: "NEG {t},{s}", litmus.OpAnd: "MVN {t},{s}",
+	Prep: map[litmus.BinOp][]string{
+		litmus.OpSub: lines("NEG {t},{s}"), litmus.OpAnd: lines("MVN {t},{s}"),
 	},
 }
 
@@ -217,7 +242,11 @@ var ARMv8LSE = &Table{
 // locked instruction whatever its ordering suffix. cmpxchg is "lock
 // cmpxchg" with the expected value in rax. herd's X86_64 has no xadd, so
 // atomic_fetch_<op> is the final iteration of the kernel's try_cmpxchg
-// loop, the form atomic_fetch_or takes anyway; atomic_<op> is "lock <op>".
+// loop, the form atomic_fetch_or takes anyway; atomic_<op> is "lock <op>"
+// where herd accepts the prefix (add, and sub as the add of the negated
+// operand, and xor) and that loop for or, and and andnot (herd gives
+// "Illegal lock prefix" on or and parses and only unsized). herd's X86_64
+// has no sub, neg or not: -s is (s xor -1) + 1, and ~s is s xor -1.
 var X86 = &Table{
 	Arch: litmus.ArchX86_64,
 	Prims: map[string][]string{
@@ -245,15 +274,26 @@ var X86 = &Table{
 		"atomic_fetch_op_acquire":   x86Fetch,
 		"atomic_fetch_op_release":   x86Fetch,
 		"atomic_fetch_op":           x86Fetch,
-		"atomic_op":                 lines("lock {op}q {s},{a}"),
+		"atomic_op":                 lines("lock {op} {s},{a}"),
+		// The generic loop's final iteration, as on arm64.
+		"atomic_fetch_add_unless": lines("movq {a},{d}", "cmpq {e},{d}", "je {skip}", "movq {d},{t}", "addq {s},{t}",
+			"movq {d},%rax", "lock cmpxchgq {a},{t}", "jne {abort}", "{skip}:"),
 	},
 	Ops: map[litmus.BinOp]string{
-		litmus.OpAdd: "add", litmus.OpOr: "or", litmus.OpXor: "xor",
+		litmus.OpAdd: "addq", litmus.OpSub: "addq", litmus.OpOr: "orq", litmus.OpXor: "xorq",
+		litmus.OpAnd: "and", litmus.OpAndNot: "and",
+	},
+	Prep: map[litmus.BinOp][]string{
+		litmus.OpSub:    lines("movq {s},{t}", "xorq $-1,{t}", "addq $1,{t}"),
+		litmus.OpAndNot: lines("movq {s},{t}", "xorq $-1,{t}"),
+	},
+	NoReturnAs: map[litmus.BinOp]string{
+		litmus.OpOr: "atomic_fetch_op_relaxed", litmus.OpAnd: "atomic_fetch_op_relaxed", litmus.OpAndNot: "atomic_fetch_op_relaxed",
 	},
 }
 
 var (
 	x86Xchg    = lines("movq {s},{d}", "xchgq {a},{d}")
 	x86Cmpxchg = lines("movq {e},%rax", "lock cmpxchgq {a},{s}", "movq %rax,{d}")
-	x86Fetch   = lines("movq {a},%rax", "movq %rax,{t}", "{op}q {s},{t}", "lock cmpxchgq {a},{t}", "jne {abort}", "movq %rax,{d}")
+	x86Fetch   = lines("movq {a},%rax", "movq %rax,{t}", "{op} {s},{t}", "lock cmpxchgq {a},{t}", "jne {abort}", "movq %rax,{d}")
 )

@@ -83,6 +83,9 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 	r.popoLKR = s.poUL.Seq(mid).Seq(s.lkrPo)
 
 	r.mb = s.mbStatic.Union(r.popoLKR.Restrict(M, all).Seq(s.afterULLpo))
+	if s.fragUL|s.fragLKR != 0 {
+		r.mb = r.mb.Union(r.fragmentUnlockLock())
+	}
 	r.strongFence = r.mb.Union(s.gp)
 	r.nonrwFence = r.strongFence.Union(s.poRel, s.accPo)
 	r.fence = r.nonrwFence.Union(s.wmb, s.rmb)

@@ -37,6 +37,9 @@ type lkmmStatic struct {
 	poUL, lkrPo, ulPoLKR litmus.Rel
 	// afterULLpo is [After-unlock-lock];po;[M].
 	afterULLpo litmus.Rel
+	// fragUL and fragLKR are the fragment events in the roles of UL and
+	// LKR at smp_mb__after_unlock_lock() (lkmm_fragments.go).
+	fragUL, fragLKR litmus.Set
 
 	rcuRscsi litmus.Rel
 	hasRcu   bool // some grace period: rcu-order may be non-empty
@@ -144,6 +147,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.lkrPo = po.Restrict(s.LKR, s.all)
 	s.ulPoLKR = po.Restrict(s.UL, s.LKR)
 	s.afterULLpo = po.Restrict(tag(tagAfterUnlockLock), M)
+	s.fragmentRoles(x)
 	rmwSet, lkw, srcuUnlock := s.RMW, s.LKW, s.SrcuUnlock
 	s.mbStatic = fencerel(s.Mb).Restrict(M, M).Union(
 		po.Restrict(M, s.Mb&s.R),

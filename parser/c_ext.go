@@ -31,7 +31,10 @@ import (
 type CDefs struct {
 	funcs map[string]*cFunc
 	order []string
-	f     *file
+	// files holds the file each function was read from, by name: merged
+	// definitions come from several files, and an inlined event names
+	// its own.
+	files map[string]*file
 }
 
 // Names lists the functions defined, in source order.
@@ -55,6 +58,7 @@ type cDefsFile struct {
 // cFunc is "int spin_trylock(spinlock_t *l) { ... return r; }".
 type cFunc struct {
 	Pos    lexer.Position
+	EndPos lexer.Position
 	Ret    *cType    `parser:"@@"`
 	Stars  []string  `parser:"@\"*\"*"`
 	Name   string    `parser:"@Ident"`
@@ -84,7 +88,7 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 	if err != nil {
 		return nil, asList(grammarError(f, err))
 	}
-	d := &CDefs{funcs: map[string]*cFunc{}, f: f}
+	d := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}}
 	for _, fn := range p.Funcs {
 		pos := position(f, fn.Pos)
 		if _, dup := d.funcs[fn.Name]; dup {
@@ -105,6 +109,7 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 			}
 		}
 		d.funcs[fn.Name] = fn
+		d.files[fn.Name] = f
 		d.order = append(d.order, fn.Name)
 	}
 	return d, nil
@@ -113,17 +118,32 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 // Merge returns the definitions of d and then of e; a name both define is
 // an error.
 func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
-	out := &CDefs{funcs: map[string]*cFunc{}, f: d.f}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}}
 	for _, src := range []*CDefs{d, e} {
 		for _, n := range src.order {
 			if _, dup := out.funcs[n]; dup {
 				return nil, fmt.Errorf("function %q defined twice", n)
 			}
 			out.funcs[n] = src.funcs[n]
+			out.files[n] = src.files[n]
 			out.order = append(out.order, n)
 		}
 	}
 	return out, nil
+}
+
+// Lines returns the file and the first and last lines of the definition
+// of function name, as its events' positions give them; ok is false when
+// d does not define name.
+func (d *CDefs) Lines(name string) (file string, first, last int, ok bool) {
+	if d == nil {
+		return "", 0, 0, false
+	}
+	fn, found := d.funcs[name]
+	if !found {
+		return "", 0, 0, false
+	}
+	return d.files[name].name, fn.Pos.Line, fn.EndPos.Line, true
 }
 
 // Alias returns d with name defined as a copy of the function target.
@@ -132,15 +152,17 @@ func (d *CDefs) Alias(name, target string) (*CDefs, error) {
 	if !ok {
 		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
 	}
-	out := &CDefs{funcs: map[string]*cFunc{}, f: d.f}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}}
 	for _, n := range d.order {
 		out.funcs[n] = d.funcs[n]
+		out.files[n] = d.files[n]
 		out.order = append(out.order, n)
 	}
 	if _, ok := out.funcs[name]; !ok {
 		out.order = append(out.order, name)
 	}
 	out.funcs[name] = fn
+	out.files[name] = d.files[target]
 	return out, nil
 }
 
@@ -283,7 +305,7 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 	if l.depth() >= maxInline {
 		return nil, litmus.Errorf(pos, "unsupported: calls nested more than %d deep (recursive %s?)", maxInline, fn.Name)
 	}
-	fr := &cFrame{fn: fn, f: l.defs.f, vars: map[string]litmus.Expr{}, regs: map[string]string{}, parent: l.frame}
+	fr := &cFrame{fn: fn, f: l.defs.files[c.Name], vars: map[string]litmus.Expr{}, regs: map[string]string{}, parent: l.frame}
 	for i, a := range c.Args {
 		v, err := l.expr(a)
 		if err != nil {

@@ -521,7 +521,7 @@ func (d x86Dialect) mnemonic(s string) (string, bool) {
 	}
 	switch s {
 	case "jmp", "je", "jne", "jle", "jlt", "jgt", "jge", "js", "jns",
-		"mfence", "sfence", "lfence", "setnb", "movnti":
+		"mfence", "sfence", "lfence", "setnb", "movnti", "and":
 		return s, true
 	}
 	sized := func(b string) bool {
@@ -584,14 +584,15 @@ func (d x86Dialect) lockable(op string) bool {
 
 // arity is the number of operands of each instruction.
 var x86Arity = map[string]int{
-	"add": 2, "xor": 2, "or": 2, "mov": 2, "cmp": 2, "xchg": 2, "uxch": 2,
+	"add": 2, "xor": 2, "or": 2, "and": 2, "mov": 2, "cmp": 2, "xchg": 2, "uxch": 2,
 	"cmpxchg": 2, "cmovc": 2, "movnti": 2,
 	"dec": 1, "inc": 1, "setnb": 1,
 	"jmp": 1, "je": 1, "jne": 1, "jle": 1, "jlt": 1, "jgt": 1, "jge": 1, "js": 1, "jns": 1,
 	"mfence": 0, "sfence": 0, "lfence": 0, "movsd": 0,
 }
 
-var x86Arith = map[string]litmus.BinOp{"add": litmus.OpAdd, "xor": litmus.OpXor, "or": litmus.OpOr}
+// and is X86_64 only, without a size suffix (as herd's lexer has it).
+var x86Arith = map[string]litmus.BinOp{"add": litmus.OpAdd, "xor": litmus.OpXor, "or": litmus.OpOr, "and": litmus.OpAnd}
 
 func (l *x86Thread) instr(in *x86Instr) *litmus.Error {
 	op, ok := l.d.mnemonic(in.Op)
@@ -643,7 +644,7 @@ func (l *x86Thread) instr(in *x86Instr) *litmus.Error {
 		default:
 			l.write(dst, l.value(src, nil), nil)
 		}
-	case "add", "xor", "or":
+	case "add", "xor", "or", "and":
 		dst, src := dstSrc()
 		if err := l.want(dst, kindReg, kindMem); err != nil {
 			return err

@@ -26,7 +26,7 @@ func locksFlags(stderr io.Writer) (*pflag.FlagSet, *locksOptions) {
 	var o locksOptions
 	fs := pflag.NewFlagSet("litmuscheck locks", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.dir, "dir", "tests", "the tests directory the scenarios' files are in")
+	fs.StringVar(&o.dir, "dir", "", "read the scenarios' C tests from this directory (default: the copies built in, locks/scenarios)")
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "runs in parallel")
 	fs.BoolVar(&o.bad, "bad-states", false, "after the table, list for each Sometimes the final states that satisfy the bad outcome")
 	fs.BoolVar(&o.witness, "witness", false, "with --bad-states, print an execution that reaches the bad outcome")
