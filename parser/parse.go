@@ -71,6 +71,9 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	if err != nil {
 		return nil, asList(err)
 	}
+	if err := secs.checkNesting(); err != nil {
+		return nil, asList(err)
+	}
 	t := &litmus.Test{
 		Arch:     litmus.Arch(secs.arch),
 		Name:     testName(secs.name),
