@@ -118,7 +118,7 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 		return out
 	}
 	for _, c := range cols {
-		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, litmus.Options{Unroll: o.unroll})
+		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(1))
 		if err != nil {
 			if ctx.Err() != nil {
 				return fileOutcome{err: fmt.Errorf("%s: timed out after %v", t.File, o.timeout)}
