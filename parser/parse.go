@@ -3,6 +3,7 @@
 package parser
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -62,6 +63,31 @@ func testName(header string) string {
 // litmus.ErrorList values whose positions name the file.
 func Parse(name, src string) (*litmus.Test, error) {
 	return ParseWith(name, src, Options{})
+}
+
+// ParseContext is ParseWith bounded by ctx: it returns ctx's error as soon
+// as ctx is done. The grammars cannot be interrupted, but the nesting
+// pre-scan keeps parsing linear in the input, so a parse left behind ends
+// soon after on its own; its result is dropped.
+func ParseContext(ctx context.Context, name, src string, opt Options) (*litmus.Test, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type parsed struct {
+		test *litmus.Test
+		err  error
+	}
+	done := make(chan parsed, 1)
+	go func() {
+		t, err := ParseWith(name, src, opt)
+		done <- parsed{t, err}
+	}()
+	select {
+	case p := <-done:
+		return p.test, p.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // ParseWith parses the litmus test src, read from file name, with options.

@@ -161,7 +161,10 @@ func limitCases() []limitCase {
 	w, what = errText("spin.litmus:5:2: unsupported: a candidate execution of more than 64 events (litmuscheck checks at most 64): the 65th arises in thread P0")
 	add("spin", spin, litmus.Options{Unroll: 3000}, 0, w, what)
 	add("candidates-deadline", manyCandidates(""), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
-	add("condition-deadline", manyCandidates(wideCondition(20000)), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
+	// Parsed or evaluated on each candidate, the condition outlasts the
+	// deadline.
+	add("wide-condition-deadline", manyCandidates(wideCondition(5000)), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
+	add("wide-condition-parse-deadline", manyCandidates(wideCondition(200000)), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
 	w, what = isMemory("exploring candidate executions")
 	add("candidates-memory", manyCandidates(""), litmus.Options{MaxMemory: 1 << 20}, 0, w, what)
 	return cases
@@ -188,7 +191,7 @@ func runLimited(tc limitCase, file string) (*litmus.Result, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	test, err := parser.Parse(file, tc.src)
+	test, err := parser.ParseContext(ctx, file, tc.src, parser.Options{})
 	if err != nil {
 		return nil, err
 	}
