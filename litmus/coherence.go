@@ -7,6 +7,9 @@ import "sort"
 // enumerateCo sets rf from choice and enumerates the coherence orders that
 // respect per-location coherence with it.
 func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
+	if !out.tick(1) {
+		return
+	}
 	x := c.x
 	for i := range x.RF.Rows {
 		x.RF.Rows[i] = 0
@@ -81,8 +84,8 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	orders := make([][][]int, len(locs))
 	atomic := s.rmwPairs(c, rfOf)
 	for i, l := range locs {
-		orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred), atomic[l], ev)
-		if len(orders[i]) == 0 {
+		orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred, out), atomic[l], ev)
+		if len(orders[i]) == 0 || out.stopped {
 			return
 		}
 	}
@@ -165,9 +168,9 @@ func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
 
 // linearExtensions lists the orders of ws compatible with before in which
 // every w with immPred[w] >= 0 comes right after immPred[w] (immPred may be
-// nil).
-func linearExtensions(ws []int, before Rel, immPred []int) [][]int {
-	var out [][]int
+// nil). Each order is work for out's limits.
+func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int {
+	var orders [][]int
 	cur := make([]int, 0, len(ws))
 	var placed Set
 	var all Set
@@ -177,7 +180,11 @@ func linearExtensions(ws []int, before Rel, immPred []int) [][]int {
 	var rec func()
 	rec = func() {
 		if len(cur) == len(ws) {
-			out = append(out, append([]int(nil), cur...))
+			orders = append(orders, append([]int(nil), cur...))
+			out.tick(len(ws))
+			return
+		}
+		if out.stopped {
 			return
 		}
 		last := -1
@@ -225,5 +232,5 @@ func linearExtensions(ws []int, before Rel, immPred []int) [][]int {
 		}
 	}
 	rec()
-	return out
+	return orders
 }

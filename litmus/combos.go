@@ -4,17 +4,42 @@
 package litmus
 
 import (
-	"context"
 	"fmt"
 	"sort"
 )
 
-// combos lists, in increasing index order, the choices of one path per
+// A comboGen hands out, in a fixed order, the choices of one path per
 // thread in which every value read is the initial value of its location or
-// is written by a chosen path: the others have no candidate execution. A
-// depth-first walk over the threads drops a prefix as soon as it reads a
-// value that neither it nor any path of the remaining threads writes.
-func (s *setup) combos(ctx context.Context) ([]int, error) {
+// is written by a chosen path: the others have no candidate execution. It
+// walks the threads depth first and drops a prefix as soon as it reads a
+// value that neither it nor any path of the remaining threads writes. The
+// choices are generated one at a time, never listed: their number is the
+// product of the threads' path counts.
+type comboGen struct {
+	s   *setup
+	lim *limiter
+	nt  int
+	// reads[t][i] and writes[t][i] are the (location, value) pairs path i
+	// of thread t reads and writes, as bits; an overlong path (cut at its
+	// event budget) writes every pair, so that no choice is dropped for
+	// lack of what its cut part might write.
+	reads, writes [][][]uint64
+	// future[t] is what some path of threads t... may write.
+	future [][]uint64
+	// need[t] and have[t] are what the chosen paths of threads before t
+	// read and write.
+	need, have [][]uint64
+	words      int
+	choice     []int
+	depth      int
+	started    bool
+	done       bool
+	steps      int
+	// seq is the key of the last choice handed out.
+	seq int
+}
+
+func (s *setup) newComboGen(lim *limiter) *comboGen {
 	type locVal struct {
 		loc string
 		v   Value
@@ -43,7 +68,9 @@ func (s *setup) combos(ctx context.Context) ([]int, error) {
 			}
 		}
 	}
-	words := (len(pairs) + 63) / 64
+	nt := len(s.paths)
+	g := &comboGen{s: s, lim: lim, nt: nt, words: (len(pairs) + 63) / 64, choice: make([]int, nt), seq: -1}
+	words := g.words
 	bits := func(ks []int) []uint64 {
 		b := make([]uint64, words)
 		for _, k := range ks {
@@ -57,64 +84,172 @@ func (s *setup) combos(ctx context.Context) ([]int, error) {
 			initial = append(initial, pairs[lv])
 		}
 	}
-	nt := len(s.paths)
-	reads := make([][][]uint64, nt)
-	writes := make([][][]uint64, nt)
-	// future[t] is what some path of threads t... may write.
-	future := make([][]uint64, nt+1)
-	future[nt] = make([]uint64, words)
+	g.reads = make([][][]uint64, nt)
+	g.writes = make([][][]uint64, nt)
+	g.future = make([][]uint64, nt+1)
+	g.future[nt] = make([]uint64, words)
 	for t := nt - 1; t >= 0; t-- {
-		future[t] = append([]uint64(nil), future[t+1]...)
-		for _, sm := range sums[t] {
+		g.future[t] = append([]uint64(nil), g.future[t+1]...)
+		for i, sm := range sums[t] {
 			r, w := bits(sm.reads), bits(sm.writes)
-			reads[t] = append(reads[t], r)
-			writes[t] = append(writes[t], w)
+			if s.paths[t][i].overlong {
+				for k := range w {
+					w[k] = ^uint64(0)
+				}
+			}
+			g.reads[t] = append(g.reads[t], r)
+			g.writes[t] = append(g.writes[t], w)
 			for k := range w {
-				future[t][k] |= w[k]
+				g.future[t][k] |= w[k]
 			}
 		}
 	}
-	// Per depth: what the chosen paths read and write so far.
-	need := make([][]uint64, nt+1)
-	have := make([][]uint64, nt+1)
-	for t := range need {
-		need[t] = make([]uint64, words)
-		have[t] = make([]uint64, words)
+	g.need = make([][]uint64, nt+1)
+	g.have = make([][]uint64, nt+1)
+	for t := range g.need {
+		g.need[t] = make([]uint64, words)
+		g.have[t] = make([]uint64, words)
 	}
-	copy(have[0], bits(initial))
-	var out []int
-	var err error
-	steps := 0
-	var rec func(t, idx int)
-	rec = func(t, idx int) {
-		if err != nil {
-			return
-		}
-		if t == nt {
-			out = append(out, idx)
-			return
-		}
-		for i := range s.paths[t] {
-			if steps++; steps%4096 == 0 {
-				if err = ctx.Err(); err != nil {
-					return
-				}
+	copy(g.have[0], bits(initial))
+	return g
+}
+
+// next advances to the next choice, in increasing order of the choices
+// read as numbers whose digits are the threads' path indices; it reports
+// false when there is none left, or with an error when a limit is reached.
+// g.choice is the choice and g.seq its key, which orders the choices as
+// they are handed out.
+func (g *comboGen) next() (bool, error) {
+	if g.done {
+		return false, nil
+	}
+	nt := g.nt
+	if nt == 0 {
+		g.done = true
+		g.seq++
+		return true, nil
+	}
+	t := g.depth
+	if !g.started {
+		g.started = true
+		t = 0
+		g.choice[0] = 0
+	} else {
+		g.choice[t]++
+	}
+	for {
+		if g.choice[t] >= len(g.s.paths[t]) {
+			g.choice[t] = 0
+			if t--; t < 0 {
+				g.done = true
+				return false, nil
 			}
-			ok := true
-			for k := 0; k < words; k++ {
-				need[t+1][k] = need[t][k] | reads[t][i][k]
-				have[t+1][k] = have[t][k] | writes[t][i][k]
-				if need[t+1][k]&^(have[t+1][k]|future[t+1][k]) != 0 {
-					ok = false
-				}
+			g.choice[t]++
+			continue
+		}
+		if g.steps++; g.steps%4096 == 0 {
+			if err := g.lim.poll(func() string { return "combining the threads' paths" }); err != nil {
+				g.done = true
+				return false, err
 			}
-			if ok {
-				rec(t+1, idx*len(s.paths[t])+i)
+		}
+		i := g.choice[t]
+		ok := true
+		need, have := g.need[t+1], g.have[t+1]
+		for k := 0; k < g.words; k++ {
+			need[k] = g.need[t][k] | g.reads[t][i][k]
+			have[k] = g.have[t][k] | g.writes[t][i][k]
+			if need[k]&^(have[k]|g.future[t+1][k]) != 0 {
+				ok = false
+			}
+		}
+		switch {
+		case !ok:
+			g.choice[t]++
+		case t == nt-1:
+			g.depth = t
+			g.seq++
+			return true, nil
+		default:
+			t++
+			g.choice[t] = 0
+		}
+	}
+}
+
+// eventBound returns the error for a choice of paths whose candidate would
+// have more events than a Set holds, with late more initial writes than
+// the test's locations (locations reached only through a computed
+// address); nil if it fits. every says that every choice is as large. The
+// error points at the instruction of the event past the bound, counting
+// the initial writes first, then the threads in order.
+func (s *setup) eventBound(choice []int, late int, every bool) error {
+	n := len(s.locs) + late
+	over := false
+	for t, i := range choice {
+		p := &s.paths[t][i]
+		n += len(p.events)
+		over = over || p.overlong
+	}
+	if n <= MaxEvents && !over {
+		return nil
+	}
+	what := fmt.Sprintf("a candidate execution of %d events", n)
+	if over {
+		what = fmt.Sprintf("a candidate execution of more than %d events", MaxEvents)
+	}
+	if every {
+		what = fmt.Sprintf("every candidate execution has more than %d events", MaxEvents)
+	}
+	count := len(s.locs) + late
+	pos, thread := Pos{File: s.test.File}, -1
+	for t, i := range choice {
+		p := &s.paths[t][i]
+		if count+len(p.events) > MaxEvents {
+			ev := p.events[MaxEvents-count]
+			th := s.test.Threads[t]
+			thread = th.ID
+			if ev.instr >= 0 && ev.instr < len(th.Code) {
+				pos = th.Code[ev.instr].Pos
+			}
+			break
+		}
+		count += len(p.events)
+	}
+	msg := fmt.Sprintf("unsupported: %s (litmuscheck checks at most %d)", what, MaxEvents)
+	if thread >= 0 {
+		msg += fmt.Sprintf(": the %dth arises in thread P%d", MaxEvents+1, thread)
+	} else {
+		msg += fmt.Sprintf(": the %dth is an initial write", MaxEvents+1)
+	}
+	if pos.File == "" {
+		pos.File = s.test.File
+	}
+	return &Error{Pos: pos, Msg: msg}
+}
+
+// everyTooLarge returns the error of eventBound when even the smallest
+// choice of paths is too large, before any choice is generated.
+func (s *setup) everyTooLarge() error {
+	smallest := make([]int, len(s.paths))
+	for t, ps := range s.paths {
+		if len(ps) == 0 {
+			return nil // no choice at all
+		}
+		for i := range ps {
+			if len(ps[i].events) < len(ps[smallest[t]].events) {
+				smallest[t] = i
 			}
 		}
 	}
-	rec(0, 0)
-	return out, err
+	n := len(s.locs)
+	for t, i := range smallest {
+		n += len(s.paths[t][i].events)
+	}
+	if n <= MaxEvents {
+		return nil
+	}
+	return s.eventBound(smallest, 0, true)
 }
 
 // combo is one choice of path per thread, laid out as events.
@@ -132,33 +267,28 @@ type combo struct {
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
-	// tooMany, when not 0, is the number of events of a combination too
-	// large for the bitset relations; nothing else is set.
-	tooMany int
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
 }
 
-func (s *setup) exploreCombo(ctx context.Context, index int, model Model, out *partial) {
-	c := s.buildCombo(index)
-	if c == nil {
+func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
+	c, err := s.buildCombo(paths, key)
+	if err != nil {
+		// Dropping the candidate would be a silent wrong answer.
+		out.fail(key, err)
 		return
 	}
-	if c.tooMany > 0 {
-		// Dropping the candidate would be a silent wrong answer.
-		out.err = &Error{Pos: Pos{File: s.test.File}, Msg: fmt.Sprintf(
-			"unsupported: a candidate execution of %d events (litmuscheck checks at most %d)", c.tooMany, MaxEvents)}
-		out.stopped = true
+	if c == nil {
 		return
 	}
 	c.x.Arena = &out.arena
 	if s.shapes != nil {
-		key := s.shapeKey(index)
-		if m, ok := out.memos[key]; ok {
+		shape := s.shapeKey(paths)
+		if m, ok := out.memos[shape]; ok {
 			c.x.Memo = m
 		}
-		defer func() { out.memos[key] = c.x.Memo }()
+		defer func() { out.memos[shape] = c.x.Memo }()
 	}
 	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() {
 		c.atomicRMW()
@@ -209,14 +339,17 @@ func (c *combo) atomicRMW() {
 	}
 }
 
-// buildCombo lays out the events of combination index: init writes first,
-// then each thread's events in order.
-func (s *setup) buildCombo(index int) *combo {
-	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: index}
-	for i := len(s.paths) - 1; i >= 0; i-- {
-		k := len(s.paths[i])
-		c.paths[i] = &s.paths[i][index%k]
-		index /= k
+// buildCombo lays out the events of the choice of paths whose key is key:
+// init writes first, then each thread's events in order. It returns nil
+// when a read has no write to read from, and an error when the candidate
+// has more events than a Set holds.
+func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
+	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key}
+	for t, i := range choice {
+		c.paths[t] = &s.paths[t][i]
+	}
+	if err := s.eventBound(choice, 0, false); err != nil {
+		return nil, err
 	}
 	// Locations accessed in this combination, plus all test locations.
 	size := len(s.locs)
@@ -256,8 +389,7 @@ func (s *setup) buildCombo(index int) *combo {
 	}
 	n := len(events)
 	if n > MaxEvents {
-		c.tooMany = n
-		return c
+		return nil, s.eventBound(choice, len(late), false)
 	}
 	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
@@ -382,12 +514,12 @@ func (s *setup) buildCombo(index int) *combo {
 			cands = append(cands, w)
 		}
 		if len(cands) == 0 {
-			return nil
+			return nil, nil
 		}
 		c.reads = append(c.reads, i)
 		c.rfCands = append(c.rfCands, cands)
 	}
-	return c
+	return c, nil
 }
 
 func trailing(u uint64) int {

@@ -10,8 +10,8 @@ import (
 )
 
 // prepare computes locations, initial values, value domains and paths.
-func prepare(test *Test, model Model, opt Options) (*setup, error) {
-	s := &setup{test: test, initMem: map[string]Value{}}
+func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error) {
+	s := &setup{test: test, initMem: map[string]Value{}, lim: lim}
 	locSet := map[string]bool{}
 	s.initRegs = make([]map[string]Value, len(test.Threads))
 	for i := range s.initRegs {
@@ -163,14 +163,12 @@ func (s *setup) numberShapes() {
 	}
 }
 
-// shapeKey is the shape of the combination of paths index.
-func (s *setup) shapeKey(index int) string {
+// shapeKey is the shape of the choice of paths.
+func (s *setup) shapeKey(choice []int) string {
 	ids := make([]byte, 0, 4*len(s.paths))
 	for t := len(s.paths) - 1; t >= 0; t-- {
-		k := len(s.paths[t])
-		ids = strconv.AppendInt(ids, int64(s.shapes[t][index%k]), 10)
+		ids = strconv.AppendInt(ids, int64(s.shapes[t][choice[t]]), 10)
 		ids = append(ids, ' ')
-		index /= k
 	}
 	return string(ids)
 }
@@ -203,7 +201,8 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	}
 	maxWrites := 0
 	for i, th := range test.Threads {
-		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover}
+		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
+			lim: s.lim, budget: MaxEvents - len(s.locs)}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {
@@ -336,6 +335,12 @@ func (s *setup) prunePaths() {
 		}
 		kept := s.paths[t][:0]
 		for _, p := range s.paths[t] {
+			if p.overlong {
+				// Its final registers are unknown; it stays, to be
+				// refused as too large.
+				kept = append(kept, p)
+				continue
+			}
 			look := func(l LocRef) Value {
 				if v, ok := p.regs[l.Name]; ok {
 					return v

@@ -75,6 +75,11 @@ type Options struct {
 	// models every location as one whole value. herd7 without -variant
 	// mixed runs such tests anyway, which emulating it needs.
 	RefuseMixedSize bool
+	// MaxMemory bounds the heap, in bytes: an exploration that passes it
+	// stops with a *MemoryLimitError. 0 means DefaultMaxMemory, a negative
+	// value no bound. The heap is the process's, so explorations running
+	// side by side share the bound.
+	MaxMemory int64
 }
 
 // A Result is what an exploration found.
@@ -143,6 +148,8 @@ func (r *Result) Label() string {
 // setup is the per-test data the explorer computes once.
 type setup struct {
 	test *Test
+	// lim bounds the preparation; each worker has its own.
+	lim *limiter
 	// unroll is how many times a backward jump may be taken.
 	unroll   int
 	locs     []string // memory locations, sorted
@@ -161,9 +168,16 @@ type setup struct {
 	herdBase  []int
 }
 
-// Explore runs test under model.
+// Explore runs test under model. Every phase polls ctx and the memory
+// bound: a deadline ends it with ctx's error.
 func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result, error) {
-	s, err := prepare(test, model, opt)
+	lim := newLimiter(ctx, test.File, opt)
+	// The phases poll every few thousand units of work: a deadline that
+	// has already passed must not wait for the first poll.
+	if err := lim.ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, err := prepare(test, model, opt, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -172,50 +186,80 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 			return nil, err
 		}
 	}
-	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = 1
-	}
-	combos, err := s.combos(ctx)
-	if err != nil {
+	if err := s.everyTooLarge(); err != nil {
 		return nil, err
 	}
-	if len(combos) == 0 {
-		return finish(res, nil), nil
-	}
+	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
+	workers := max(opt.Workers, 1)
+	gen := &sharedGen{gen: s.newComboGen(lim), errKey: -1}
 	parts := make([]*partial, workers)
 	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := 0; w < workers; w++ {
-		parts[w] = newPartial()
-		parts[w].ctx = ctx
+	for w := range parts {
+		parts[w] = newPartial(lim.fork(), s)
 		wg.Add(1)
-		go func(w int) {
+		go func(out *partial) {
 			defer wg.Done()
-			for i := w; i < len(combos); i += workers {
-				if err := ctx.Err(); err != nil {
-					errs[w] = err
+			choice := make([]int, len(s.paths))
+			for {
+				key, ok := gen.next(choice)
+				if !ok {
 					return
 				}
-				s.exploreCombo(ctx, combos[i], model, parts[w])
-				if parts[w].stopped {
-					errs[w] = ctx.Err()
-					if parts[w].err != nil {
-						errs[w] = parts[w].err
-					}
+				s.exploreCombo(choice, key, model, out)
+				if out.err != nil {
+					gen.fail(out.errKey, out.err)
 					return
 				}
 			}
-		}(w)
+		}(parts[w])
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if gen.err != nil {
+		return nil, gen.err
 	}
 	return finish(res, parts), nil
+}
+
+// sharedGen hands the choices of a comboGen to the workers, and keeps the
+// error that ends an exploration. A limit (the deadline, the memory bound)
+// ends it at once; an error of the test itself (a candidate too large to
+// check) ends it once the choices before it are done, and the error of the
+// smallest key wins: whatever the number of workers, it is the same one.
+type sharedGen struct {
+	mu  sync.Mutex
+	gen *comboGen
+	// err is the error of the exploration; errKey its choice's key, or -1
+	// for a limit.
+	err    error
+	errKey int
+}
+
+// next copies the next choice into choice and returns its key.
+func (g *sharedGen) next(choice []int) (int, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.err != nil {
+		return 0, false
+	}
+	ok, err := g.gen.next()
+	if err != nil {
+		g.err, g.errKey = err, -1
+	}
+	if !ok {
+		return 0, false
+	}
+	copy(choice, g.gen.choice)
+	return g.gen.seq, true
+}
+
+// fail records err, raised at the choice key (-1: a limit).
+func (g *sharedGen) fail(key int, err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.err == nil, key < 0 && g.errKey >= 0, key >= 0 && g.errKey >= 0 && key < g.errKey:
+		g.err, g.errKey = err, key
+	}
 }
 
 // partial gathers one worker's findings; finish merges them in a fixed
@@ -229,21 +273,73 @@ type partial struct {
 	witnessKey int
 	blocked    *Execution
 	blockedKey int
-	// ctx is polled every few thousand candidates; stopped is set once it
-	// is done, and every enumeration loop then returns.
-	ctx     context.Context
+	// lim is polled once work passes nextPoll; stopped is set once a limit
+	// is reached or err is set, and every enumeration loop then returns.
+	lim      *limiter
+	work     int
+	nextPoll int
+	// cost is the work of checking one candidate: one, plus the nodes of
+	// the condition and filter evaluated on it.
+	cost    int
 	stopped bool
 	// err, when set, ends the exploration with an error rather than a
-	// result (a candidate too large to check).
-	err error
+	// result: a limit (errKey -1), or a candidate too large to check at
+	// the choice errKey.
+	err    error
+	errKey int
 	// arena is the worker's scratch space for models (Execution.Arena).
 	arena Arena
 	// memos are the Memos of a ShapeModel by shape of combination.
 	memos map[string]any
 }
 
-func newPartial() *partial {
-	return &partial{memos: map[string]any{}, states: map[string]State{}, flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
+// pollEvery is the work between two polls of the limits: a few
+// milliseconds.
+const pollEvery = 1 << 14
+
+func newPartial(lim *limiter, s *setup) *partial {
+	cost := 1 + propSize(s.test.Cond.Prop)
+	if s.test.Filter != nil {
+		cost += propSize(s.test.Filter)
+	}
+	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{},
+		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
+}
+
+// tick adds work and polls the limits when enough was done since the last
+// poll; it reports whether to go on.
+func (p *partial) tick(work int) bool {
+	if p.work += work; p.work < p.nextPoll {
+		return !p.stopped
+	}
+	p.nextPoll = p.work + pollEvery
+	if err := p.lim.poll(func() string { return "exploring candidate executions" }); err != nil {
+		p.fail(-1, err)
+	}
+	return !p.stopped
+}
+
+// fail stops the worker with err, raised at the choice key (-1: a limit).
+func (p *partial) fail(key int, err error) {
+	if p.err == nil {
+		p.err, p.errKey = err, key
+	}
+	p.stopped = true
+}
+
+// propSize is the number of nodes of p.
+func propSize(p Prop) int {
+	switch p := p.(type) {
+	case *PropNot:
+		return 1 + propSize(p.P)
+	case *PropAnd:
+		return 1 + propSize(p.A) + propSize(p.B)
+	case *PropOr:
+		return 1 + propSize(p.A) + propSize(p.B)
+	case *PropImply:
+		return 1 + propSize(p.A) + propSize(p.B)
+	}
+	return 1
 }
 
 func finish(res *Result, parts []*partial) *Result {

@@ -7,8 +7,7 @@ import "fmt"
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
 	out.candidates++
-	if out.candidates&4095 == 0 && out.ctx != nil && out.ctx.Err() != nil {
-		out.stopped = true
+	if !out.tick(out.cost) {
 		return
 	}
 	x := c.x

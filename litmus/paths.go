@@ -43,6 +43,10 @@ type tevent struct {
 type path struct {
 	events []tevent
 	regs   map[string]Value
+	// overlong marks a path cut at the event that passes its budget: any
+	// candidate with it is too large to check, and says so (events holds
+	// the events up to that one).
+	overlong bool
 	// maxUnknown is the rank, in herd's numbering of the thread's
 	// symbols, of the last symbol holding an unknown value; 0 for none.
 	maxUnknown int
@@ -146,6 +150,12 @@ type pathEnum struct {
 	// hv, when set, lays herd's symbols over the thread's code, to name
 	// unknown values as herd does.
 	hv *herdVars
+	// lim is polled every few thousand instructions run.
+	lim   *limiter
+	steps int
+	// budget is how many events a path may have: MaxEvents less the
+	// initial writes. A path cut past it is kept, marked overlong.
+	budget int
 }
 
 // regsCopy returns a copy of th's registers when herd's symbols are
@@ -172,6 +182,15 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 	for pc < len(code) {
 		if pe.err != nil {
 			return
+		}
+		if len(th.events) > pe.budget {
+			pe.keep(th, true)
+			return
+		}
+		if pe.steps++; pe.steps%4096 == 0 {
+			if pe.err = pe.lim.poll(pe.phase); pe.err != nil {
+				return
+			}
 		}
 		in := &code[pc]
 		th.step++
@@ -267,8 +286,17 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		}
 		pc++
 	}
+	pe.keep(th, len(th.events) > pe.budget)
+}
+
+// keep records the path th ran, cut at its budget when overlong.
+func (pe *pathEnum) keep(th *threadRun, overlong bool) {
 	if len(pe.paths) >= pe.limit {
 		pe.err = &Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+		return
+	}
+	if overlong {
+		pe.paths = append(pe.paths, path{events: th.events[:pe.budget+1], overlong: true})
 		return
 	}
 	regs := make(map[string]Value, len(th.regs))
@@ -280,6 +308,10 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		p.maxUnknown = th.hc.maxUnknown
 	}
 	pe.paths = append(pe.paths, p)
+}
+
+func (pe *pathEnum) phase() string {
+	return fmt.Sprintf("enumerating the paths of thread P%d", pe.th.ID)
 }
 
 // address evaluates the memory address of in; ok is false when the value

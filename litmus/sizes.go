@@ -5,7 +5,10 @@
 // mixed-size accesses are modelled they are refused.
 package litmus
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // naturalSize is the width in bytes of an access whose Instr.Size is 0.
 const naturalSize = 4
@@ -63,8 +66,8 @@ func bytes(n int) string {
 // without exploring it. A test compiled from t (the hardware columns of a
 // C test) does not keep the widths of t's accesses, so its caller checks
 // t itself.
-func CheckSizes(t *Test, opt Options) error {
-	s, err := prepare(t, noModel{}, opt)
+func CheckSizes(ctx context.Context, t *Test, opt Options) error {
+	s, err := prepare(t, noModel{}, opt, newLimiter(ctx, t.File, opt))
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package models
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -64,7 +63,8 @@ func TestStoreBuffering(t *testing.T) {
 func TestTooManyEventsIsAnError(t *testing.T) {
 	var code []litmus.Instr
 	for i := 0; i < 70; i++ {
-		code = append(code, litmus.Instr{Op: litmus.OpStore, Addr: &litmus.Const{V: litmus.Addr("x")}, Src: litmus.C(int64(i))})
+		code = append(code, litmus.Instr{Op: litmus.OpStore, Addr: &litmus.Const{V: litmus.Addr("x")}, Src: litmus.C(int64(i)),
+			Pos: litmus.Pos{File: "big.litmus", Line: i + 1, Col: 2}})
 	}
 	test := &litmus.Test{
 		Arch:    litmus.ArchX86,
@@ -73,8 +73,10 @@ func TestTooManyEventsIsAnError(t *testing.T) {
 		Cond:    litmus.Condition{Quant: litmus.Exists, Prop: litmus.PropTrue{}},
 	}
 	_, err := litmus.Explore(context.Background(), test, SC, litmus.Options{})
-	want := "unsupported: a candidate execution of 71 events (litmuscheck checks at most 64)"
-	if err == nil || !strings.Contains(err.Error(), want) {
+	// The initial write of x is the first event: the 65th is the 64th
+	// store.
+	want := "big.litmus:64:2: unsupported: every candidate execution has more than 64 events (litmuscheck checks at most 64): the 65th arises in thread P0"
+	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want one containing %q", err, want)
 	}
 }

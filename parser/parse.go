@@ -3,6 +3,7 @@
 package parser
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -64,11 +65,39 @@ func Parse(name, src string) (*litmus.Test, error) {
 	return ParseWith(name, src, Options{})
 }
 
+// ParseContext is ParseWith bounded by ctx: it returns ctx's error as soon
+// as ctx is done. The grammars cannot be interrupted, but the nesting
+// pre-scan keeps parsing linear in the input, so a parse left behind ends
+// soon after on its own; its result is dropped.
+func ParseContext(ctx context.Context, name, src string, opt Options) (*litmus.Test, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type parsed struct {
+		test *litmus.Test
+		err  error
+	}
+	done := make(chan parsed, 1)
+	go func() {
+		t, err := ParseWith(name, src, opt)
+		done <- parsed{t, err}
+	}()
+	select {
+	case p := <-done:
+		return p.test, p.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // ParseWith parses the litmus test src, read from file name, with options.
 func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	f := newFile(name, src)
 	secs, err := split(f)
 	if err != nil {
+		return nil, asList(err)
+	}
+	if err := secs.checkNesting(); err != nil {
 		return nil, asList(err)
 	}
 	t := &litmus.Test{

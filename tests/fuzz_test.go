@@ -13,7 +13,9 @@ import (
 )
 
 // FuzzExplore checks that any test the parser accepts runs to a result or
-// an error, never a panic. Run with
+// an error, never a panic, and that its deadline holds over every phase,
+// parsing included: a run that ends long after it is a limit that does not
+// hold. Run with
 // go test ./tests -run '^$' -fuzz FuzzExplore -fuzztime 60s
 func FuzzExplore(f *testing.F) {
 	for _, pattern := range []string{"*.litmus", "lkmm/*.litmus", "locks/asm/*.litmus"} {
@@ -24,17 +26,29 @@ func FuzzExplore(f *testing.F) {
 			}
 		}
 	}
+	// The grace is generous: the phases poll the deadline every few
+	// milliseconds, and the machine may be loaded.
+	const deadline, grace = 200 * time.Millisecond, 10 * time.Second
 	f.Fuzz(func(t *testing.T, src string) {
-		test, err := parser.Parse("fuzz.litmus", src)
-		if err != nil {
-			return
-		}
-		m, err := models.ForArch(test.Arch)
-		if err != nil {
-			return
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		ctx, cancel := context.WithTimeout(context.Background(), deadline)
 		defer cancel()
-		litmus.Explore(ctx, test, m, litmus.Options{PathLimit: 1000})
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			test, err := parser.ParseContext(ctx, "fuzz.litmus", src, parser.Options{})
+			if err != nil {
+				return
+			}
+			m, err := models.ForArch(test.Arch)
+			if err != nil {
+				return
+			}
+			litmus.Explore(ctx, test, m, litmus.Options{PathLimit: 1000})
+		}()
+		select {
+		case <-done:
+		case <-time.After(deadline + grace):
+			t.Fatalf("still running %v after its deadline of %v", grace, deadline)
+		}
 	})
 }

@@ -33,6 +33,8 @@ type options struct {
 	parseOnly bool
 	lock      string
 	showAsm   bool
+	// maxMemory bounds the heap of a run (litmus.Options.MaxMemory).
+	maxMemory int64
 	// workers is how many goroutines explore one test: the cores left
 	// over when there are fewer files than jobs.
 	workers int
@@ -50,6 +52,8 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit)")
 	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
+	o.maxMemory = litmus.DefaultMaxMemory
+	fs.Var((*sizeFlag)(&o.maxMemory), "max-memory", "stop when the heap passes this size: 512MiB, 4GiB (0: no limit)")
 	return fs
 }
 
@@ -248,11 +252,32 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := litmus.Explore(ctx, t, model, litmus.Options{Workers: workers, Unroll: o.unroll, RefuseMixedSize: !o.herdSizes})
+	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}
 	return res, err
+}
+
+// exploreOptions are the explorer's options for a run on workers
+// goroutines.
+func (o options) exploreOptions(workers int) litmus.Options {
+	mem := o.maxMemory
+	if mem == 0 {
+		mem = -1 // litmus.Options: no bound
+	}
+	return litmus.Options{Workers: workers, Unroll: o.unroll, MaxMemory: mem, RefuseMixedSize: !o.herdSizes}
+}
+
+// sizeFlag is a flag holding a size in bytes, written 512MiB or 4GiB.
+type sizeFlag int64
+
+func (f *sizeFlag) String() string { return litmus.FormatSize(int64(*f)) }
+func (f *sizeFlag) Type() string   { return "size" }
+func (f *sizeFlag) Set(s string) error {
+	n, err := litmus.ParseSize(s)
+	*f = sizeFlag(n)
+	return err
 }
 
 func writeText(w io.Writer, r *litmus.Result, model *models.Model) {

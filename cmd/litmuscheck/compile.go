@@ -120,11 +120,11 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 	}
 	// The compiled columns lose the widths of t's accesses: refuse a
 	// mixed-size test once, for them all.
-	if err := litmus.CheckSizes(t, litmus.Options{Unroll: o.unroll}); err != nil {
+	if err := litmus.CheckSizes(ctx, t, o.exploreOptions(1)); err != nil {
 		return fileOutcome{err: err}
 	}
 	for _, c := range cols {
-		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, litmus.Options{Unroll: o.unroll, RefuseMixedSize: true})
+		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(1))
 		if err != nil {
 			return fileOutcome{err: err}
 		}

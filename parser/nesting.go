@@ -1,0 +1,159 @@
+// This file implements the nesting pre-scan: a linear pass over each section
+// that refuses input nested deeper than MaxNesting before the grammars, which
+// recurse once per level, see it.
+package parser
+
+import (
+	"fmt"
+
+	"litmuscheck/litmus"
+)
+
+// MaxNesting is how deep parentheses, brackets, braces, prefix operators
+// and chains of "=>" or "else if" may nest. Real tests nest a few levels;
+// the grammars recurse once per level, so an input nested a hundred
+// thousand levels deep would otherwise take seconds and gigabytes.
+const MaxNesting = 200
+
+// nestingMode says which comments and operators a section has.
+type nestingMode int
+
+const (
+	// herdText is the init block, the final part and assembly code: herd's
+	// "(* *)" comments, "~" and "not" as prefix operators, "=>" chains.
+	herdText nestingMode = iota
+	// cText is C code: "//" and "/* */" comments ("(*" is C), the prefix
+	// operators - ! ~ * &, and "else if" chains.
+	cText
+)
+
+// checkNesting reports the first place where sec nests deeper than
+// MaxNesting. Depth counts open brackets, the prefix operators before the
+// innermost one (they wrap it), the current run of prefix operators, and
+// the "=>" or "else if" links of the current bracket level.
+func checkNesting(sec section, mode nestingMode) error {
+	src := sec.text
+	// frames[i] is the depth added by bracket level i: the level itself,
+	// the prefix operators that wrap it and its chain links.
+	var frames []int
+	depth, run := 0, 0
+	prefix := func(c byte) bool {
+		if mode == cText {
+			return c == '-' || c == '!' || c == '~' || c == '*' || c == '&'
+		}
+		return c == '~'
+	}
+	deeper := func(i int) error {
+		if depth+run <= MaxNesting {
+			return nil
+		}
+		return litmus.Unsupported(sec.pos(i), fmt.Sprintf(
+			"nesting deeper than %d levels (parentheses, brackets, braces, prefix operators, chains of => or else if)", MaxNesting))
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
+		case mode == herdText && c == '(' && i+1 < len(src) && src[i+1] == '*':
+			i = skipUntil(src, i+2, "*)")
+			continue
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = skipUntil(src, i+2, "\n")
+			continue
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i = skipUntil(src, i+2, "*/")
+			continue
+		case c == '(' || c == '[' || c == '{':
+			frames = append(frames, 1+run)
+			depth += 1 + run
+			run = 0
+			if err := deeper(i); err != nil {
+				return err
+			}
+			continue
+		case c == ')' || c == ']' || c == '}':
+			if n := len(frames); n > 0 {
+				depth -= frames[n-1]
+				frames = frames[:n-1]
+			}
+			run = 0
+			continue
+		case prefix(c):
+			run++
+			if err := deeper(i); err != nil {
+				return err
+			}
+			continue
+		}
+		at := i
+		link := false
+		switch {
+		case mode == herdText && c == '=' && i+1 < len(src) && src[i+1] == '>':
+			link = true
+			i++
+		case mode == herdText && word(src, i, "not"):
+			run++
+			i += len("not") - 1
+			if err := deeper(at); err != nil {
+				return err
+			}
+			continue
+		case mode == cText && word(src, i, "else") && word(src, skipSpace(src, i+len("else")), "if"):
+			link = true
+			i += len("else") - 1
+		}
+		run = 0
+		if link {
+			depth++
+			if n := len(frames); n > 0 {
+				frames[n-1]++
+			}
+			if err := deeper(at); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// skipUntil returns the offset of the last byte of the first end at or
+// after i, or the end of src.
+func skipUntil(src string, i int, end string) int {
+	for j := i; j+len(end) <= len(src); j++ {
+		if src[j:j+len(end)] == end {
+			return j + len(end) - 1
+		}
+	}
+	return len(src)
+}
+
+// word reports whether the identifier w starts at src[i].
+func word(src string, i int, w string) bool {
+	if i+len(w) > len(src) || src[i:i+len(w)] != w {
+		return false
+	}
+	ident := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	if i > 0 && ident(src[i-1]) {
+		return false
+	}
+	return i+len(w) == len(src) || !ident(src[i+len(w)])
+}
+
+// checkNesting checks every section of s for nesting deeper than
+// MaxNesting.
+func (s *sections) checkNesting() error {
+	prog := herdText
+	if s.arch == string(litmus.ArchC) {
+		prog = cText
+	}
+	if err := checkNesting(s.init, herdText); err != nil {
+		return err
+	}
+	if err := checkNesting(s.program, prog); err != nil {
+		return err
+	}
+	return checkNesting(s.final, herdText)
+}
