@@ -1,4 +1,4 @@
-module litmuscheck
+module github.com/litmuscheck/litmuscheck
 
 go 1.26.0
 

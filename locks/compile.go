@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"litmuscheck/litmus"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // A Target is an architecture C tests compile to, with the model that

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 //go:embed fragments/*.c

@@ -9,8 +9,8 @@ package locks
 import (
 	"strings"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 // fragmentDir prefixes the file of every event that inlined fragment code

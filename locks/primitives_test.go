@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // defPrimitives are the primitives of herd's linux-kernel.def, in its

@@ -5,7 +5,7 @@ package locks
 import (
 	"fmt"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // formatLoc prints a register as "0:r5" and a location as its name.

@@ -7,9 +7,9 @@ import (
 	"errors"
 	"fmt"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // A Column is where a C test runs: LKMM on the C test itself (Target nil)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // TestFailure: the kind of reason a column has no result, from RunC.

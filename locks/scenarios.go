@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A Scenario is a question about lock code, asked of several variants.

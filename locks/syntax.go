@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A syntax writes instructions of one herd dialect. Registers are passed

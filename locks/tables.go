@@ -22,7 +22,7 @@
 // A line "{skip}:" places the label.
 package locks
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // A Table maps kernel primitives to instruction templates for one
 // architecture.

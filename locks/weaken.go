@@ -6,7 +6,7 @@
 package locks
 
 import (
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A Weakening is one way to weaken an ordering annotation.

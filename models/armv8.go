@@ -5,7 +5,7 @@
 // instruction fetch are empty.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // armStatic are the relations of aarch64.cat that depend only on the
 // paths of the threads, not on rf and co: the dependencies, which the cat

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"litmuscheck/litmus"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // armRun parses an AArch64 test given as its program and condition (the

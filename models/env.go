@@ -3,7 +3,7 @@
 // once per execution and shared by the axioms.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // An Env holds an execution and the relations derived from it.
 type Env struct {

@@ -13,7 +13,7 @@
 // this-model-requires-variant-higher-than-lkmmv1, never rises under lkmmv2.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // Tags of the LKMM: herd names the set of events annotated 'a after a,
 // upper-case for the access annotations of linux-kernel.bell and with a

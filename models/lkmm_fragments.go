@@ -9,7 +9,7 @@
 // the fragments' own ordering stays that of their code.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // The roles of fragment events, as extra tags.
 const (

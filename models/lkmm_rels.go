@@ -3,7 +3,7 @@
 // propagation, the RCU recursion, and the plain-access section.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // lkmmRels holds the relations of one candidate, computed stage by stage
 // as the axioms ask for them: a candidate that fails coherence never

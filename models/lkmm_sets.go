@@ -5,7 +5,7 @@
 // of lock nesting.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // lkmmStatic holds what does not depend on rf and co.
 type lkmmStatic struct {

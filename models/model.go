@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A CheckKind is the kind of test an axiom makes of its relation.

@@ -4,7 +4,7 @@
 // thinair, propagation and observation.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // anyTag is the union of the events carrying any of the tags.
 func anyTag(e *Env, tags ...string) litmus.Set {

@@ -2,7 +2,7 @@
 // x86tso-mixed.cat (herd7's default for X86_64), without mixed sizes.
 package models
 
-import "litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // SC is sequential consistency (sc.cat): one total order of all accesses
 // that respects program order.

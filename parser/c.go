@@ -10,7 +10,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 func init() { dialects[litmus.ArchC] = cDialect{} }

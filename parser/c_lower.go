@@ -26,7 +26,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // Event tags of the LKMM: access annotations from linux-kernel.def, fence

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // cTest wraps the body of thread P0 in a C test.

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A locUse is one mention of a register or location, where it is written.

@@ -6,7 +6,7 @@ package parser
 import (
 	"fmt"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // MaxNesting is how deep parentheses, brackets, braces, prefix operators

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A section is a piece of the source text together with where it starts.

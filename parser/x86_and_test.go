@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // TestX86_64And: herd's X86_64 has and, without a size suffix (the

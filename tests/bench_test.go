@@ -10,9 +10,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 func BenchmarkCorpus(b *testing.B) {

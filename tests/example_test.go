@@ -3,9 +3,9 @@ package tests
 import (
 	"fmt"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // Checking a test from Go: store buffering is forbidden by SC and allowed

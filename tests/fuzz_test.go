@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // FuzzExplore checks that any test the parser accepts runs to a result or

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 const corpus = "../../shared/corpus"

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 var limitsOut = flag.String("limits-out", "", "write the limit inputs to this directory")

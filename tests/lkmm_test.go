@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"litmuscheck/litmus"
-	"litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 func TestLKMM(t *testing.T) {

@@ -15,10 +15,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // available reports whether a column's model is registered; the LKMM and

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
 )
 
 const barriersUsage = "usage: litmuscheck barriers [--model M] [--lock ALG] FILE..."

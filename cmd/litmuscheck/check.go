@@ -19,9 +19,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
-	"litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 type options struct {

@@ -15,10 +15,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 func addLockFlags(fs *pflag.FlagSet, o *options) {

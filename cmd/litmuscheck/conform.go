@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"litmuscheck/models"
-	"litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 type conformOutcome struct {

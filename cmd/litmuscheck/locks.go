@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
 )
 
 // locksOptions are the values of locks' flags.

@@ -13,9 +13,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
-	"litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 // A review holds what the review commands share with the plain check: the

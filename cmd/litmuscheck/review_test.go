@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/locks"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/review")

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"regexp"
 
-	"litmuscheck/litmus"
-	"litmuscheck/locks"
-	"litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 var resultComment = regexp.MustCompile(`Result:\s*(Never|Sometimes|Always|DEADLOCK)`)
