@@ -43,6 +43,10 @@ type Variant struct {
 	// (relative to the repository's tests directory; go test reads them) that must get the same verdict as
 	// the compiled C test under that column's model.
 	Asm map[string]string
+	// Hangs is whether each column must find executions that hang (a
+	// spin that can wait forever, issue 10), by column name; a column
+	// left out is not asserted.
+	Hangs map[string]bool
 	// Slow lists the columns where the run takes more than a few seconds;
 	// go test -short skips them.
 	Slow []string
