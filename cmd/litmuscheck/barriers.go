@@ -5,7 +5,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -89,13 +88,9 @@ func (rv *review) barrierColumns(out fileOutcome) ([]barrierColumn, error) {
 			return nil, err
 		}
 		cols = append(cols, barrierColumn{base: cell, test: c, run: func(t *litmus.Test) verdictCell {
-			ctx := context.Background()
-			if rv.o.timeout > 0 {
-				var cancel context.CancelFunc
-				ctx, cancel = context.WithTimeout(ctx, rv.o.timeout)
-				defer cancel()
-			}
-			run, err := locks.RunParsed(ctx, t, r.Algorithm, r.Column, litmus.Options{Unroll: rv.o.unroll})
+			ctx, cancel := rv.o.testContext()
+			defer cancel()
+			run, err := locks.RunParsed(ctx, t, r.Algorithm, r.Column, rv.o.exploreOptions(1))
 			if err != nil {
 				if ctx.Err() != nil {
 					err = fmt.Errorf("%s: timed out after %v", t.File, rv.o.timeout)

@@ -25,10 +25,12 @@ import (
 )
 
 type options struct {
-	model     string
-	format    string
-	jobs      int
-	timeout   time.Duration
+	model   string
+	format  string
+	jobs    int
+	timeout time.Duration
+	// deadline, when set, ends the test: --timeout from its start.
+	deadline  time.Time
 	unroll    int
 	parseOnly bool
 	lock      string
@@ -210,7 +212,15 @@ func printErr(w io.Writer, err error) {
 }
 
 func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options) fileOutcome {
-	t, err := parseTest(path, alg)
+	if o.timeout > 0 && o.deadline.IsZero() {
+		o.deadline = time.Now().Add(o.timeout)
+	}
+	ctx, cancel := o.testContext()
+	t, err := parseTestContext(ctx, path, alg)
+	cancel()
+	if err == context.DeadlineExceeded {
+		return fileOutcome{err: fmt.Errorf("%s: timed out after %v while parsing", path, o.timeout)}
+	}
 	if err != nil {
 		return fileOutcome{err: err}
 	}
@@ -246,17 +256,26 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 		}
 		model = m
 	}
-	ctx := context.Background()
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	ctx, cancel := o.testContext()
+	defer cancel()
 	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
 	}
 	return res, err
+}
+
+// testContext is the context a test runs under. Its deadline, once
+// checkFile has set o.deadline, covers every phase from parsing on, so
+// that --timeout bounds the whole test, not each phase.
+func (o options) testContext() (context.Context, context.CancelFunc) {
+	switch {
+	case !o.deadline.IsZero():
+		return context.WithDeadline(context.Background(), o.deadline)
+	case o.timeout > 0:
+		return context.WithTimeout(context.Background(), o.timeout)
+	}
+	return context.WithCancel(context.Background())
 }
 
 // exploreOptions are the explorer's options for a run on workers

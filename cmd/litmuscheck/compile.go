@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -69,11 +70,20 @@ func columnsFor(o options) []locks.Column {
 // parseTest parses a file; C tests see the lock fragments, with spin_*
 // defined as the --lock algorithm.
 func parseTest(path string, alg *locks.Algorithm) (*litmus.Test, error) {
+	return parseTestContext(context.Background(), path, alg)
+}
+
+// parseTestContext is parseTest bounded by ctx.
+func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm) (*litmus.Test, error) {
 	defs, err := locks.Defs(alg)
 	if err != nil {
 		return nil, err
 	}
-	return parser.ParseFileWith(path, parser.Options{CDefs: defs})
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parser.ParseContext(ctx, path, string(src), parser.Options{CDefs: defs})
 }
 
 // modelForArch picks the model of a column-only --model name for an
@@ -90,12 +100,8 @@ func modelForArch(name string, a litmus.Arch) (*models.Model, error) {
 
 // checkC runs a C test in each column.
 func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options) fileOutcome {
-	ctx := context.Background()
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeout)
-		defer cancel()
-	}
+	ctx, cancel := o.testContext()
+	defer cancel()
 	out := fileOutcome{test: t}
 	if o.showAsm {
 		a := alg

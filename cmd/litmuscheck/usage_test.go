@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -117,5 +121,29 @@ func TestTimeoutSeconds(t *testing.T) {
 		if err := s.Set(bad); err == nil {
 			t.Errorf("--timeout %s accepted as %v", bad, time.Duration(s))
 		}
+	}
+}
+
+// TestTimeoutCoversParsing: --timeout bounds a test from its start, its
+// parsing included; a large but legal condition that cannot be parsed
+// within the deadline is an error, exit 2.
+func TestTimeoutCoversParsing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("X86 wide\n{ x=0; }\n P0          ;\n MOV EAX,[x] ;\nexists (")
+	for i := 0; i < 20000; i++ {
+		if i > 0 {
+			b.WriteString(" \\/ ")
+		}
+		fmt.Fprintf(&b, "0:EAX=%d", i)
+	}
+	b.WriteString(")\n")
+	file := filepath.Join(t.TempDir(), "wide.litmus")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--timeout", "1ms", file}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "timed out after 1ms while parsing") {
+		t.Errorf("exit %d, stderr %q; want exit 2 and a time-out", code, stderr.String())
 	}
 }
