@@ -32,8 +32,7 @@ type review struct {
 // with exit status code: 0 after --help, 2 after an error it printed.
 func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv *review, files []string, code int) {
 	rv = &review{}
-	fs := newFlags("litmuscheck "+name, stderr, &rv.o)
-	addLockFlags(fs, &rv.o)
+	fs := reviewFlagSet(name, stderr, &rv.o)
 	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {

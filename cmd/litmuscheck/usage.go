@@ -62,12 +62,14 @@ func commandList() []*command {
 // reviewFlags builds the flags of diff and barriers as reviewArgs parses
 // them (review.go).
 func reviewFlags(name string) func(io.Writer) *pflag.FlagSet {
-	return func(stderr io.Writer) *pflag.FlagSet {
-		var o options
-		fs := newFlags("litmuscheck "+name, stderr, &o)
-		addLockFlags(fs, &o)
-		return fs
-	}
+	return func(stderr io.Writer) *pflag.FlagSet { return reviewFlagSet(name, stderr, &options{}) }
+}
+
+// reviewFlagSet is the flag set of diff and barriers, bound to o.
+func reviewFlagSet(name string, stderr io.Writer, o *options) *pflag.FlagSet {
+	fs := newFlags("litmuscheck "+name, stderr, o)
+	addLockFlags(fs, o)
+	return fs
 }
 
 // commandNamed finds a command by name, "check" included; nil if none.
