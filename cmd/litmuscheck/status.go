@@ -80,5 +80,8 @@ func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []co
 	if r.Vacuous() && want != deadlock {
 		list = append(list, complaint{1, fmt.Sprintf("%svacuous Never under %s: no execution survives, so it proves nothing", prefix, r.Model)})
 	}
+	if r.LoopCut && !r.Vacuous() && r.Verdict() == "Never" {
+		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s rests on the unroll bound: it cut some executions, whose outcomes are missing (raise --unroll)", prefix, r.Model)})
+	}
 	return list
 }

@@ -138,3 +138,19 @@ func TestConformNeedsExpected(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// TestLoopCutNever: a Never that the unroll bound may have decided (a
+// path it cut could have satisfied the condition) exits 1 with the
+// reason, in every format; herd's output stays herd's, Loop included.
+func TestLoopCutNever(t *testing.T) {
+	const why = "testdata/loop-never.litmus: Never under TSO rests on the unroll bound: it cut some executions, whose outcomes are missing (raise --unroll)\n"
+	for _, format := range []string{"text", "herd", "json"} {
+		code, out, errs := runCLI("--format", format, "testdata/loop-never.litmus")
+		if code != 1 || errs != why {
+			t.Errorf("%s: exit %d, stderr %q; want 1, %q", format, code, errs, why)
+		}
+		if format == "herd" && !strings.Contains(out, "\nLoop No\n") {
+			t.Errorf("herd: no Loop line in\n%s", out)
+		}
+	}
+}
