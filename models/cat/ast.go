@@ -46,16 +46,16 @@ type Binding struct {
 	Pos lexer.Position
 	// Fun names a function defined by f(x, y) = e or f x = e.
 	Fun      string   `parser:"(  @Ident"`
-	FunTuple *Formals `parser:"   ( \"(\" @@ \")\""`
+	FunTuple *Formals `parser:"   ( \"(\" @@? \")\""`
 	FunParam string   `parser:"   | @(Ident | \"_\") ) \"=\""`
-	Pattern  *Formals `parser:"| ( \"(\" @@ \")\" | @@ ) \"=\" )"`
+	Pattern  *Formals `parser:"| ( \"(\" @@? \")\" | @@ ) \"=\" )"`
 	Value    *Expr    `parser:"@@"`
 }
 
 // Formals is a list of names, _ for one that is not bound.
 type Formals struct {
 	Pos   lexer.Position
-	Names []string `parser:"( @(Ident | \"_\") ( \",\" @(Ident | \"_\") )* )?"`
+	Names []string `parser:"@(Ident | \"_\") ( \",\" @(Ident | \"_\") )*"`
 }
 
 // An EnumStmt declares a set of tags.
@@ -119,7 +119,7 @@ type ProcedureStmt struct {
 	Pos     lexer.Position
 	Rec     bool     `parser:"\"procedure\" @\"rec\"?"`
 	Name    string   `parser:"@Ident"`
-	Formals *Formals `parser:"( \"(\" @@ \")\" | @@ ) \"=\""`
+	Formals *Formals `parser:"( \"(\" @@? \")\" | @@ ) \"=\""`
 	Body    []*Stmt  `parser:"@@* \"end\""`
 }
 
@@ -210,7 +210,7 @@ type LetExpr struct {
 // A FunExpr is an anonymous function.
 type FunExpr struct {
 	Pos     lexer.Position
-	Formals *Formals `parser:"\"fun\" ( \"(\" @@ \")\" | @@ ) \"->\""`
+	Formals *Formals `parser:"\"fun\" ( \"(\" @@? \")\" | @@ ) \"->\""`
 	Body    *Expr    `parser:"@@"`
 }
 

@@ -12,10 +12,39 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-// A scope binds names; dyn marks values that depend on rf or co.
+// A scope binds names; dyn marks values that depend on rf or co. The
+// top level of a program, where a long chain of lets shadow one another,
+// is one table of every name's successive bindings: a scope with top set
+// sees the bindings made up to version ver.
 type scope struct {
 	vars   map[string]binding
 	parent *scope
+	top    *topEnv
+	ver    int
+}
+
+type topEnv struct {
+	hist map[string][]versioned
+	ver  int
+}
+
+type versioned struct {
+	ver int
+	b   binding
+}
+
+// define binds vars after env: in the top table when env is a top-level
+// scope, else in a new scope.
+func define(env *scope, vars map[string]binding) *scope {
+	if env == nil || env.top == nil || env.vars != nil || env.ver != env.top.ver {
+		return &scope{vars: vars, parent: env}
+	}
+	t := env.top
+	t.ver++
+	for name, b := range vars {
+		t.hist[name] = append(t.hist[name], versioned{t.ver, b})
+	}
+	return &scope{top: t, ver: t.ver}
 }
 
 type binding struct {
@@ -27,6 +56,15 @@ func newScope(parent *scope) *scope { return &scope{vars: map[string]binding{}, 
 
 func (s *scope) lookup(name string) (binding, bool) {
 	for ; s != nil; s = s.parent {
+		if s.top != nil {
+			h := s.top.hist[name]
+			for i := len(h) - 1; i >= 0; i-- {
+				if h[i].ver <= s.ver {
+					return h[i].b, true
+				}
+			}
+			return binding{}, false
+		}
 		if b, ok := s.vars[name]; ok {
 			return b, true
 		}

@@ -6,6 +6,7 @@ package cat
 import (
 	"io"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -67,6 +68,9 @@ func (catLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 type keywordLexer struct {
 	l    lexer.Lexer
 	syms map[string]lexer.TokenType
+	// open is the nesting of comments, and where the outermost began.
+	open  int
+	start lexer.Position
 }
 
 func (k *keywordLexer) Next() (lexer.Token, error) {
@@ -76,7 +80,20 @@ func (k *keywordLexer) Next() (lexer.Token, error) {
 			return t, err
 		}
 		switch t.Type {
-		case k.syms["CommentOpen"], k.syms["CommentClose"], k.syms["CommentText"], k.syms["LineComment"], k.syms["Whitespace"]:
+		case lexer.EOF:
+			if k.open > 0 {
+				return t, participle.Errorf(k.start, "comment not closed: expected *)")
+			}
+		case k.syms["CommentOpen"]:
+			if k.open == 0 {
+				k.start = t.Pos
+			}
+			k.open++
+			continue
+		case k.syms["CommentClose"]:
+			k.open--
+			continue
+		case k.syms["CommentText"], k.syms["LineComment"], k.syms["Whitespace"]:
 			continue
 		case k.syms["Ident"]:
 			if keywords[t.Value] {

@@ -178,7 +178,8 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		in.memo = &memo{vals: map[int]binding{}, valid: true}
 		x.Memo = in.memo
 	}
-	env := newScope(nil)
+	t := &topEnv{hist: map[string][]versioned{}}
+	env := &scope{top: t}
 	var ok = true
 	var err error
 	if p.bell != nil {

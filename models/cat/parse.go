@@ -21,8 +21,15 @@ var catParser = participle.MustBuild[File](
 )
 
 // Parse reads one cat or bell file's text.
-func Parse(filename, src string) (*File, error) {
-	f, err := catParser.ParseString(filename, src)
+func Parse(filename, src string) (f *File, err error) {
+	defer func() {
+		// participle reports some grammar ambiguities by panicking; an
+		// input that reaches one is refused, not a crash.
+		if r := recover(); r != nil {
+			f, err = nil, litmus.Errorf(litmus.Pos{File: filename}, "cannot parse: %v", r)
+		}
+	}()
+	f, err = catParser.ParseString(filename, src)
 	if err != nil {
 		return nil, positioned(filename, err)
 	}

@@ -62,8 +62,6 @@ type interp struct {
 
 type memo struct {
 	vals  map[int]binding
-	done  bool
-	tags  map[string]bool
 	valid bool
 }
 
@@ -95,20 +93,18 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 			}
 			env, ok, err = in.run(body, env, top)
 		case s.Enum != nil:
-			env = newScope(env)
 			var tags valSet
 			for _, t := range s.Enum.Tags {
 				tags = append(tags, tagVal(t[1:]))
 				in.tags[tagSetName(t[1:])] = true
 			}
-			env.vars[s.Enum.Name] = binding{v: tags}
+			env = define(env, map[string]binding{s.Enum.Name: {v: tags}})
 		case s.Events != nil:
 			// instructions R[Accesses]: the explorer already tags events.
 		case s.Procedure != nil:
 			p := &procedure{name: s.Procedure.Name, body: s.Procedure.Body, env: env}
 			p.formals, p.tuple = formals(s.Procedure.Formals)
-			env = newScope(env)
-			env.vars[p.name] = binding{v: p}
+			env = define(env, map[string]binding{p.name: {v: p}})
 			if s.Procedure.Rec {
 				p.env = env
 			}
@@ -142,14 +138,9 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	if top && in.memo != nil && in.memo.valid {
 		k := in.ordinal
 		in.ordinal++
-		if in.memo.done {
+		{
 			if vals, ok := in.memo.vals[k]; ok {
-				_ = vals
-				inner := newScope(env)
-				for name, b := range in.memo.vals[k].v.(map[string]binding) {
-					inner.vars[name] = b
-				}
-				return inner, nil
+				return define(env, vals.v.(map[string]binding)), nil
 			}
 		}
 		saved := in.dyn
@@ -160,12 +151,16 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !in.memo.done && !d && !hasFun(l.Bindings) {
+		if !d && !hasFun(l.Bindings) {
 			in.memo.vals[k] = binding{v: inner.vars}
 		}
-		return inner, nil
+		return define(env, inner.vars), nil
 	}
-	return in.bind(l.Rec, l.Bindings, env)
+	inner, err := in.bind(l.Rec, l.Bindings, env)
+	if err != nil {
+		return nil, err
+	}
+	return define(env, inner.vars), nil
 }
 
 func hasFun(bs []*Binding) bool {
@@ -268,9 +263,7 @@ func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
 // enumerates every coherence order that S would.
 func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope, bool, error) {
 	if w.Name == "co" {
-		inner := newScope(env)
-		inner.vars["co"] = binding{v: in.coRel(), dyn: true}
-		return in.run(rest, inner, top)
+		return in.run(rest, define(env, map[string]binding{"co": {v: in.coRel(), dyn: true}}), top)
 	}
 	saved := in.dyn
 	v, err := in.eval(w.Set, env)
@@ -290,8 +283,7 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	first := len(in.results)
 	for _, e := range elems {
 		in.results = in.results[:first]
-		inner := newScope(env)
-		inner.vars[w.Name] = binding{v: e, dyn: d}
+		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
 		out, ok, err := in.run(rest, inner, top)
 		if err != nil || ok {
 			return out, ok, err
