@@ -43,6 +43,8 @@ type options struct {
 	// herdSizes runs mixed-size accesses as herd7 does (conform) instead
 	// of refusing them.
 	herdSizes bool
+	// cat is a model read from cat files (catmodel.go).
+	cat catFlags
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -56,6 +58,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
 	o.maxMemory = litmus.DefaultMaxMemory
 	fs.Var((*sizeFlag)(&o.maxMemory), "max-memory", "stop when the heap passes this size: 512MiB, 4GiB (0: no limit)")
+	addCatFlags(fs, &o.cat)
 	return fs
 }
 
@@ -112,8 +115,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if o.parseOnly {
 		return parseOnly(fs.Args(), o.jobs, stdout, stderr)
 	}
+	if err := loadCat(&o); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return 2
+	}
 	var model *models.Model
-	if o.model != "" && !columnModel(o.model) {
+	if o.cat.model != nil {
+		model = o.cat.model
+	} else if o.model != "" && !columnModel(o.model) {
 		m, err := models.Lookup(o.model)
 		if err != nil {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -224,7 +233,7 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 	if err != nil {
 		return fileOutcome{err: err}
 	}
-	if t.Arch == litmus.ArchC {
+	if t.Arch == litmus.ArchC && o.cat.model == nil {
 		if cols := columnsFor(o); cols != nil {
 			return checkC(t, cols, alg, o)
 		}
@@ -261,6 +270,9 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
+	}
+	if err == nil && model.Failed != nil {
+		err = model.Failed()
 	}
 	return res, err
 }

@@ -40,6 +40,10 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if err := loadCat(&o); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck conform: %v\n", err)
+		return 2
+	}
 	if fs.NArg() == 0 {
 		writeUsage(stderr, commandNamed("conform"))
 		return 2
@@ -122,8 +126,8 @@ func conformOne(file string, o options) conformOutcome {
 		out.err = err
 		return out
 	}
-	var model *models.Model
-	if o.model != "" {
+	model := o.cat.model
+	if model == nil && o.model != "" {
 		model, err = models.Lookup(o.model)
 		if err != nil {
 			out.err = err

@@ -1,0 +1,326 @@
+// This file implements herd's built-in names over an explorer execution:
+// the event sets and relations of a candidate (po, rf, co, rmw, addr,
+// data, ctrl, loc, int, ext, id, R, W, M, F, IW, FW and the tag sets),
+// the definitions herd's standard library makes (po-loc, rfe, fencerel,
+// ctrlcfence, co0...), and its primitive functions (domain, range, map,
+// classes, different-values...).
+package cat
+
+import (
+	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// dynNames are the built-ins that depend on rf or co.
+var dynNames = map[string]bool{
+	"rf": true, "rfe": true, "rfi": true, "co": true, "FW": true, "co0": true,
+	"different-values": true, "same-values": true,
+}
+
+// builtin resolves a name no let binds.
+func (in *interp) builtin(name string) (Value, bool, bool) {
+	if v, ok := in.builtins[name]; ok {
+		return v, dynNames[name], true
+	}
+	v, ok := in.computeBuiltin(name)
+	if ok {
+		if in.builtins == nil {
+			in.builtins = map[string]Value{}
+		}
+		in.builtins[name] = v
+	}
+	return v, dynNames[name], ok
+}
+
+func (in *interp) computeBuiltin(name string) (Value, bool) {
+	x := in.x
+	switch name {
+	case "po":
+		return x.PO, true
+	case "rf":
+		return in.rf, true
+	case "co":
+		// co is known once a with co from ... has bound it; herd's
+		// standard library has no co of its own.
+		return nil, false
+	case "rmw":
+		return x.RMW, true
+	case "amo":
+		if in.arch == litmus.ArchC {
+			return x.RMW, true
+		}
+		return x.RMW.Diff(in.lxsxRel()), true
+	case "lxsx":
+		return in.lxsxRel(), true
+	case "addr":
+		return x.Addr, true
+	case "data":
+		return x.Data, true
+	case "ctrl":
+		return x.Ctrl, true
+	case "loc":
+		return x.Loc, true
+	case "int":
+		return x.Int, true
+	case "ext":
+		return in.full.Diff(x.Int).Diff(in.id), true
+	case "id":
+		return in.id, true
+	case "si", "sm", "same-instance":
+		// One access size per test: an access is its own instance.
+		return litmus.Identity(in.n, x.M), true
+	case "po-loc":
+		return x.PO.Inter(x.Loc), true
+	case "rfe":
+		return in.rf.Diff(x.Int), true
+	case "rfi":
+		return in.rf.Inter(x.Int), true
+	case "co0":
+		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(x.W, x.IW)).Union(
+			litmus.Cartesian(in.n, setDiff(x.W, in.fw), in.fw))), true
+	case "R":
+		return x.R, true
+	case "W":
+		return x.W, true
+	case "M":
+		return x.M, true
+	case "F":
+		return x.F, true
+	case "IW":
+		return x.IW, true
+	case "FW":
+		return in.fw, true
+	case "B", "BCC", "PRED", "SPURIOUS":
+		return litmus.Set(0), true
+	case "RMW":
+		return x.Atomic, true
+	case "emptyset":
+		return litmus.Set(0), true
+	}
+	if f, ok := primitives[name]; ok {
+		return &builtin{name: name, fn: f}, true
+	}
+	if in.knownTag(name) {
+		return x.Tag(name), true
+	}
+	return nil, false
+}
+
+// knownTag reports whether name is an event set of the test's dialect or
+// of the bell file's enums.
+func (in *interp) knownTag(name string) bool {
+	if in.tags[name] {
+		return true
+	}
+	if dialectTags[in.arch][name] {
+		return true
+	}
+	return !setEmpty(in.x.Tag(name))
+}
+
+// dialectTags are the tag sets herd defines per dialect, whether or not
+// a test's events carry them.
+var dialectTags = map[litmus.Arch]map[string]bool{
+	litmus.ArchX86:    {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
+	litmus.ArchX86_64: {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
+	litmus.ArchPPC:    {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
+	litmus.ArchC:      {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
+}
+
+func (in *interp) lxsxRel() litmus.Rel {
+	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
+}
+
+// finalWrites is FW: the co-last write of each location.
+func finalWrites(x *litmus.Execution, co litmus.Rel) litmus.Set {
+	var fw litmus.Set
+	x.W.Each(func(w int) {
+		if setEmpty(setInter(co.Rows[w], x.W)) {
+			fw = fw.Add(w)
+		}
+	})
+	return fw
+}
+
+type primFn = func(in *interp, arg Value) (Value, error)
+
+var primitives map[string]primFn
+
+func init() {
+	primitives = map[string]primFn{
+		"domain":           relToSet(func(r litmus.Rel) litmus.Set { return r.Domain() }),
+		"range":            relToSet(func(r litmus.Rel) litmus.Set { return r.Range() }),
+		"fencerel":         fencerel,
+		"ctrlcfence":       ctrlcfence,
+		"toid":             toid,
+		"nodetour":         nodetour,
+		"singlestep":       singlestep,
+		"different-values": valuesRel(false),
+		"same-values":      valuesRel(true),
+		"classes":          classes,
+		"classes-loc":      classesLoc,
+		"partition":        classesLoc,
+		"map":              mapFn,
+		"fail":             func(*interp, Value) (Value, error) { return nil, fmt.Errorf("fail called") },
+	}
+}
+
+func (in *interp) relArg(v Value, fn string) (litmus.Rel, error) {
+	r, ok := in.asRel(v)
+	if !ok {
+		return r, fmt.Errorf("type mismatch: %s of %s, want a relation", fn, typeName(v))
+	}
+	return r, nil
+}
+
+func (in *interp) setArg(v Value, fn string) (litmus.Set, error) {
+	s, ok := in.asSet(v)
+	if !ok || isRel(v) {
+		return 0, fmt.Errorf("type mismatch: %s of %s, want an event set", fn, typeName(v))
+	}
+	return s, nil
+}
+
+func relToSet(f func(litmus.Rel) litmus.Set) primFn {
+	return func(in *interp, v Value) (Value, error) {
+		r, err := in.relArg(v, "domain or range")
+		if err != nil {
+			return nil, err
+		}
+		return f(r), nil
+	}
+}
+
+func fencerel(in *interp, v Value) (Value, error) {
+	s, err := in.setArg(v, "fencerel")
+	if err != nil {
+		return nil, err
+	}
+	return in.x.PO.Restrict(in.all, s).Seq(in.x.PO), nil
+}
+
+func ctrlcfence(in *interp, v Value) (Value, error) {
+	ctrl, f := Value(in.x.Ctrl), v
+	if t, ok := v.(tupleVal); ok && len(t) == 2 {
+		ctrl, f = t[0], t[1]
+	}
+	c, err := in.relArg(ctrl, "ctrlcfence")
+	if err != nil {
+		return nil, err
+	}
+	s, err := in.setArg(f, "ctrlcfence")
+	if err != nil {
+		return nil, err
+	}
+	return c.Restrict(in.all, s).Seq(in.x.PO), nil
+}
+
+func toid(in *interp, v Value) (Value, error) {
+	s, err := in.setArg(v, "toid")
+	if err != nil {
+		return nil, err
+	}
+	return litmus.Identity(in.n, s), nil
+}
+
+func nodetour(in *interp, v Value) (Value, error) {
+	t, ok := v.(tupleVal)
+	if !ok || len(t) != 3 {
+		return nil, fmt.Errorf("type mismatch: nodetour of %s, want three relations", typeName(v))
+	}
+	var rs [3]litmus.Rel
+	for i := range rs {
+		r, err := in.relArg(t[i], "nodetour")
+		if err != nil {
+			return nil, err
+		}
+		rs[i] = r
+	}
+	return rs[0].Diff(rs[1].Seq(rs[2])), nil
+}
+
+func singlestep(in *interp, v Value) (Value, error) {
+	r, err := in.relArg(v, "singlestep")
+	if err != nil {
+		return nil, err
+	}
+	return r.Diff(r.Seq(r)), nil
+}
+
+func valuesRel(same bool) primFn {
+	return func(in *interp, v Value) (Value, error) {
+		r, err := in.relArg(v, "different-values")
+		if err != nil {
+			return nil, err
+		}
+		out := in.newRel()
+		for i, row := range r.Rows {
+			row.Each(func(j int) {
+				if (in.x.Events[i].Value == in.x.Events[j].Value) == same {
+					out.Add(i, j)
+				}
+			})
+		}
+		return out, nil
+	}
+}
+
+// classes is the set of equivalence classes of an equivalence relation.
+func classes(in *interp, v Value) (Value, error) {
+	r, err := in.relArg(v, "classes")
+	if err != nil {
+		return nil, err
+	}
+	var out valSet
+	var seen litmus.Set
+	for i := 0; i < in.n; i++ {
+		if seen.Has(i) || setEmpty(r.Rows[i]) {
+			continue
+		}
+		c := r.Rows[i].Add(i)
+		seen = setUnion(seen, c)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// classesLoc partitions an event set by location.
+func classesLoc(in *interp, v Value) (Value, error) {
+	s, err := in.setArg(v, "classes-loc")
+	if err != nil {
+		return nil, err
+	}
+	var out valSet
+	var seen litmus.Set
+	s.Each(func(e int) {
+		if seen.Has(e) {
+			return
+		}
+		c := setInter(s, in.x.Loc.Rows[e].Add(e))
+		seen = setUnion(seen, c)
+		out = append(out, c)
+	})
+	return out, nil
+}
+
+// mapFn is map f S, curried.
+func mapFn(in *interp, f Value) (Value, error) {
+	return &builtin{name: "map", fn: func(in *interp, s Value) (Value, error) {
+		elems, err := in.elements(s)
+		if err != nil {
+			return nil, err
+		}
+		var out Value = emptyVal{}
+		for _, e := range elems {
+			v, err := in.apply(in.callPos, f, e)
+			if err != nil {
+				return nil, err
+			}
+			if out, err = in.addElem(v, out); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}}, nil
+}

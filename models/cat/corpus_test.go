@@ -1,0 +1,138 @@
+// This file runs the interpreter on the reference cat files of
+// ../shared against the Go models on the corpus: a differential test and
+// a benchmark of both.
+package cat
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
+)
+
+const shared = "../../../shared"
+
+var reference = filepath.Join(shared, "models-reference")
+
+// corpusModels pairs each corpus directory with its reference cat model
+// and the Go model that follows it.
+var corpusModels = []struct {
+	dir, goModel string
+	opts         Options
+}{
+	{"x86", "TSO", Options{Model: "x86tso.cat"}},
+	{"x86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat"}},
+	{"ppc", "Power", Options{Model: "ppc.cat"}},
+}
+
+// needShared skips a test when ../shared is absent, and fails it under CI.
+func needShared(tb testing.TB) {
+	if _, err := os.Stat(reference); err != nil {
+		if os.Getenv("CI") != "" {
+			tb.Fatalf("no %s: %v", reference, err)
+		}
+		tb.Skipf("no %s", reference)
+	}
+}
+
+// corpusTests parses up to limit tests of dir (every one for limit 0).
+func corpusTests(tb testing.TB, dir string, limit int) []*litmus.Test {
+	files, _ := filepath.Glob(filepath.Join(shared, "corpus", dir, "*.litmus"))
+	if limit > 0 && len(files) > limit {
+		// Spread the sample over the directory.
+		step := len(files) / limit
+		var s []string
+		for i := 0; i < len(files); i += step {
+			s = append(s, files[i])
+		}
+		files = s
+	}
+	var tests []*litmus.Test
+	for _, f := range files {
+		t, err := parser.ParseFile(f)
+		if err != nil {
+			continue // the parser's own tests cover refusals
+		}
+		tests = append(tests, t)
+	}
+	return tests
+}
+
+func loadRef(tb testing.TB, o Options) *Program {
+	o.Path = []string{reference}
+	p, err := Load(o)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+func herdOutput(tb testing.TB, t *litmus.Test, m litmus.Model) string {
+	res, err := litmus.Explore(context.Background(), t, m, litmus.Options{})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	var b bytes.Buffer
+	res.WriteHerd(&b)
+	return b.String()
+}
+
+// TestDifferential runs the Go models and the interpreter on a sample
+// of each corpus directory and compares herd's output of both.
+func TestDifferential(t *testing.T) {
+	needShared(t)
+	for _, c := range corpusModels {
+		t.Run(c.dir, func(t *testing.T) {
+			p := loadRef(t, c.opts)
+			gm, err := models.Lookup(c.goModel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tests := corpusTests(t, c.dir, 150)
+			if len(tests) == 0 {
+				t.Fatal("no tests")
+			}
+			for _, lt := range tests {
+				want := herdOutput(t, lt, gm)
+				got := herdOutput(t, lt, p.Model())
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("%s: Go model (-) and %s (+) differ:\n%s", lt.File, c.opts.Model, d)
+				}
+			}
+			if err := p.Err(); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// BenchmarkInterpreter explores a sample of each corpus directory with
+// the Go model and with the interpreter:
+// go test ./models/cat -run '^$' -bench Interpreter -benchtime 1x
+func BenchmarkInterpreter(b *testing.B) {
+	needShared(b)
+	for _, c := range corpusModels {
+		tests := corpusTests(b, c.dir, 400)
+		gm, _ := models.Lookup(c.goModel)
+		p := loadRef(b, c.opts)
+		for _, m := range []struct {
+			name  string
+			model litmus.Model
+		}{{"go", gm}, {"cat", p.Model()}} {
+			b.Run(c.dir+"/"+m.name, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					for _, t := range tests {
+						_, _ = litmus.Explore(context.Background(), t, m.model, litmus.Options{})
+					}
+				}
+			})
+		}
+	}
+}

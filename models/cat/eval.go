@@ -1,0 +1,635 @@
+// This file implements the evaluation of cat expressions: scopes, the
+// operators by precedence level, application of functions, let rec by
+// least fixpoint, try, if and match.
+package cat
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// A scope binds names; dyn marks values that depend on rf or co. The
+// top level of a program, where a long chain of lets shadow one another,
+// is one table of every name's successive bindings: a scope with top set
+// sees the bindings made up to version ver.
+type scope struct {
+	vars   map[string]binding
+	parent *scope
+	top    *topEnv
+	ver    int
+}
+
+type topEnv struct {
+	hist map[string][]versioned
+	ver  int
+}
+
+type versioned struct {
+	ver int
+	b   binding
+}
+
+// define binds vars after env: in the top table when env is a top-level
+// scope, else in a new scope.
+func define(env *scope, vars map[string]binding) *scope {
+	if env == nil || env.top == nil || env.vars != nil || env.ver != env.top.ver {
+		return &scope{vars: vars, parent: env}
+	}
+	t := env.top
+	t.ver++
+	for name, b := range vars {
+		t.hist[name] = append(t.hist[name], versioned{t.ver, b})
+	}
+	return &scope{top: t, ver: t.ver}
+}
+
+type binding struct {
+	v   Value
+	dyn bool
+}
+
+func newScope(parent *scope) *scope { return &scope{vars: map[string]binding{}, parent: parent} }
+
+func (s *scope) lookup(name string) (binding, bool) {
+	for ; s != nil; s = s.parent {
+		if s.top != nil {
+			h := s.top.hist[name]
+			for i := len(h) - 1; i >= 0; i-- {
+				if h[i].ver <= s.ver {
+					return h[i].b, true
+				}
+			}
+			return binding{}, false
+		}
+		if b, ok := s.vars[name]; ok {
+			return b, true
+		}
+	}
+	return binding{}, false
+}
+
+// evalError is an error at a place of a cat file; try catches it.
+type evalError struct{ err *litmus.Error }
+
+func (e *evalError) Error() string { return e.err.Error() }
+func (e *evalError) Unwrap() error { return e.err }
+
+func errAt(p lexer.Position, format string, args ...any) error {
+	return &evalError{litmus.Errorf(pos(p), format, args...)}
+}
+
+// at places an error without a position at p.
+func at(p lexer.Position, err error) error {
+	var ee *evalError
+	if err == nil || errors.As(err, &ee) {
+		return err
+	}
+	return errAt(p, "%v", err)
+}
+
+// maxDepth bounds the nesting of function calls, so that an unbounded
+// recursion in a cat file is an error rather than a crash.
+const maxDepth = 2000
+
+func (in *interp) eval(e *Expr, env *scope) (Value, error) {
+	switch {
+	case e.Let != nil:
+		inner, err := in.bind(e.Let.Rec, e.Let.Bindings, env)
+		if err != nil {
+			return nil, err
+		}
+		return in.eval(e.Let.Body, inner)
+	case e.Fun != nil:
+		c := &closure{name: "fun", body: e.Fun.Body, env: env}
+		c.formals, c.tuple = formals(e.Fun.Formals)
+		return c, nil
+	case e.Try != nil:
+		dyn := in.dyn
+		v, err := in.eval(e.Try.Body, env)
+		var ee *evalError
+		if err != nil && errors.As(err, &ee) {
+			in.dyn = dyn
+			return in.eval(e.Try.Fallback, env)
+		}
+		return v, err
+	case e.If != nil:
+		ok, err := in.cond(e.If.Cond, env)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return in.eval(e.If.Then, env)
+		}
+		return in.eval(e.If.Else, env)
+	case e.Match != nil:
+		return in.match(e.Match, env)
+	}
+	if len(e.Tuple) == 1 {
+		return in.union(e.Tuple[0], env)
+	}
+	t := make(tupleVal, len(e.Tuple))
+	for i, u := range e.Tuple {
+		v, err := in.union(u, env)
+		if err != nil {
+			return nil, err
+		}
+		t[i] = v
+	}
+	return t, nil
+}
+
+func formals(f *Formals) ([]string, bool) {
+	if f == nil {
+		return nil, true
+	}
+	return f.Names, len(f.Names) != 1
+}
+
+// bind evaluates let bindings into a new scope; rec ones by fixpoint.
+func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
+	inner := newScope(env)
+	if !rec {
+		for _, b := range bs {
+			if err := in.bindOne(b, env, inner); err != nil {
+				return nil, err
+			}
+		}
+		return inner, nil
+	}
+	// Functions see themselves; other names start empty and grow.
+	allFun := true
+	for _, b := range bs {
+		if b.Fun == "" {
+			allFun = false
+			for _, n := range b.Pattern.Names {
+				inner.vars[n] = binding{v: emptyVal{}}
+			}
+		}
+	}
+	if allFun {
+		for _, b := range bs {
+			if err := in.bindOne(b, inner, inner); err != nil {
+				return nil, err
+			}
+		}
+		return inner, nil
+	}
+	for iter := 0; ; iter++ {
+		if iter > 10000 {
+			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
+		}
+		next := newScope(env)
+		for k, v := range inner.vars {
+			next.vars[k] = v
+		}
+		for _, b := range bs {
+			if err := in.bindOne(b, inner, next); err != nil {
+				return nil, err
+			}
+		}
+		same := true
+		for k, v := range next.vars {
+			if !equal(v.v, inner.vars[k].v) {
+				same = false
+				break
+			}
+		}
+		inner = next
+		if same {
+			return inner, nil
+		}
+	}
+}
+
+// bindOne evaluates b in env and binds its names in out.
+func (in *interp) bindOne(b *Binding, env, out *scope) error {
+	if b.Fun != "" {
+		c := &closure{name: b.Fun, body: b.Value, env: env}
+		if b.FunTuple != nil {
+			c.formals, c.tuple = formals(b.FunTuple)
+		} else {
+			c.formals = []string{b.FunParam}
+		}
+		out.vars[b.Fun] = binding{v: c}
+		return nil
+	}
+	saved := in.dyn
+	in.dyn = false
+	v, err := in.eval(b.Value, env)
+	d := in.dyn
+	in.dyn = saved || d
+	if err != nil {
+		return err
+	}
+	return bindPattern(b.Pos, b.Pattern.Names, len(b.Pattern.Names) != 1, v, d, out)
+}
+
+func bindPattern(p lexer.Position, names []string, tuple bool, v Value, dyn bool, out *scope) error {
+	if !tuple {
+		if names[0] != "_" {
+			out.vars[names[0]] = binding{v: v, dyn: dyn}
+		}
+		return nil
+	}
+	t, ok := v.(tupleVal)
+	if !ok && len(names) == 0 {
+		return nil
+	}
+	if !ok || len(t) != len(names) {
+		return errAt(p, "type mismatch: %d names bound to %s", len(names), typeName(v))
+	}
+	for i, n := range names {
+		if n != "_" {
+			out.vars[n] = binding{v: t[i], dyn: dyn}
+		}
+	}
+	return nil
+}
+
+func (in *interp) union(u *Union, env *scope) (Value, error) {
+	v, err := in.add(u.Terms[0], env)
+	for _, t := range u.Terms[1:] {
+		if err != nil {
+			return nil, err
+		}
+		var w Value
+		if w, err = in.add(t, env); err != nil {
+			return nil, err
+		}
+		v, err = in.binary("|", v, w)
+		err = at(t.Pos, err)
+	}
+	return v, err
+}
+
+func (in *interp) add(a *Add, env *scope) (Value, error) {
+	// e1 ++ e2 ++ s adds e1 and e2 to s: right to left.
+	vals := make([]Value, len(a.Terms))
+	for i, t := range a.Terms {
+		v, err := in.seq(t, env)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	v := vals[len(vals)-1]
+	for i := len(vals) - 2; i >= 0; i-- {
+		var err error
+		if v, err = in.addElem(vals[i], v); err != nil {
+			return nil, at(a.Terms[i].Pos, err)
+		}
+	}
+	return v, nil
+}
+
+func (in *interp) seq(s *Seq, env *scope) (Value, error) {
+	v, err := in.diff(s.Terms[0], env)
+	for _, t := range s.Terms[1:] {
+		if err != nil {
+			return nil, err
+		}
+		var w Value
+		if w, err = in.diff(t, env); err != nil {
+			return nil, err
+		}
+		v, err = in.binary(";", v, w)
+		err = at(t.Pos, err)
+	}
+	return v, err
+}
+
+func (in *interp) diff(d *Diff, env *scope) (Value, error) {
+	v, err := in.inter(d.Terms[0], env)
+	for _, t := range d.Terms[1:] {
+		if err != nil {
+			return nil, err
+		}
+		var w Value
+		if w, err = in.inter(t, env); err != nil {
+			return nil, err
+		}
+		v, err = in.binary("\\", v, w)
+		err = at(t.Pos, err)
+	}
+	return v, err
+}
+
+func (in *interp) inter(x *Inter, env *scope) (Value, error) {
+	v, err := in.cart(x.Terms[0], env)
+	for _, t := range x.Terms[1:] {
+		if err != nil {
+			return nil, err
+		}
+		var w Value
+		if w, err = in.cart(t, env); err != nil {
+			return nil, err
+		}
+		v, err = in.binary("&", v, w)
+		err = at(t.Pos, err)
+	}
+	return v, err
+}
+
+func (in *interp) cart(c *Cart, env *scope) (Value, error) {
+	v, err := in.unaryExpr(c.Left, env)
+	if err != nil || c.Right == nil {
+		return v, err
+	}
+	w, err := in.unaryExpr(c.Right, env)
+	if err != nil {
+		return nil, err
+	}
+	v, err = in.binary("*", v, w)
+	return v, at(c.Pos, err)
+}
+
+func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
+	if u.Comp != nil {
+		v, err := in.unaryExpr(u.Comp, env)
+		if err != nil {
+			return nil, err
+		}
+		v, err = in.unary("~", v)
+		return v, at(u.Pos, err)
+	}
+	v, err := in.primary(u.Postfix.Base, env)
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range u.Postfix.Ops {
+		if op == "-1" {
+			continue
+		}
+		if v, err = in.unary(op, v); err != nil {
+			return nil, at(u.Pos, err)
+		}
+	}
+	return v, nil
+}
+
+func (in *interp) primary(p *Primary, env *scope) (Value, error) {
+	switch {
+	case p.Empty:
+		return emptyVal{}, nil
+	case p.Tag != "":
+		return tagVal(p.Tag[1:]), nil
+	case p.Set != nil:
+		return in.setLit(p.Set, env)
+	case p.Universe:
+		return universeVal{}, nil
+	case p.Unit:
+		return tupleVal{}, nil
+	case p.Group != nil:
+		return in.eval(p.Group, env)
+	case p.Block != nil:
+		return in.eval(p.Block, env)
+	case p.Bracket != nil:
+		v, err := in.eval(p.Bracket, env)
+		if err != nil {
+			return nil, err
+		}
+		s, ok := in.asSet(v)
+		if !ok {
+			return nil, errAt(p.Pos, "type mismatch: [%s], want an event set", typeName(v))
+		}
+		return litmus.Identity(in.n, s), nil
+	}
+	return in.app(p.App, env)
+}
+
+func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
+	if len(s.Elems) == 0 {
+		return emptyVal{}, nil
+	}
+	var vals valSet
+	events := true
+	for _, e := range s.Elems {
+		v, err := in.union(e, env)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := v.(eventVal); !ok {
+			events = false
+		}
+		if !contains(vals, v) {
+			vals = append(vals, v)
+		}
+	}
+	if events {
+		var set litmus.Set
+		for _, v := range vals {
+			set = set.Add(int(v.(eventVal)))
+		}
+		return set, nil
+	}
+	return vals, nil
+}
+
+// lookupVar finds a name: bound, built in, or a tag's event set.
+func (in *interp) lookupVar(p lexer.Position, name string, env *scope) (Value, error) {
+	if b, ok := env.lookup(name); ok {
+		in.dyn = in.dyn || b.dyn
+		return b.v, nil
+	}
+	if v, dyn, ok := in.builtin(name); ok {
+		in.dyn = in.dyn || dyn
+		return v, nil
+	}
+	return nil, errAt(p, "unknown identifier %s", name)
+}
+
+func (in *interp) app(a *App, env *scope) (Value, error) {
+	f, err := in.lookupVar(a.Pos, a.Name, env)
+	if err != nil {
+		return nil, err
+	}
+	for _, arg := range a.Args {
+		var v Value
+		if arg.Name != "" {
+			v, err = in.lookupVar(arg.Pos, arg.Name, env)
+		} else {
+			v, err = in.primary(arg.Simple, env)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if f, err = in.apply(arg.Pos, f, v); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+func (in *interp) apply(p lexer.Position, f, arg Value) (Value, error) {
+	switch f := f.(type) {
+	case *builtin:
+		v, err := f.fn(in, arg)
+		return v, at(p, err)
+	case *closure:
+		if in.depth >= maxDepth {
+			return nil, errAt(p, "calls nested deeper than %d in %s", maxDepth, f.name)
+		}
+		inner := newScope(f.env)
+		if err := bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
+			return nil, err
+		}
+		in.depth++
+		v, err := in.eval(f.body, inner)
+		in.depth--
+		return v, err
+	}
+	return nil, errAt(p, "type mismatch: %s applied as a function", typeName(f))
+}
+
+func (in *interp) cond(c *Cond, env *scope) (bool, error) {
+	if c.Variant != nil {
+		return in.variant(c.Variant), nil
+	}
+	a, err := in.union(c.Left, env)
+	if err != nil {
+		return false, err
+	}
+	b, err := in.union(c.Right, env)
+	if err != nil {
+		return false, err
+	}
+	switch c.Op {
+	case "=":
+		if sa, ok := in.asSet(a); ok && !isRel(a) {
+			if sb, ok := in.asSet(b); ok && !isRel(b) {
+				return setEqual(sa, sb), nil
+			}
+		}
+		if ra, ok := in.asRel(a); ok {
+			if rb, ok := in.asRel(b); ok {
+				return ra.Equal(rb), nil
+			}
+		}
+		return equal(a, b), nil
+	case "subset":
+		d, err := in.binary("\\", a, b)
+		if err != nil {
+			return false, at(c.Pos, err)
+		}
+		return in.isEmpty(d), nil
+	}
+	elems, err := in.elements(b)
+	if err != nil {
+		return false, at(c.Pos, err)
+	}
+	return contains(elems, a), nil
+}
+
+func (in *interp) variant(v *Variant) bool {
+	for _, and := range v.Or {
+		all := true
+		for _, a := range and.And {
+			if !in.variantAtom(a) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *interp) variantAtom(a *VariantAtom) bool {
+	switch {
+	case a.Not != nil:
+		return !in.variantAtom(a.Not)
+	case a.Name != nil:
+		return in.variants[*a.Name]
+	}
+	return in.variant(a.Group)
+}
+
+func (in *interp) match(m *MatchExpr, env *scope) (Value, error) {
+	v, err := in.eval(m.Subject, env)
+	if err != nil {
+		return nil, err
+	}
+	if m.Sets != nil {
+		elems, err := in.elements(v)
+		if err != nil {
+			return nil, at(m.Pos, err)
+		}
+		sc := m.Sets
+		emptyBody, elt := sc.EmptyFst, sc.EltSnd
+		if elt == nil {
+			emptyBody, elt = sc.EmptySnd, sc.EltFst
+		}
+		if len(elems) == 0 {
+			return in.eval(emptyBody, env)
+		}
+		if elt.Pre != "" {
+			return nil, errAt(elt.Pos, "unsupported: match clause pre | x ++ post")
+		}
+		inner := newScope(env)
+		if elt.Elt != "_" {
+			inner.vars[elt.Elt] = binding{v: elems[0]}
+		}
+		if elt.Rest != "_" {
+			inner.vars[elt.Rest] = binding{v: in.rest(v, elems[1:])}
+		}
+		return in.eval(elt.Body, inner)
+	}
+	t, ok := v.(tagVal)
+	if !ok {
+		return nil, errAt(m.Pos, "type mismatch: match on %s, want a tag", typeName(v))
+	}
+	for _, c := range m.Clauses {
+		if c.Tag == "" || c.Tag[1:] == string(t) {
+			return in.eval(c.Body, env)
+		}
+	}
+	return nil, errAt(m.Pos, "no clause matches tag '%s", t)
+}
+
+// rest rebuilds a value of v's type from the remaining elements.
+func (in *interp) rest(v Value, elems []Value) Value {
+	switch v.(type) {
+	case litmus.Set, universeVal:
+		var s litmus.Set
+		for _, e := range elems {
+			s = s.Add(int(e.(eventVal)))
+		}
+		return s
+	case litmus.Rel:
+		r := in.newRel()
+		for _, e := range elems {
+			p := e.(pairVal)
+			r.Add(p[0], p[1])
+		}
+		return r
+	}
+	if len(elems) == 0 {
+		return emptyVal{}
+	}
+	return valSet(elems)
+}
+
+// isEmpty reports whether a set, relation or set of values is empty.
+func (in *interp) isEmpty(v Value) bool {
+	switch v := v.(type) {
+	case litmus.Rel:
+		return v.Empty()
+	case litmus.Set:
+		return setEmpty(v)
+	case universeVal:
+		return in.n == 0
+	case valSet:
+		return len(v) == 0
+	case emptyVal:
+		return true
+	}
+	return false
+}
+
+var _ = fmt.Sprintf

@@ -1,0 +1,285 @@
+// This file implements loading a cat model (with its bell file, includes
+// and configuration) into a Program, and running a Program as a
+// litmus.Model: one evaluation per candidate, with the lets that do not
+// depend on rf or co kept in Execution.Memo for the candidates of one
+// combination of paths.
+package cat
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+)
+
+// Options say which files make a model and how to run it.
+type Options struct {
+	Model  string   // the .cat file
+	Bell   string   // a .bell file, run before the model
+	Macros string   // a .def file of C primitives
+	Conf   string   // a herd .cfg file naming model, bell and macros
+	Path   []string // the search path (-I)
+	// Variants are herd's -variant names, for if "name" tests.
+	Variants []string
+}
+
+// A Program is a loaded model.
+type Program struct {
+	name  string
+	main  *File
+	bell  *File
+	defs  *DefFile
+	files map[string]*File // included files, by the name used
+	opts  Options
+
+	mu  sync.Mutex
+	err error
+}
+
+// Load reads the model's files and checks them on an empty execution,
+// so that an unknown name or a type error is reported before any test.
+func Load(o Options) (*Program, error) {
+	if o.Conf != "" {
+		if err := readConf(&o); err != nil {
+			return nil, err
+		}
+	}
+	if o.Model == "" {
+		return nil, errors.New("no cat model given")
+	}
+	l := &Loader{Path: o.Path}
+	main, path, err := l.Load(o.Model)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{name: strings.TrimSuffix(filepath.Base(path), ".cat"), main: main, files: map[string]*File{}, opts: o}
+	dir := filepath.Dir(path)
+	if err := p.loadIncludes(l, main, dir); err != nil {
+		return nil, err
+	}
+	if o.Bell != "" {
+		bell, bpath, err := l.Load(o.Bell)
+		if err != nil {
+			return nil, err
+		}
+		p.bell = bell
+		if err := p.loadIncludes(l, bell, filepath.Dir(bpath)); err != nil {
+			return nil, err
+		}
+	}
+	if o.Macros != "" {
+		mpath, err := Find(o.Macros, o.Path)
+		if err != nil {
+			return nil, err
+		}
+		if p.defs, err = ParseDefFile(mpath); err != nil {
+			return nil, err
+		}
+	}
+	// A dry run on no events finds unknown names and type errors.
+	x := &litmus.Execution{}
+	if _, _, err := p.eval(x, ""); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// loadIncludes parses every file f includes, wherever the include is.
+func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
+	var walk func(ss []*Stmt) error
+	walk = func(ss []*Stmt) error {
+		for _, s := range ss {
+			switch {
+			case s.Include != nil:
+				name := s.Include.Path
+				if _, ok := p.files[name]; ok {
+					continue
+				}
+				sub := &Loader{Path: append([]string{dir}, l.Path...), files: l.files}
+				inc, ipath, err := sub.Load(name)
+				if err != nil {
+					return litmus.Errorf(pos(s.Include.Pos), "include %q: %v", name, err)
+				}
+				if l.files == nil {
+					l.files = sub.files
+				}
+				p.files[name] = inc
+				if err := p.loadIncludes(l, inc, filepath.Dir(ipath)); err != nil {
+					return err
+				}
+			case s.If != nil:
+				if err := walk(s.If.Then); err != nil {
+					return err
+				}
+				if err := walk(s.If.Else); err != nil {
+					return err
+				}
+			case s.Procedure != nil:
+				if err := walk(s.Procedure.Body); err != nil {
+					return err
+				}
+			case s.Match != nil:
+				for _, c := range s.Match.Clauses {
+					if err := walk(c.Stmts); err != nil {
+						return err
+					}
+				}
+			case s.Forall != nil:
+				if err := walk(s.Forall.Body); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(f.Stmts)
+}
+
+// eval runs the program on x for dialect arch ("" accepts the tags of
+// every dialect).
+func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, error) {
+	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), tags: map[string]bool{}}
+	if x.N == 0 {
+		in.all = 0
+	}
+	in.variants = map[string]bool{}
+	for _, v := range p.opts.Variants {
+		in.variants[v] = true
+	}
+	if arch == "" {
+		for _, ts := range dialectTags {
+			for t := range ts {
+				in.tags[t] = true
+			}
+		}
+	}
+	in.empty = litmus.NewRel(x.N)
+	in.id = litmus.Identity(x.N, in.all)
+	in.full = litmus.Cartesian(x.N, in.all, in.all)
+	in.rf = x.RF
+	if x.RF.Rows == nil {
+		in.rf = in.empty
+	}
+	if x.Arena != nil {
+		x.Arena.Reset()
+		in.rf = x.Arena.Attach(in.rf)
+	}
+	in.fw = finalWrites(x, x.CO)
+	if x.PO.Rows == nil {
+		fillEmpty(x)
+	}
+	if m, ok := x.Memo.(*memo); ok {
+		in.memo = m
+	} else if arch != "" {
+		in.memo = &memo{vals: map[int]binding{}, valid: true}
+		x.Memo = in.memo
+	}
+	t := &topEnv{hist: map[string][]versioned{}}
+	env := &scope{top: t}
+	var ok = true
+	var err error
+	if p.bell != nil {
+		env, ok, err = in.run(p.bell.Stmts, env, true)
+	}
+	if err == nil && ok {
+		_, ok, err = in.run(p.main.Stmts, env, true)
+	}
+	return in.results, ok, err
+}
+
+// fillEmpty gives an execution with no events empty relations.
+func fillEmpty(x *litmus.Execution) {
+	e := litmus.NewRel(x.N)
+	for _, r := range []*litmus.Rel{&x.PO, &x.Loc, &x.Int, &x.RF, &x.CO, &x.RMW, &x.Addr, &x.Data, &x.Ctrl} {
+		if r.Rows == nil {
+			*r = e
+		}
+	}
+}
+
+// Check implements litmus.Model.
+func (p *Program) Check(x *litmus.Execution) (bool, []string) {
+	res, ok, err := p.eval(x, x.Test.Arch)
+	if err != nil {
+		p.fail(err)
+		return false, nil
+	}
+	if !ok {
+		return false, nil
+	}
+	var flags []string
+	seen := map[string]bool{}
+	for _, r := range res {
+		raised := (r.Mode == "flag" && r.Holds) || (r.Mode == "undefined_unless" && !r.Holds)
+		if raised && !seen[r.Name] {
+			seen[r.Name] = true
+			flags = append(flags, r.Name)
+		}
+	}
+	return true, flags
+}
+
+// Explain names each required test x fails.
+func (p *Program) Explain(x *litmus.Execution) []string {
+	res, _, err := p.eval(x, x.Test.Arch)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, r := range res {
+		if r.Mode != "" || r.Holds {
+			continue
+		}
+		line := string(r.Kind) + " " + r.Name + " fails"
+		if r.Kind == Acyclic && !r.Not {
+			if cyc := r.Rel.Cycle(); cyc != nil {
+				parts := make([]string, 0, len(cyc)+1)
+				for _, ev := range append(cyc, cyc[0]) {
+					parts = append(parts, x.Describe(ev))
+				}
+				line += ": " + strings.Join(parts, " -> ")
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func (p *Program) fail(err error) {
+	p.mu.Lock()
+	if p.err == nil {
+		p.err = err
+	}
+	p.mu.Unlock()
+}
+
+// Err is the first error met while checking candidates: an exploration
+// that met one has no verdict.
+func (p *Program) Err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
+
+// Name implements litmus.Model.
+func (p *Program) Name() string { return p.name }
+
+// ValueCycles implements litmus.CycleModel: a C model may allow a cycle
+// through plain accesses, as the LKMM does.
+func (p *Program) ValueCycles() bool { return p.bell != nil }
+
+// Model wraps p as a models.Model for the CLI.
+func (p *Program) Model() *models.Model {
+	return &models.Model{
+		ModelName: p.name,
+		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
+		Cycles:    p.ValueCycles(),
+		Eval:      p.Check,
+		Why:       p.Explain,
+		Failed:    p.Err,
+	}
+}

@@ -1,0 +1,105 @@
+// This file implements parsing cat files and finding them on the search
+// path, with errors as file:line:col.
+package cat
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+var catParser = participle.MustBuild[File](
+	participle.Lexer(catLexer{}),
+	participle.Unquote("String"),
+	participle.UseLookahead(64),
+)
+
+// Parse reads one cat or bell file's text.
+func Parse(filename, src string) (f *File, err error) {
+	defer func() {
+		// participle reports some grammar ambiguities by panicking; an
+		// input that reaches one is refused, not a crash.
+		if r := recover(); r != nil {
+			f, err = nil, litmus.Errorf(litmus.Pos{File: filename}, "cannot parse: %v", r)
+		}
+	}()
+	f, err = catParser.ParseString(filename, src)
+	if err != nil {
+		return nil, positioned(filename, err)
+	}
+	return f, nil
+}
+
+// positioned turns a participle error into a litmus.Error at its place.
+func positioned(filename string, err error) error {
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		p := pe.Position()
+		if p.Filename == "" {
+			p.Filename = filename
+		}
+		return litmus.Errorf(pos(p), "%s", pe.Message())
+	}
+	return litmus.Errorf(litmus.Pos{File: filename}, "%v", err)
+}
+
+// pos converts a participle position.
+func pos(p lexer.Position) litmus.Pos {
+	return litmus.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// Find locates name: as given when it is a path that exists, else in
+// each directory of the search path in turn.
+func Find(name string, path []string) (string, error) {
+	if strings.ContainsRune(name, os.PathSeparator) || len(path) == 0 {
+		if _, err := os.Stat(name); err == nil {
+			return name, nil
+		}
+	}
+	for _, d := range path {
+		p := filepath.Join(d, name)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	if _, err := os.Stat(name); err == nil {
+		return name, nil
+	}
+	return "", errors.New("cannot find " + name + " (search path: " + strings.Join(append([]string{"."}, path...), ", ") + ")")
+}
+
+// A Loader reads and parses files once each.
+type Loader struct {
+	Path  []string
+	files map[string]*File
+}
+
+// Load finds and parses name.
+func (l *Loader) Load(name string) (*File, string, error) {
+	p, err := Find(name, l.Path)
+	if err != nil {
+		return nil, "", err
+	}
+	if f, ok := l.files[p]; ok {
+		return f, p, nil
+	}
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return nil, "", err
+	}
+	f, err := Parse(p, string(src))
+	if err != nil {
+		return nil, "", err
+	}
+	if l.files == nil {
+		l.files = map[string]*File{}
+	}
+	l.files[p] = f
+	return f, p, nil
+}

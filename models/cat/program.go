@@ -1,0 +1,336 @@
+// This file implements running a cat program's instructions on one
+// candidate execution: lets, includes, checks, procedures, variants,
+// enums and instructions of bell files, and with x from S, which tries
+// each element in turn.
+package cat
+
+import (
+	"path/filepath"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// A CheckKind is a cat test.
+type CheckKind string
+
+const (
+	Acyclic     CheckKind = "acyclic"
+	Irreflexive CheckKind = "irreflexive"
+	IsEmpty     CheckKind = "empty"
+)
+
+// A Result is the outcome of one test of a cat file on a candidate.
+type Result struct {
+	Name string
+	Kind CheckKind
+	Not  bool
+	// Mode is "" for a requirement, or flag, undefined_unless.
+	Mode string
+	Rel  litmus.Rel
+	// Holds reports whether the test (with its ~) succeeds.
+	Holds bool
+	Pos   litmus.Pos
+}
+
+// interp is the state of one evaluation.
+type interp struct {
+	prog     *Program
+	x        *litmus.Execution
+	arch     litmus.Arch
+	n        int
+	all      litmus.Set
+	empty    litmus.Rel
+	id, full litmus.Rel
+	rf       litmus.Rel
+	fw       litmus.Set
+	variants map[string]bool
+	tags     map[string]bool
+	builtins map[string]Value
+	dyn      bool
+	depth    int
+	callPos  lexer.Position
+	// memo holds the values of top-level lets that do not depend on rf
+	// or co, by order of evaluation; reuse says whether to read it.
+	memo    *memo
+	ordinal int
+	results []Result
+	// including is the stack of files being included.
+	including []string
+}
+
+type memo struct {
+	vals  map[int]binding
+	valid bool
+}
+
+func (in *interp) newRel() litmus.Rel {
+	if in.x.Arena != nil {
+		return in.x.Arena.NewRel(in.n)
+	}
+	return litmus.NewRel(in.n)
+}
+
+// run evaluates stmts from index i; it returns false once a required
+// test fails, the results so far in in.results.
+func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error) {
+	for i := 0; i < len(stmts); i++ {
+		s := stmts[i]
+		var err error
+		ok := true
+		switch {
+		case s.Let != nil:
+			env, err = in.letStmt(s.Let, env, top)
+		case s.Test != nil:
+			ok, err = in.test(s.Test.Kind, s.Test.Body, env)
+		case s.Include != nil:
+			env, ok, err = in.include(s.Include, env, top)
+		case s.If != nil:
+			body := s.If.Else
+			if in.variant(s.If.Cond) {
+				body = s.If.Then
+			}
+			env, ok, err = in.run(body, env, top)
+		case s.Enum != nil:
+			var tags valSet
+			for _, t := range s.Enum.Tags {
+				tags = append(tags, tagVal(t[1:]))
+				in.tags[tagSetName(t[1:])] = true
+			}
+			env = define(env, map[string]binding{s.Enum.Name: {v: tags}})
+		case s.Events != nil:
+			// instructions R[Accesses]: the explorer already tags events.
+		case s.Procedure != nil:
+			p := &procedure{name: s.Procedure.Name, body: s.Procedure.Body, env: env}
+			p.formals, p.tuple = formals(s.Procedure.Formals)
+			env = define(env, map[string]binding{p.name: {v: p}})
+			if s.Procedure.Rec {
+				p.env = env
+			}
+		case s.Call != nil:
+			ok, err = in.call(s.Call, env)
+		case s.With != nil:
+			return in.with(s.With, stmts[i+1:], env, top)
+		case s.Match != nil:
+			env, ok, err = in.matchStmt(s.Match, env, top)
+		case s.Forall != nil:
+			ok, err = in.forall(s.Forall, env)
+		case s.Show != nil, s.Unshow != nil, s.Debug != nil:
+		}
+		if err != nil || !ok {
+			return env, ok, err
+		}
+	}
+	return env, true, nil
+}
+
+// tagSetName is the event set herd defines for an annotation: its name
+// with a capital initial.
+func tagSetName(t string) string {
+	if t == "" || t[0] < 'a' || t[0] > 'z' {
+		return t
+	}
+	return string(t[0]-'a'+'A') + t[1:]
+}
+
+func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
+	if top && in.memo != nil && in.memo.valid {
+		k := in.ordinal
+		in.ordinal++
+		{
+			if vals, ok := in.memo.vals[k]; ok {
+				return define(env, vals.v.(map[string]binding)), nil
+			}
+		}
+		saved := in.dyn
+		in.dyn = false
+		inner, err := in.bind(l.Rec, l.Bindings, env)
+		d := in.dyn
+		in.dyn = saved
+		if err != nil {
+			return nil, err
+		}
+		if !d && !hasFun(l.Bindings) {
+			in.memo.vals[k] = binding{v: inner.vars}
+		}
+		return define(env, inner.vars), nil
+	}
+	inner, err := in.bind(l.Rec, l.Bindings, env)
+	if err != nil {
+		return nil, err
+	}
+	return define(env, inner.vars), nil
+}
+
+func hasFun(bs []*Binding) bool {
+	for _, b := range bs {
+		if b.Fun != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool, error) {
+	for _, f := range in.including {
+		if filepath.Base(f) == filepath.Base(inc.Path) {
+			return env, false, errAt(inc.Pos, "include %q includes itself", inc.Path)
+		}
+	}
+	f, ok := in.prog.files[inc.Path]
+	if !ok {
+		return env, false, errAt(inc.Pos, "cannot find included file %q", inc.Path)
+	}
+	in.including = append(in.including, inc.Path)
+	env, ok, err := in.run(f.Stmts, env, top)
+	in.including = in.including[:len(in.including)-1]
+	return env, ok, err
+}
+
+func (in *interp) test(mode string, t *TestBody, env *scope) (bool, error) {
+	saved := in.dyn
+	v, err := in.eval(t.Expr, env)
+	in.dyn = saved
+	if err != nil {
+		return false, err
+	}
+	r := Result{Name: t.Name, Kind: CheckKind(t.Test), Not: t.Not, Mode: mode, Pos: pos(t.Pos)}
+	var holds bool
+	switch r.Kind {
+	case IsEmpty:
+		holds = in.isEmpty(v)
+		if rel, ok := v.(litmus.Rel); ok {
+			r.Rel = rel
+		} else if s, ok := in.asSet(v); ok {
+			r.Rel = litmus.Identity(in.n, s)
+		}
+	default:
+		rel, ok := in.asRel(v)
+		if !ok {
+			return false, errAt(t.Expr.Pos, "type mismatch: %s of %s, want a relation", t.Test, typeName(v))
+		}
+		r.Rel = rel
+		if r.Kind == Acyclic {
+			holds = rel.Acyclic()
+		} else {
+			holds = rel.Irreflexive()
+		}
+	}
+	r.Holds = holds != t.Not
+	in.results = append(in.results, r)
+	if mode == "" && !r.Holds {
+		return false, nil
+	}
+	return true, nil
+}
+
+func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
+	pv, err := in.lookupVar(c.Pos, c.Name, env)
+	if err != nil {
+		return false, err
+	}
+	p, ok := pv.(*procedure)
+	if !ok {
+		return false, errAt(c.Pos, "type mismatch: call of %s, want a procedure", typeName(pv))
+	}
+	arg, err := in.primary(c.Arg, env)
+	if err != nil {
+		return false, err
+	}
+	if in.depth >= maxDepth {
+		return false, errAt(c.Pos, "calls nested deeper than %d in %s", maxDepth, p.name)
+	}
+	inner := newScope(p.env)
+	if err := bindPattern(c.Pos, p.formals, p.tuple, arg, false, inner); err != nil {
+		return false, err
+	}
+	first := len(in.results)
+	in.depth++
+	_, ok, err = in.run(p.body, inner, false)
+	in.depth--
+	if c.As != "" {
+		for i := first; i < len(in.results); i++ {
+			in.results[i].Name = c.As
+		}
+	}
+	return ok, err
+}
+
+// with binds name to each element of the set in turn and runs the rest;
+// the candidate is allowed when one choice passes. with co from S binds
+// co to the candidate's coherence order, since the explorer already
+// enumerates every coherence order that S would.
+func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope, bool, error) {
+	if w.Name == "co" {
+		return in.run(rest, define(env, map[string]binding{"co": {v: in.coRel(), dyn: true}}), top)
+	}
+	saved := in.dyn
+	v, err := in.eval(w.Set, env)
+	d := in.dyn
+	in.dyn = saved
+	if err != nil {
+		return env, false, err
+	}
+	elems, err := in.elements(v)
+	if err != nil {
+		return env, false, at(w.Pos, err)
+	}
+	if in.memo != nil {
+		// The choices multiply the lets after this one.
+		in.memo.valid = false
+	}
+	first := len(in.results)
+	for _, e := range elems {
+		in.results = in.results[:first]
+		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
+		out, ok, err := in.run(rest, inner, top)
+		if err != nil || ok {
+			return out, ok, err
+		}
+	}
+	return env, false, nil
+}
+
+func (in *interp) coRel() litmus.Rel {
+	if in.x.Arena != nil {
+		return in.x.Arena.Attach(in.x.CO)
+	}
+	return in.x.CO
+}
+
+func (in *interp) matchStmt(m *MatchStmt, env *scope, top bool) (*scope, bool, error) {
+	v, err := in.eval(m.Subject, env)
+	if err != nil {
+		return env, false, err
+	}
+	t, ok := v.(tagVal)
+	if !ok {
+		return env, false, errAt(m.Pos, "type mismatch: match on %s, want a tag", typeName(v))
+	}
+	for _, c := range m.Clauses {
+		if c.Tag == "" || c.Tag[1:] == string(t) {
+			return in.run(c.Stmts, env, top)
+		}
+	}
+	return env, false, errAt(m.Pos, "no clause matches tag '%s", t)
+}
+
+func (in *interp) forall(f *ForallStmt, env *scope) (bool, error) {
+	v, err := in.eval(f.Set, env)
+	if err != nil {
+		return false, err
+	}
+	elems, err := in.elements(v)
+	if err != nil {
+		return false, at(f.Pos, err)
+	}
+	for _, e := range elems {
+		inner := newScope(env)
+		inner.vars[f.Name] = binding{v: e}
+		if _, ok, err := in.run(f.Body, inner, false); err != nil || !ok {
+			return ok, err
+		}
+	}
+	return true, nil
+}

@@ -1,0 +1,361 @@
+// This file implements the values of the cat language (event sets,
+// relations, tags, events, pairs, tuples, sets of values, functions) and
+// its operators over them, with a type error naming the operator when the
+// operands do not fit.
+package cat
+
+import (
+	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// A Value is one of the types below.
+type Value any
+
+type (
+	// emptyVal is 0 or {}: the empty set, relation or set of values.
+	emptyVal struct{}
+	// universeVal is _, the set of all events.
+	universeVal struct{}
+	tagVal      string
+	eventVal    int
+	pairVal     [2]int
+	tupleVal    []Value
+	// valSet is a set of values other than events (tags, relations...).
+	valSet []Value
+	// closure is a function with the environment it was defined in.
+	closure struct {
+		name    string
+		formals []string
+		tuple   bool
+		body    *Expr
+		env     *scope
+	}
+	// builtin is a function implemented in Go.
+	builtin struct {
+		name string
+		fn   func(in *interp, arg Value) (Value, error)
+	}
+	procedure struct {
+		name    string
+		formals []string
+		tuple   bool
+		body    []*Stmt
+		env     *scope
+	}
+)
+
+// typeName names v's type in errors.
+func typeName(v Value) string {
+	switch v.(type) {
+	case emptyVal:
+		return "empty"
+	case universeVal, litmus.Set:
+		return "event set"
+	case litmus.Rel:
+		return "relation"
+	case tagVal:
+		return "tag"
+	case eventVal:
+		return "event"
+	case pairVal:
+		return "pair"
+	case tupleVal:
+		return "tuple"
+	case valSet:
+		return "set"
+	case *closure, *builtin:
+		return "function"
+	case *procedure:
+		return "procedure"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// asSet converts v to an event set when it is one.
+func (in *interp) asSet(v Value) (litmus.Set, bool) {
+	switch v := v.(type) {
+	case litmus.Set:
+		return v, true
+	case emptyVal:
+		return 0, true
+	case universeVal:
+		return in.all, true
+	case eventVal:
+		return litmus.Set(0).Add(int(v)), true
+	}
+	return 0, false
+}
+
+// asRel converts v to a relation when it is one.
+func (in *interp) asRel(v Value) (litmus.Rel, bool) {
+	switch v := v.(type) {
+	case litmus.Rel:
+		return v, true
+	case emptyVal:
+		return in.empty, true
+	case pairVal:
+		r := in.newRel()
+		r.Add(v[0], v[1])
+		return r, true
+	}
+	return litmus.Rel{}, false
+}
+
+func isRel(v Value) bool { _, ok := v.(litmus.Rel); return ok }
+func isSet(v Value) bool {
+	switch v.(type) {
+	case litmus.Set, universeVal:
+		return true
+	}
+	return false
+}
+
+func mismatch(op string, a, b Value) error {
+	return fmt.Errorf("type mismatch: %s of %s and %s", op, typeName(a), typeName(b))
+}
+
+// binary applies a set or relation operator.
+func (in *interp) binary(op string, a, b Value) (Value, error) {
+	if _, ok := a.(emptyVal); ok {
+		if _, ok := b.(emptyVal); ok {
+			return emptyVal{}, nil
+		}
+	}
+	if isRel(a) || isRel(b) {
+		ra, ok1 := in.asRel(a)
+		rb, ok2 := in.asRel(b)
+		if !ok1 || !ok2 {
+			return nil, mismatch(op, a, b)
+		}
+		switch op {
+		case "|":
+			return ra.Union(rb), nil
+		case "&":
+			return ra.Inter(rb), nil
+		case "\\":
+			return ra.Diff(rb), nil
+		case ";":
+			return ra.Seq(rb), nil
+		}
+		return nil, mismatch(op, a, b)
+	}
+	if sa, ok := in.asSet(a); ok && (isSet(a) || isSet(b) || isEvent(a) || isEvent(b)) {
+		sb, ok := in.asSet(b)
+		if !ok {
+			return nil, mismatch(op, a, b)
+		}
+		switch op {
+		case "|":
+			return setUnion(sa, sb), nil
+		case "&":
+			return setInter(sa, sb), nil
+		case "\\":
+			return setDiff(sa, sb), nil
+		case "*":
+			return litmus.Cartesian(in.n, sa, sb), nil
+		}
+		return nil, mismatch(op, a, b)
+	}
+	if op == "*" {
+		sa, ok1 := in.asSet(a)
+		sb, ok2 := in.asSet(b)
+		if ok1 && ok2 {
+			return litmus.Cartesian(in.n, sa, sb), nil
+		}
+		return nil, mismatch(op, a, b)
+	}
+	if op == ";" {
+		if _, ok := a.(emptyVal); ok {
+			if _, ok := in.asRel(b); ok {
+				return in.empty, nil
+			}
+		}
+		return nil, mismatch(op, a, b)
+	}
+	va, ok1 := asValSet(a)
+	vb, ok2 := asValSet(b)
+	if !ok1 || !ok2 {
+		return nil, mismatch(op, a, b)
+	}
+	switch op {
+	case "|":
+		out := append(valSet(nil), va...)
+		for _, v := range vb {
+			if !contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		return out, nil
+	case "&", "\\":
+		var out valSet
+		for _, v := range va {
+			if contains(vb, v) == (op == "&") {
+				out = append(out, v)
+			}
+		}
+		return out, nil
+	}
+	return nil, mismatch(op, a, b)
+}
+
+func isEvent(v Value) bool { _, ok := v.(eventVal); return ok }
+
+func asValSet(v Value) (valSet, bool) {
+	switch v := v.(type) {
+	case valSet:
+		return v, true
+	case emptyVal:
+		return nil, true
+	}
+	return nil, false
+}
+
+// contains reports whether s holds v.
+func contains(s valSet, v Value) bool {
+	for _, w := range s {
+		if equal(w, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// equal compares two values.
+func equal(a, b Value) bool {
+	switch a := a.(type) {
+	case litmus.Rel:
+		b, ok := b.(litmus.Rel)
+		return ok && a.Equal(b)
+	case litmus.Set:
+		b, ok := b.(litmus.Set)
+		return ok && setEqual(a, b)
+	case tupleVal:
+		b, ok := b.(tupleVal)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !equal(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case valSet:
+		b, ok := b.(valSet)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for _, v := range a {
+			if !contains(b, v) {
+				return false
+			}
+		}
+		return true
+	case tagVal, eventVal, pairVal, emptyVal, universeVal:
+		return a == b
+	}
+	return false
+}
+
+// unary applies a postfix operator or the complement.
+func (in *interp) unary(op string, v Value) (Value, error) {
+	if op == "~" {
+		if s, ok := in.asSet(v); ok && !isRel(v) {
+			if _, e := v.(emptyVal); !e {
+				return setDiff(in.all, s), nil
+			}
+		}
+		if r, ok := v.(litmus.Rel); ok {
+			return in.full.Diff(r), nil
+		}
+		if _, ok := v.(emptyVal); ok {
+			// ~0 is ambiguous in herd too; read as the set of all events.
+			return in.all, nil
+		}
+		return nil, fmt.Errorf("type mismatch: ~ of %s", typeName(v))
+	}
+	if _, ok := v.(emptyVal); ok {
+		switch op {
+		case "+", "^":
+			return emptyVal{}, nil
+		case "*", "?":
+			return in.id, nil
+		}
+	}
+	r, ok := v.(litmus.Rel)
+	if !ok {
+		return nil, fmt.Errorf("type mismatch: %s of %s, want a relation", opName(op), typeName(v))
+	}
+	switch op {
+	case "^":
+		return r.Inverse(), nil
+	case "+":
+		return r.Plus(), nil
+	case "*":
+		return r.Plus().Union(in.id), nil
+	case "?":
+		return r.Union(in.id), nil
+	}
+	return nil, fmt.Errorf("unknown operator %s", op)
+}
+
+func opName(op string) string {
+	if op == "^" {
+		return "^-1"
+	}
+	return op
+}
+
+// addElem is e ++ s: s with the element e.
+func (in *interp) addElem(e, s Value) (Value, error) {
+	switch s := s.(type) {
+	case valSet:
+		if contains(s, e) {
+			return s, nil
+		}
+		return append(append(valSet(nil), s...), e), nil
+	case emptyVal:
+		if p, ok := e.(pairVal); ok {
+			r, _ := in.asRel(p)
+			return r, nil
+		}
+		return valSet{e}, nil
+	case litmus.Rel:
+		if p, ok := e.(pairVal); ok {
+			r := s.Clone()
+			r.Add(p[0], p[1])
+			return r, nil
+		}
+	case litmus.Set:
+		if ev, ok := e.(eventVal); ok {
+			return s.Add(int(ev)), nil
+		}
+	}
+	return nil, mismatch("++", e, s)
+}
+
+// elements lists the members of a set-like value, for map, match and
+// with.
+func (in *interp) elements(v Value) ([]Value, error) {
+	switch v := v.(type) {
+	case valSet:
+		return v, nil
+	case emptyVal:
+		return nil, nil
+	case litmus.Set:
+		var out []Value
+		v.Each(func(e int) { out = append(out, eventVal(e)) })
+		return out, nil
+	case universeVal:
+		return in.elements(in.all)
+	case litmus.Rel:
+		var out []Value
+		for i, row := range v.Rows {
+			row.Each(func(j int) { out = append(out, pairVal{i, j}) })
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("type mismatch: %s is not a set", typeName(v))
+}
