@@ -22,6 +22,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 type options struct {
@@ -41,6 +42,9 @@ type options struct {
 	// herdSizes runs mixed-size accesses as herd7 does (conform) instead
 	// of refusing them.
 	herdSizes bool
+	// fragments are the --fragments files, userDefs their functions.
+	fragments []string
+	userDefs  *parser.CDefs
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -107,8 +111,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		writeUsage(stderr, commandNamed("check"))
 		return 2
 	}
+	if err := loadFragments(&o); err != nil {
+		printErr(stderr, err)
+		return 2
+	}
 	if o.parseOnly {
-		return parseOnly(fs.Args(), o.jobs, stdout, stderr)
+		return parseOnly(fs.Args(), o.jobs, o.userDefs, stdout, stderr)
 	}
 	var model *models.Model
 	if o.model != "" && !columnModel(o.model) {
@@ -210,7 +218,7 @@ func printErr(w io.Writer, err error) {
 }
 
 func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options) fileOutcome {
-	t, err := parseTest(path, alg)
+	t, err := parseTest(path, alg, o.userDefs)
 	if err != nil {
 		return fileOutcome{err: err}
 	}
@@ -389,7 +397,7 @@ func litmusFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
+func parseOnly(args []string, jobs int, user *parser.CDefs, stdout, stderr io.Writer) int {
 	files, err := litmusFiles(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -397,7 +405,7 @@ func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
 	}
 	errs := make([]error, len(files))
 	forEach(len(files), jobs, func(i int) {
-		_, errs[i] = parseTest(files[i], nil)
+		_, errs[i] = parseTest(files[i], nil, user)
 	})
 	n := 0
 	for _, err := range errs {
