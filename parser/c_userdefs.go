@@ -5,6 +5,8 @@
 package parser
 
 import (
+	"os"
+
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -30,4 +32,14 @@ func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
 		return user, nil
 	}
 	return d.Merge(user)
+}
+
+// ParseCDefsFile reads and parses the C function definitions of the file
+// at path.
+func ParseCDefsFile(path string) (*CDefs, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCDefs(path, string(src))
 }

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -36,11 +35,7 @@ func addLockFlags(fs *pflag.FlagSet, o *options) {
 // loadFragments reads the --fragments files into o.userDefs.
 func loadFragments(o *options) error {
 	for _, path := range o.fragments {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		d, err := parser.ParseCDefs(path, string(src))
+		d, err := parser.ParseCDefsFile(path)
 		if err == nil {
 			o.userDefs, err = o.userDefs.Extend(d)
 		}
