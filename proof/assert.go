@@ -1,6 +1,7 @@
 // This file implements the assertions on a checked test: its verdicts per
 // column, the defaults Check asserts, and the messages that show the
 // execution breaking a property.
+
 package proof
 
 import (

@@ -1,5 +1,6 @@
 // This file implements the hook between the proof assertions and the
 // explorer's hang detection (issue 10), which is being added separately.
+
 package proof
 
 import "github.com/litmuscheck/litmuscheck/litmus"

@@ -1,6 +1,7 @@
 // This file implements Check, which parses a C test with the lock
 // fragments and a user's functions and runs it in the chosen columns, and
 // its options.
+
 package proof
 
 import (
@@ -83,7 +84,7 @@ func Locks() []string {
 	return names
 }
 
-// Models names the columns Models can name, All aside.
+// columnNames are the names Models takes, All aside.
 func columnNames() []string {
 	var names []string
 	for _, c := range locks.Columns {
