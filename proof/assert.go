@@ -146,6 +146,8 @@ func (r *Result) checkDefaults(c config) {
 		switch {
 		case res == nil && run.Failure() == locks.NotApplicable:
 			// By design; asserted on only when named.
+		case run.Failure() == locks.TimedOut:
+			r.tb.Errorf("proof: %s: %s: timed out after %v", r.name(), run.Column.Title, c.timeout)
 		case res == nil:
 			r.tb.Errorf("proof: %s: %s: %s: %v", r.name(), run.Column.Title, run.Failure(), run.Err)
 		case res.LoopCut:

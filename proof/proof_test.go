@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -148,6 +149,9 @@ func TestCheckDefaults(t *testing.T) {
 			[]string{`proof: fragments.frag:1:1: function "qspin_lock" is already defined at locks/fragments/spinlock.c:72 (the lock fragments or another file of functions); give this one another name`}},
 		{"fragment-file", func(tb testing.TB) { Check(tb, vacuous, FragmentFile("testdata/absent.frag")) },
 			[]string{`proof: open testdata/absent.frag: no such file or directory`}},
+		// A limit: the run stops with an error, whichever phase it is in.
+		{"timeout", func(tb testing.TB) { Check(tb, vacuous, Timeout(time.Nanosecond), Models("lkmm", "tso")).Never() },
+			[]string{"proof: timeout.litmus: LKMM: timed out after 1ns", "proof: timeout.litmus: TSO: timed out after 1ns"}},
 		{"assembly", func(tb testing.TB) { Check(tb, "X86 a\n{}\n P0 ;\n MOV [x],$1 ;\nexists (x=1)\n") },
 			[]string{`proof: assembly.litmus: a X86 test; proof checks C tests`}},
 	}
