@@ -120,15 +120,32 @@ func Library() (*parser.CDefs, error) {
 
 // Defs returns the fragment library with the spin_* operations defined as
 // the algorithm's; a nil algorithm leaves them to the parser (LKMM's lock
-// events).
-func Defs(a *Algorithm) (*parser.CDefs, error) {
+// events). A user's functions (user: --fragments files, ParseCDefs; nil
+// for none) come after, under parser.CDefs.Extend's rules.
+func Defs(a *Algorithm, user ...*parser.CDefs) (*parser.CDefs, error) {
 	defs, err := Library()
 	if err != nil {
 		return nil, err
 	}
-	if a == nil {
-		return defs, nil
+	if a != nil {
+		if defs, err = aliasOps(defs, a); err != nil {
+			return nil, err
+		}
 	}
+	for _, u := range user {
+		if u == nil {
+			continue
+		}
+		if defs, err = defs.Extend(u); err != nil {
+			return nil, err
+		}
+	}
+	return defs, nil
+}
+
+// aliasOps defines the spin_* operations as the algorithm's functions.
+func aliasOps(defs *parser.CDefs, a *Algorithm) (*parser.CDefs, error) {
+	var err error
 	ops := make([]string, 0, len(a.Ops))
 	for op := range a.Ops {
 		ops = append(ops, op)

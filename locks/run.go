@@ -165,9 +165,10 @@ func (r *Run) CResult() *litmus.Result {
 }
 
 // ParseC parses the C test src (read from file name) with the lock
-// fragments; alg, when not nil, defines spin_* as its operations.
-func ParseC(name, src string, alg *Algorithm) (*litmus.Test, error) {
-	defs, err := Defs(alg)
+// fragments and the user's functions (Defs); alg, when not nil, defines
+// spin_* as its operations.
+func ParseC(name, src string, alg *Algorithm, user ...*parser.CDefs) (*litmus.Test, error) {
+	defs, err := Defs(alg, user...)
 	if err != nil {
 		return nil, err
 	}
@@ -179,8 +180,9 @@ func ParseC(name, src string, alg *Algorithm) (*litmus.Test, error) {
 // algorithm; a hardware target always runs an algorithm, alg or
 // DefaultAlgorithm. An error is returned for a test that does not parse;
 // a column that cannot run or finish reports why in Run.Err (Run.Failure
-// classifies it).
-func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
+// classifies it). The user's functions are inlined as the fragments are,
+// in every column.
+func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options, user ...*parser.CDefs) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	if col.Target != nil && alg == nil {
 		a, err := AlgorithmByName(DefaultAlgorithm)
@@ -189,7 +191,7 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 		}
 		run.Algorithm = a
 	}
-	t, err := ParseC(name, src, run.Algorithm)
+	t, err := ParseC(name, src, run.Algorithm, user...)
 	if err != nil {
 		return nil, err
 	}

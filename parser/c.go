@@ -44,9 +44,19 @@ func (d cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error
 			inited[it.Loc.Thread][it.Loc.Name] = true
 		}
 	}
+	defs := d.defs
+	if len(p.Funcs) > 0 {
+		own, err := collectDefs(prog.f, p.Funcs)
+		if err != nil {
+			return nil, err
+		}
+		if defs, err = defs.Extend(own); err != nil {
+			return nil, err
+		}
+	}
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(prog.f, i, th, d.defs, inited[i])
+		thr, err := lowerCThread(prog.f, i, th, defs, inited[i])
 		if err != nil {
 			return nil, err
 		}
@@ -82,9 +92,11 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Op", Pattern: `==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
 })
 
-// cProgram is the whole program section: the threads in order.
+// cProgram is the whole program section: the test's own functions
+// (an extension, c_userdefs.go), then the threads in order.
 type cProgram struct {
 	Pos     lexer.Position
+	Funcs   []*cFunc   `parser:"@@*"`
 	Threads []*cThread `parser:"@@*"`
 }
 

@@ -4,7 +4,10 @@
 //   - Function definitions, read by ParseCDefs and inlined at each call in
 //     a test's threads ("void spin_lock(spinlock_t *l) { ... }"). Lock
 //     algorithms are written this way (package locks), so that one C test
-//     can run under each algorithm.
+//     can run under each algorithm. A test may define its own functions
+//     before its threads ("static void my_unlock(spinlock_t *l) { ... }",
+//     c_userdefs.go); herd7 rejects such a test ("unexpected 'my_unlock'
+//     (in prog)").
 //   - try_cmpxchg(p, &old, new) and its _relaxed, _acquire, _release and
 //     atomic_ forms: the compare-and-swap of cmpxchg that returns whether it
 //     succeeded and, on failure, writes the value read to old.
@@ -59,6 +62,9 @@ type cDefsFile struct {
 type cFunc struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
+	// Spec are the storage class and inline hints, which change nothing
+	// once the function is inlined.
+	Spec   []string  `parser:"@( \"static\" | \"inline\" | \"__always_inline\" )*"`
 	Ret    *cType    `parser:"@@"`
 	Stars  []string  `parser:"@\"*\"*"`
 	Name   string    `parser:"@Ident"`
@@ -88,8 +94,13 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 	if err != nil {
 		return nil, asList(grammarError(f, err))
 	}
+	return collectDefs(f, p.Funcs)
+}
+
+// collectDefs checks the functions parsed from f and indexes them.
+func collectDefs(f *file, funcs []*cFunc) (*CDefs, error) {
 	d := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}}
-	for _, fn := range p.Funcs {
+	for _, fn := range funcs {
 		pos := position(f, fn.Pos)
 		if _, dup := d.funcs[fn.Name]; dup {
 			return nil, asList(litmus.Errorf(pos, "function %q defined twice", fn.Name))

@@ -83,7 +83,7 @@ func (rv *review) barrierColumns(out fileOutcome) ([]barrierColumn, error) {
 		r := out.runs[i]
 		// A fresh parse, as RunC parses, with the column's algorithm: the
 		// run may have changed its own test while preparing it.
-		c, err := locks.ParseC(out.test.File, out.test.Source, r.Algorithm)
+		c, err := locks.ParseC(out.test.File, out.test.Source, r.Algorithm, rv.o.userDefs)
 		if err != nil {
 			return nil, err
 		}

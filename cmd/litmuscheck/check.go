@@ -22,6 +22,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 type options struct {
@@ -45,6 +46,9 @@ type options struct {
 	herdSizes bool
 	// cat is a model read from cat files (catmodel.go).
 	cat catFlags
+	// fragments are the --fragments files, userDefs their functions.
+	fragments []string
+	userDefs  *parser.CDefs
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -112,8 +116,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		writeUsage(stderr, commandNamed("check"))
 		return 2
 	}
+	if err := loadFragments(&o); err != nil {
+		printErr(stderr, err)
+		return 2
+	}
 	if o.parseOnly {
-		return parseOnly(fs.Args(), o.jobs, stdout, stderr)
+		return parseOnly(fs.Args(), o.jobs, o.userDefs, stdout, stderr)
 	}
 	if err := loadCat(&o); err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -225,7 +233,7 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 		o.deadline = time.Now().Add(o.timeout)
 	}
 	ctx, cancel := o.testContext()
-	t, err := parseTestContext(ctx, path, alg)
+	t, err := parseTestContext(ctx, path, alg, o.userDefs)
 	cancel()
 	if err == context.DeadlineExceeded {
 		return fileOutcome{err: fmt.Errorf("%s: timed out after %v while parsing", path, o.timeout)}
@@ -420,7 +428,7 @@ func litmusFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
+func parseOnly(args []string, jobs int, user *parser.CDefs, stdout, stderr io.Writer) int {
 	files, err := litmusFiles(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -428,7 +436,7 @@ func parseOnly(args []string, jobs int, stdout, stderr io.Writer) int {
 	}
 	errs := make([]error, len(files))
 	forEach(len(files), jobs, func(i int) {
-		_, errs[i] = parseTest(files[i], nil)
+		_, errs[i] = parseTest(files[i], nil, user)
 	})
 	n := 0
 	for _, err := range errs {

@@ -30,6 +30,21 @@ func addLockFlags(fs *pflag.FlagSet, o *options) {
 	fs.StringVar(&o.lock, "lock", "", "lock algorithm spin_lock, spin_unlock, spin_trylock and spin_is_locked run as: "+
 		strings.Join(algs, ", ")+" (default: LKMM's lock events under LKMM, "+locks.DefaultAlgorithm+" on hardware)")
 	fs.BoolVar(&o.showAsm, "show-asm", false, "print the assembly tests a C test compiles to, in herd's dialects, instead of running them")
+	fs.StringArrayVar(&o.fragments, "fragments", nil, "a file of C functions that C tests may call, inlined as the lock fragments are (repeatable)")
+}
+
+// loadFragments reads the --fragments files into o.userDefs.
+func loadFragments(o *options) error {
+	for _, path := range o.fragments {
+		d, err := parser.ParseCDefsFile(path)
+		if err == nil {
+			o.userDefs, err = o.userDefs.Extend(d)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // modelUsage lists the --model values.
@@ -68,14 +83,14 @@ func columnsFor(o options) []locks.Column {
 }
 
 // parseTest parses a file; C tests see the lock fragments, with spin_*
-// defined as the --lock algorithm.
-func parseTest(path string, alg *locks.Algorithm) (*litmus.Test, error) {
-	return parseTestContext(context.Background(), path, alg)
+// defined as the --lock algorithm, and the --fragments functions, user.
+func parseTest(path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
+	return parseTestContext(context.Background(), path, alg, user)
 }
 
 // parseTestContext is parseTest bounded by ctx.
-func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm) (*litmus.Test, error) {
-	defs, err := locks.Defs(alg)
+func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
+	defs, err := locks.Defs(alg, user)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +123,7 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 		if a == nil {
 			a, _ = locks.AlgorithmByName(locks.DefaultAlgorithm)
 		}
-		ct, err := locks.ParseC(t.File, t.Source, a)
+		ct, err := locks.ParseC(t.File, t.Source, a, o.userDefs)
 		if err != nil {
 			return fileOutcome{err: err}
 		}
@@ -130,7 +145,7 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 		return fileOutcome{err: err}
 	}
 	for _, c := range cols {
-		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(1))
+		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(1), o.userDefs)
 		if err != nil {
 			return fileOutcome{err: err}
 		}

@@ -31,6 +31,8 @@
 //	-h, --help       print the usage (of any command) on stdout
 //	--unroll N       backward jumps taken at most N times (default 2, as herd)
 //	--parse-only     only parse; with directories, parse every .litmus below them
+//	--fragments FILE C functions that C tests may call, inlined as the lock
+//	                 fragments are (repeatable; check, diff, barriers)
 //
 // A bad flag prints the error and the usage on stderr, exit 2. With
 // several files, conform and locks, progress shows on stderr after a

@@ -71,6 +71,10 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 		}
 		rv.alg = a
 	}
+	if err := loadFragments(&rv.o); err != nil {
+		printErr(stderr, err)
+		return nil, nil, 2
+	}
 	// One test runs at a time, on every core.
 	rv.o.workers = max(1, rv.o.jobs)
 	return rv, fs.Args(), 0
@@ -193,7 +197,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	var tests [2]*litmus.Test
 	for i, f := range files {
-		t, err := parseTest(f, rv.alg)
+		t, err := parseTest(f, rv.alg, rv.o.userDefs)
 		if err != nil {
 			printErr(stderr, err)
 			return 2
