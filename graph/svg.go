@@ -13,7 +13,7 @@ import (
 
 // Geometry of the SVG, in pixels.
 const (
-	svgColumn   = 250.0
+	svgColumn   = 300.0
 	svgRow      = 105.0
 	svgBoxWidth = 200.0
 	svgLine     = 15.0
@@ -54,14 +54,15 @@ func (b box) clip(q point) point {
 
 // SVG renders p as a standalone SVG document.
 func (p *Picture) SVG() string {
-	width := 2*svgMargin + float64(max(p.Columns, 1)-1)*svgColumn + svgBoxWidth
+	// The right margin leaves room for the curves down the last column.
+	width := 2*svgMargin + float64(max(p.Columns, 1)-1)*svgColumn + svgBoxWidth + 110
 	height := svgHeader + 25 + float64(p.Rows)*svgRow + svgMargin
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="Helvetica, Arial, sans-serif">`+"\n",
 		width, height, width, height)
 	b.WriteString("<defs>\n")
 	for _, kind := range []string{"po", "rf", "co", "fr", "dep", "rmw", "hot"} {
-		fmt.Fprintf(&b, `<marker id="arrow-%s" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`+"\n",
+		fmt.Fprintf(&b, `<marker id="arrow-%s" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`+"\n",
 			kind, colourOf(kind))
 	}
 	b.WriteString("</defs>\n")
@@ -109,27 +110,41 @@ func (p *Picture) SVG() string {
 func (p *Picture) svgEdge(b, labels *strings.Builder, k int, e Edge) {
 	from, to := p.Nodes[e.From], p.Nodes[e.To]
 	fb, tb := p.boxOf(from), p.boxOf(to)
-	bow := 0.0
-	switch {
-	case from.Column == to.Column && to.Row == from.Row+1 && e.Kind == "po":
-	case from.Column == to.Column:
-		bow = 45 + 12*math.Abs(float64(to.Row-from.Row))
-	default:
-		bow = 18
-		if e.Kind == "fr" || e.Kind == "co" {
-			bow = -18
+	// dup counts the edges before this one between the same two nodes,
+	// each drawn a little further out.
+	dup := 0.0
+	for _, o := range p.Edges[:k] {
+		if (o.From == e.From && o.To == e.To) || (o.From == e.To && o.To == e.From) {
+			dup++
 		}
 	}
-	// The control point is off the chord's midpoint, on its left.
-	dx, dy := tb.c.x-fb.c.x, tb.c.y-fb.c.y
-	length := math.Hypot(dx, dy)
-	if length == 0 {
-		length = 1
-	}
 	mid := point{(fb.c.x + tb.c.x) / 2, (fb.c.y + tb.c.y) / 2}
-	ctrl := point{mid.x - dy/length*bow, mid.y + dx/length*bow}
+	ctrl := mid
+	straight := false
+	switch {
+	case from.Column == to.Column && to.Row == from.Row+1 && e.Kind == "po":
+		straight = true
+	case from.Column == to.Column:
+		// Down the right side of the column, clear of the boxes between
+		// when it skips rows.
+		out := 70.0
+		if to.Row-from.Row != 1 && from.Row-to.Row != 1 {
+			out = 2*fb.hw + 30
+		}
+		ctrl.x += out + 24*dup
+	default:
+		// Across columns: bowed off the chord's left, fr and co the other
+		// way than rf, so that a pair of them between two columns part.
+		bow := 18 + 24*dup
+		if e.Kind == "fr" || e.Kind == "co" {
+			bow = -bow
+		}
+		dx, dy := tb.c.x-fb.c.x, tb.c.y-fb.c.y
+		length := math.Hypot(dx, dy)
+		ctrl = point{mid.x - dy/length*bow, mid.y + dx/length*bow}
+	}
 	start, end := fb.clip(ctrl), tb.clip(ctrl)
-	if bow == 0 {
+	if straight {
 		start, end = fb.clip(tb.c), tb.clip(fb.c)
 	}
 	kind, colour, width := e.Kind, colourOf(e.Kind), 1.3
@@ -138,8 +153,10 @@ func (p *Picture) svgEdge(b, labels *strings.Builder, k int, e Edge) {
 	}
 	fmt.Fprintf(b, `<path d="M%.1f,%.1f Q%.1f,%.1f %.1f,%.1f" fill="none" stroke="%s" stroke-width="%.1f" marker-end="url(#arrow-%s)"/>`+"\n",
 		start.x, start.y, ctrl.x, ctrl.y, end.x, end.y, colour, width, kind)
-	// The label sits at the curve's midpoint.
-	at := point{0.25*start.x + 0.5*ctrl.x + 0.25*end.x, 0.25*start.y + 0.5*ctrl.y + 0.25*end.y}
+	// The label sits a third of the way along the curve, so that the
+	// labels of two edges crossing at their middles stay apart.
+	const t = 0.35
+	at := point{(1-t)*(1-t)*start.x + 2*t*(1-t)*ctrl.x + t*t*end.x, (1-t)*(1-t)*start.y + 2*t*(1-t)*ctrl.y + t*t*end.y}
 	weight := ""
 	if e.Hot {
 		weight = ` font-weight="bold"`
