@@ -125,46 +125,6 @@ func (m *Model) Check(x *litmus.Execution) (bool, []string) {
 	return true, flags
 }
 
-// Explain describes each axiom x violates: its name, and for an acyclic or
-// irreflexive axiom one cycle of its relation, event by event.
-func (m *Model) Explain(x *litmus.Execution) []string {
-	if m.Why != nil {
-		return m.Why(x)
-	}
-	e := m.env(x)
-	var out []string
-	for _, a := range m.Axioms {
-		if a.Kind == Flag || a.Holds(e) {
-			continue
-		}
-		r := a.Rel(e)
-		line := a.Kind.String() + " " + a.Name
-		var cyc []int
-		switch a.Kind {
-		case Acyclic:
-			cyc = r.Cycle()
-		case Irreflexive:
-			for i := 0; i < r.N; i++ {
-				if r.Has(i, i) {
-					cyc = []int{i}
-					break
-				}
-			}
-		}
-		if cyc != nil {
-			parts := make([]string, 0, len(cyc)+1)
-			for _, ev := range append(cyc, cyc[0]) {
-				parts = append(parts, x.Describe(ev))
-			}
-			line += " fails: " + strings.Join(parts, " -> ")
-		} else {
-			line += " fails"
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
 var registry = map[string]*Model{}
 
 // Register adds m to the models the CLI knows by name.

@@ -49,6 +49,8 @@ type options struct {
 	// fragments are the --fragments files, userDefs their functions.
 	fragments []string
 	userDefs  *parser.CDefs
+	// graphs are the picture flags (graphs.go).
+	graphs graphOptions
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -70,6 +72,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 func checkFlags(stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck", stderr, o)
 	addLockFlags(fs, o)
+	addGraphFlags(fs, &o.graphs)
 	fs.Bool("version", false, "print litmuscheck's version and exit")
 	return fs
 }
@@ -110,6 +113,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.format != "text" && o.format != "herd" && o.format != "json" {
 		fmt.Fprintf(stderr, "litmuscheck: unknown format %q (expected text, herd or json)\n", o.format)
+		return 2
+	}
+	if err := o.graphs.check(); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -179,6 +186,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				jsonOut = append(jsonOut, runsJSON(out)...)
 			} else {
 				writeRuns(stdout, out, alg, o.format)
+				if o.format == "text" {
+					writeExplanations(stdout, out, o.graphs.explain)
+				}
 			}
 		} else {
 			switch o.format {
@@ -198,6 +208,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %s\n", file.File, c.msg)
 			status = max(status, c.status)
 		}
+	}
+	if err := writePictures(outs, o.graphs); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		status = 2
 	}
 	if o.format == "json" {
 		enc := json.NewEncoder(stdout)

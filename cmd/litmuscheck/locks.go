@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 
@@ -20,6 +21,8 @@ type locksOptions struct {
 	dir          string
 	jobs         int
 	bad, witness bool
+	// html is the file of the HTML proof report (graphs.go).
+	html string
 }
 
 func locksFlags(stderr io.Writer) (*pflag.FlagSet, *locksOptions) {
@@ -30,6 +33,7 @@ func locksFlags(stderr io.Writer) (*pflag.FlagSet, *locksOptions) {
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "runs in parallel")
 	fs.BoolVar(&o.bad, "bad-states", false, "after the table, list for each Sometimes the final states that satisfy the bad outcome")
 	fs.BoolVar(&o.witness, "witness", false, "with --bad-states, print an execution that reaches the bad outcome")
+	fs.StringVar(&o.html, "html", "", "also write the proof table as a self-contained HTML page, each verdict linking to its execution's picture, to this file")
 	return fs, &o
 }
 
@@ -53,6 +57,12 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprint(stdout, locks.Markdown(rows))
+	if o.html != "" {
+		if err := os.WriteFile(o.html, []byte(locksReport(rows).HTML()), 0o644); err != nil {
+			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+			return 2
+		}
+	}
 	status := 0
 	for _, r := range rows {
 		for i, c := range locks.Columns {

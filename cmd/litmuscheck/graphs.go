@@ -1,0 +1,242 @@
+// This file implements the pictures of the default command and of locks:
+// --graph DIR (a DOT or SVG file per test and model), --html FILE (one
+// page of verdicts linking to their pictures) and --explain (the labelled
+// cycle of every column of a C test, not only those that differ from
+// LKMM's).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/litmuscheck/litmuscheck/docs"
+	"github.com/litmuscheck/litmuscheck/graph"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
+)
+
+// graphOptions are the values of the picture flags.
+type graphOptions struct {
+	dir, format, html string
+	explain           bool
+}
+
+func addGraphFlags(fs *pflag.FlagSet, o *graphOptions) {
+	fs.StringVar(&o.dir, "graph", "", "write a picture of each test's execution per model into this directory: a witness of Sometimes/Always, the forbidden cycle of Never")
+	fs.StringVar(&o.format, "graph-format", "dot", "format of the --graph pictures: dot (for Graphviz) or svg (drawn natively)")
+	fs.StringVar(&o.html, "html", "", "write a self-contained HTML report of the verdicts, each linking to its picture, to this file")
+	fs.BoolVar(&o.explain, "explain", false, "C tests: explain every column's verdict, not only those that differ from LKMM's")
+}
+
+func (o graphOptions) check() error {
+	if o.format != "dot" && o.format != "svg" {
+		return fmt.Errorf("unknown --graph-format %q (expected dot or svg)", o.format)
+	}
+	return nil
+}
+
+// A figure is one picture of a test in one column or model.
+type figure struct {
+	column  string // the column's or model's name, for file names
+	title   string
+	verdict string
+	picture *graph.Picture // nil: nothing to draw
+}
+
+// figuresOf are the pictures of one file's outcome, a figure per column.
+func figuresOf(out fileOutcome) []figure {
+	if out.err != nil || out.asm != nil {
+		return nil
+	}
+	if out.runs == nil {
+		r := out.res
+		return []figure{{column: strings.ToLower(r.Model), title: r.Model, verdict: r.Label(),
+			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.model)}}
+	}
+	var figs []figure
+	for _, run := range out.runs {
+		f := figure{column: run.Column.Name, title: run.Column.Title, verdict: run.Verdict()}
+		f.picture = runPicture(out.test.Name, run)
+		figs = append(figs, f)
+	}
+	return figs
+}
+
+// runPicture is the picture of a C test's run in a column: what
+// graph.ForResult draws, in the terms of the test that ran (the compiled
+// assembly on a hardware column).
+//
+// Hangs: once the liveness work exposes a run's hanging execution, this
+// is where it is drawn, with graph.Hang(title, caption, x) before the
+// ForResult fallback.
+func runPicture(name string, run *locks.Run) *graph.Picture {
+	if run.Result == nil {
+		return nil
+	}
+	m, err := models.Lookup(run.Column.ModelName())
+	if err != nil {
+		return nil
+	}
+	return graph.ForResult(name+" under "+run.Column.Title, run.Result, m)
+}
+
+// writePictures writes what the picture flags ask for.
+func writePictures(outs []fileOutcome, o graphOptions) error {
+	if o.dir != "" {
+		if err := writeGraphs(outs, o); err != nil {
+			return err
+		}
+	}
+	if o.html != "" {
+		return os.WriteFile(o.html, []byte(checkReport(outs).HTML()), 0o644)
+	}
+	return nil
+}
+
+// writeGraphs writes each figure of outs to dir as NAME.COLUMN.FORMAT.
+func writeGraphs(outs []fileOutcome, o graphOptions) error {
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+		return err
+	}
+	for _, out := range outs {
+		for _, f := range figuresOf(out) {
+			if f.picture == nil {
+				continue
+			}
+			name := testName(out)
+			text := f.picture.DOT()
+			if o.format == "svg" {
+				text = f.picture.SVG()
+			}
+			path := filepath.Join(o.dir, fileSafe(name)+"."+fileSafe(f.column)+"."+o.format)
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func testName(out fileOutcome) string {
+	if out.test != nil {
+		return out.test.Name
+	}
+	return out.res.Test.Name
+}
+
+// fileSafe keeps a name usable as a file name.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' || r == ' ' {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// checkReport is the HTML report of the default command: a section per
+// test, a cell per column or model.
+func checkReport(outs []fileOutcome) *graph.Report {
+	rep := &graph.Report{Title: "litmuscheck report"}
+	for _, out := range outs {
+		figs := figuresOf(out)
+		if figs == nil {
+			continue
+		}
+		t := out.test
+		if t == nil {
+			t = out.res.Test
+		}
+		s := graph.Section{Heading: t.Name, Paragraph: "`" + t.File + "`: " + t.Cond.Quant.String() + " (" + litmus.FormatProp(t.Cond.Prop) + ")"}
+		row := graph.Row{Label: t.Name}
+		for _, f := range figs {
+			s.Columns = append(s.Columns, f.title)
+			row.Cells = append(row.Cells, graph.Cell{Text: f.verdict, Class: graph.VerdictClass(strings.Fields(f.verdict)[0]), Picture: f.picture})
+		}
+		s.Rows = []graph.Row{row}
+		rep.Sections = append(rep.Sections, s)
+	}
+	return rep
+}
+
+// locksReport is the HTML proof table: a section per scenario with its
+// paragraph of docs/locks.md, a row per variant, a cell per column.
+func locksReport(rows []*locks.Row) *graph.Report {
+	rep := &graph.Report{Title: "litmuscheck proof table"}
+	var cur *graph.Section
+	for _, r := range rows {
+		if cur == nil || cur.Heading != r.Scenario.Name {
+			rep.Sections = append(rep.Sections, graph.Section{Heading: r.Scenario.Name, Paragraph: docs.Scenario(r.Scenario.Name)})
+			cur = &rep.Sections[len(rep.Sections)-1]
+			for _, c := range locks.Columns {
+				cur.Columns = append(cur.Columns, c.Title)
+			}
+		}
+		row := graph.Row{Label: r.Variant.Name}
+		for _, run := range r.Runs {
+			v := run.Verdict()
+			row.Cells = append(row.Cells, graph.Cell{Text: v, Class: graph.VerdictClass(v), Picture: runPicture(r.Scenario.Name+", "+r.Variant.Name, run)})
+		}
+		cur.Rows = append(cur.Rows, row)
+	}
+	return rep
+}
+
+// writeExplanations follows a C test's side-by-side view: for each
+// column whose verdict differs from LKMM's (every column with all), why
+// it is what it is: the labelled cycle of a Never, the reads of a
+// witness.
+func writeExplanations(w io.Writer, out fileOutcome, all bool) {
+	if len(out.runs) < 2 {
+		return
+	}
+	lkmm := ""
+	for _, r := range out.runs {
+		if r.Column.Target == nil {
+			lkmm = r.Verdict()
+		}
+	}
+	for _, r := range out.runs {
+		if r.Result == nil || (!all && (lkmm == "" || r.Verdict() == lkmm)) {
+			continue
+		}
+		if why := explainRun(r); why != "" {
+			fmt.Fprintf(w, "    %s: %s\n", r.Column.Title, why)
+		}
+	}
+}
+
+// explainRun is one line on a run's verdict.
+func explainRun(r *locks.Run) string {
+	res := r.Result
+	m, err := models.Lookup(r.Column.ModelName())
+	if err != nil {
+		return ""
+	}
+	if res.Positive == 0 && res.Blocked != nil {
+		if vs := m.Violations(res.Blocked); len(vs) > 0 {
+			return "forbidden: " + vs[0].Format(res.Blocked)
+		}
+	}
+	if x := res.Witness; x != nil {
+		var reads []string
+		x.R.Each(func(rd int) {
+			if x.Events[rd].IsInit() {
+				return
+			}
+			x.W.Each(func(wr int) {
+				if x.RF.Has(wr, rd) {
+					reads = append(reads, models.EventName(x, wr)+" -"+models.EdgeLabel(x, wr, rd)+"-> "+models.EventName(x, rd))
+				}
+			})
+		})
+		return "allowed, witness: " + strings.Join(reads, "; ")
+	}
+	return ""
+}

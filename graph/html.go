@@ -1,0 +1,125 @@
+// This file implements the HTML proof report: one self-contained page of
+// verdict tables whose cells link to the SVG picture of their execution
+// (the witness of a Sometimes, the forbidden cycle of a Never, a hang),
+// the pictures inlined below each table.
+package graph
+
+import (
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+)
+
+// A Report is the page: a title and its sections.
+type Report struct {
+	Title    string
+	Sections []Section
+}
+
+// A Section is one table, with the paragraph that explains it.
+type Section struct {
+	Heading string
+	// Paragraph is prose in Markdown's inline subset: blank lines part
+	// paragraphs and `code` is code.
+	Paragraph string
+	// Columns head the cells; each row starts with its label.
+	Columns []string
+	Rows    []Row
+}
+
+// A Row is one line of a table.
+type Row struct {
+	Label string
+	Cells []Cell
+}
+
+// A Cell is a verdict, linking to its picture when it has one.
+type Cell struct {
+	Text string
+	// Class colours the cell: never, sometimes, always, failed or "".
+	Class   string
+	Picture *Picture
+}
+
+// VerdictClass is the cell class of a verdict word.
+func VerdictClass(verdict string) string {
+	switch verdict {
+	case "Never", "Sometimes", "Always":
+		return strings.ToLower(verdict)
+	case "n/a", "skipped":
+		return ""
+	}
+	return "failed"
+}
+
+const style = `body{font-family:Helvetica,Arial,sans-serif;margin:2em;color:#222;max-width:80em}
+table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.3em .6em;text-align:left}
+th{background:#eee}td.never{background:#e3f4e3}td.sometimes{background:#fde2e2}td.always{background:#fbd0d0}
+td.failed{background:#fff2c0}td a{color:inherit}figure{margin:1.5em 0;border-top:1px solid #ddd;padding-top:.5em}
+figcaption{font-weight:bold;margin-bottom:.3em}code{background:#f4f4f4;padding:0 .2em}`
+
+// HTML renders the report as one page needing nothing else: styles and
+// pictures are inline, each picture an anchor that its cell links to.
+func (r *Report) HTML() string {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	fmt.Fprintf(&b, "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n<h1>%s</h1>\n", esc(r.Title), style, esc(r.Title))
+	fig := 0
+	for _, s := range r.Sections {
+		fmt.Fprintf(&b, "<section>\n<h2>%s</h2>\n", esc(s.Heading))
+		b.WriteString(paragraphs(s.Paragraph))
+		b.WriteString("<table>\n<tr><th></th>")
+		for _, c := range s.Columns {
+			fmt.Fprintf(&b, "<th>%s</th>", esc(c))
+		}
+		b.WriteString("</tr>\n")
+		var figures []string
+		for _, row := range s.Rows {
+			fmt.Fprintf(&b, "<tr><th>%s</th>", esc(row.Label))
+			for k, c := range row.Cells {
+				class := ""
+				if c.Class != "" {
+					class = fmt.Sprintf(" class=\"%s\"", c.Class)
+				}
+				if c.Picture == nil {
+					fmt.Fprintf(&b, "<td%s>%s</td>", class, esc(c.Text))
+					continue
+				}
+				fig++
+				id := fmt.Sprintf("fig-%d", fig)
+				fmt.Fprintf(&b, "<td%s><a href=\"#%s\">%s</a></td>", class, id, esc(c.Text))
+				column := ""
+				if k < len(s.Columns) {
+					column = s.Columns[k]
+				}
+				figures = append(figures, fmt.Sprintf("<figure id=\"%s\">\n<figcaption>%s, %s: %s</figcaption>\n%s</figure>\n",
+					id, esc(row.Label), esc(column), esc(c.Text), c.Picture.SVG()))
+			}
+			b.WriteString("</tr>\n")
+		}
+		b.WriteString("</table>\n")
+		for _, f := range figures {
+			b.WriteString(f)
+		}
+		b.WriteString("</section>\n")
+	}
+	b.WriteString("</body>\n</html>\n")
+	return b.String()
+}
+
+var inlineCode = regexp.MustCompile("`([^`]*)`")
+
+// paragraphs renders prose: blank lines part paragraphs, `code` is code.
+func paragraphs(text string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		p = inlineCode.ReplaceAllString(html.EscapeString(p), "<code>$1</code>")
+		b.WriteString("<p>" + p + "</p>\n")
+	}
+	return b.String()
+}
