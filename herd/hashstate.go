@@ -167,7 +167,7 @@ func initValue(rhs string) string {
 var (
 	locationsList = regexp.MustCompile(`locations\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]`)
 	// An atom's left-hand side: a register, a location, [x] or x[i].
-	atomLHS = regexp.MustCompile(`(\[[^\]=]*\]|(?:P?[0-9]+:)?%?[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9]+\])?)\s*(==|!=|=)`)
+	atomLHS  = regexp.MustCompile(`(\[[^\]=]*\]|(?:P?[0-9]+:)?%?[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9]+\])?)\s*(==|!=|=)`)
 	derefLoc = regexp.MustCompile(`^(.*)\[([0-9]+)\]$`)
 )
 
