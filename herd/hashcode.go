@@ -108,15 +108,12 @@ func cParams(s string) string {
 		if p == "" {
 			continue
 		}
-		star := strings.LastIndexByte(p, '*')
-		var ty, name string
-		if star >= 0 {
-			ty, name = p[:star], p[star+1:]
-		} else {
-			f := strings.Fields(p)
-			ty, name = strings.Join(f[:len(f)-1], " "), f[len(f)-1]
-		}
-		out = append(out, strings.Join(strings.Fields(ty), " ")+"* "+strings.TrimSpace(name))
+		name := strings.TrimLeft(p[strings.LastIndexAny(p, " \t*")+1:], " ")
+		ty := strings.TrimSpace(p[:len(p)-len(name)])
+		ty = strings.TrimSuffix(ty, "*")
+		stars := strings.Count(ty, "*")
+		words := strings.Fields(strings.ReplaceAll(ty, "*", " "))
+		out = append(out, strings.Join(words, " ")+strings.Repeat("*", stars)+"* "+name)
 	}
 	return strings.Join(out, ", ")
 }

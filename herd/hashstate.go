@@ -59,7 +59,7 @@ func parseLoc(s string) hashLoc {
 		return hashLoc{kind: 0, thread: n, name: strings.TrimSpace(m[2]), index: -1}
 	}
 	if strings.HasPrefix(s, "%") {
-		return hashLoc{kind: 1, name: s, index: -1}
+		return hashLoc{kind: 1, name: s[1:], index: -1}
 	}
 	return hashLoc{kind: 2, name: s, index: -1}
 }
@@ -167,7 +167,9 @@ func initValue(rhs string) string {
 var (
 	locationsList = regexp.MustCompile(`locations\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]`)
 	// An atom's left-hand side: a register, a location, [x] or x[i].
-	atomLHS  = regexp.MustCompile(`(\[[^\]=]*\]|(?:P?[0-9]+:)?%?[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9]+\])?)\s*(==|!=|=)`)
+	atomLHS  = regexp.MustCompile(`(\[[^\]=]*\]|(?:P?[0-9]+\s*:\s*)?%?[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9]+\])?)\s*(==|!=|=)`)
+	// The right-hand side of loc=loc (herd's LL atom) is a register.
+	atomRegRHS = regexp.MustCompile(`=\s*(P?[0-9]+\s*:\s*[A-Za-z_%][A-Za-z0-9_]*)`)
 	derefLoc = regexp.MustCompile(`^(.*)\[([0-9]+)\]$`)
 )
 
@@ -209,6 +211,9 @@ func observedText(final string) string {
 		}
 	}
 	for _, m := range atomLHS.FindAllStringSubmatch(cond, -1) {
+		add(m[1])
+	}
+	for _, m := range atomRegRHS.FindAllStringSubmatch(cond, -1) {
 		add(m[1])
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i].less(locs[j]) })
