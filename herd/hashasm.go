@@ -66,12 +66,20 @@ func number(s string) string {
 // forms before hashing.
 var ppc64to32 = map[string]string{"ld": "lwz", "ldx": "lwzx", "std": "stw", "stdx": "stwx"}
 
+// ppcDisplaced are the memory instructions with a d(rA) operand.
+var ppcDisplaced = map[string]bool{"lbz": true, "lhz": true, "lwz": true, "stb": true, "sth": true, "stw": true,
+	"lwzu": true, "stwu": true, "lwa": true, "lmw": true, "stmw": true}
+
 func ppcCanonical(mnemo string, ops []string) string {
 	if m, ok := ppc64to32[mnemo]; ok {
 		mnemo = m
 	}
 	for i, op := range ops {
 		ops[i] = ppcOperand(op)
+	}
+	// "stw r1,0,r2" is herd's other spelling of "stw r1,0(r2)".
+	if ppcDisplaced[mnemo] && len(ops) == 3 {
+		ops = []string{ops[0], ops[1] + "(" + ops[2] + ")"}
 	}
 	switch mnemo {
 	case "b", "bl":

@@ -198,7 +198,8 @@ func observedText(final string) string {
 	cond := final
 	if m := locationsList.FindStringSubmatchIndex(final); m != nil {
 		for _, item := range strings.Split(final[m[2]:m[3]], ";") {
-			if f := strings.Fields(item); len(f) > 0 {
+			// An item is a location and an optional type: "x", "0:r5*", "y int".
+			if f := strings.Fields(strings.ReplaceAll(item, "*", " ")); len(f) > 0 {
 				add(f[0])
 			}
 		}
