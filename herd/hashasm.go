@@ -23,6 +23,12 @@ func canonical(arch, ins string, rename map[string]string) (string, error) {
 		}
 	}
 	switch arch {
+	case "X86_64":
+		// herd prints a locked instruction "lock; cmpxchgl (x),%ecx".
+		if mnemo == "lock" || mnemo == "lock;" {
+			inner, err := canonical(arch, rest, rename)
+			return "lock; " + inner, err
+		}
 	case "PPC":
 		return ppcCanonical(mnemo, ops), nil
 	}
