@@ -13,17 +13,19 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/litmuscheck/litmuscheck/parser"
 )
 
-// Hash returns the hash herd7 prints for the test whose source is src: the
-// test's own Hash= header line when it has one, else the digest.
-func Hash(name, src string) (string, error) {
-	s, err := parser.SplitSections(name, src)
-	if err != nil {
-		return "", err
-	}
+// Sections is a test's text cut at its section boundaries, as the parser
+// splits it: the header's architecture, the preamble (between the header
+// line and the init block), the init block without its braces, the
+// program, and the final part (locations, filter, condition).
+type Sections struct {
+	Arch, Preamble, Init, Program, Final string
+}
+
+// Hash returns the hash herd7 prints for the test: its own Hash= header
+// line when it has one, else the digest of its normalised form.
+func Hash(s Sections) (string, error) {
 	info := headerKeys(s.Preamble)
 	for _, kv := range info {
 		if strings.EqualFold(kv[0], "Hash") {

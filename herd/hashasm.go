@@ -31,6 +31,14 @@ func canonical(arch, ins string, rename map[string]string) (string, error) {
 		}
 	case "PPC":
 		return ppcCanonical(mnemo, ops), nil
+	case "AArch64":
+		// herd prints "[X0,W5,SXTW]" without blanks inside brackets.
+		for i, op := range ops {
+			if strings.HasPrefix(op, "[") {
+				ops[i] = strings.Join(splitOperands(op[1:len(op)-1]), ",")
+				ops[i] = "[" + ops[i] + op[len(op)-1:]
+			}
+		}
 	}
 	return strings.TrimSpace(mnemo + " " + strings.Join(ops, ",")), nil
 }

@@ -167,10 +167,10 @@ func initValue(rhs string) string {
 var (
 	locationsList = regexp.MustCompile(`locations\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]`)
 	// An atom's left-hand side: a register, a location, [x] or x[i].
-	atomLHS  = regexp.MustCompile(`(\[[^\]=]*\]|(?:P?[0-9]+\s*:\s*)?%?[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9]+\])?)\s*(==|!=|=)`)
+	atomLHS = regexp.MustCompile(`(\[[^\]=]*\]|(?:P?[0-9]+\s*:\s*)?%?[A-Za-z_][A-Za-z0-9_.]*(?:\[[0-9]+\])?)\s*(==|!=|=)`)
 	// The right-hand side of loc=loc (herd's LL atom) is a register.
 	atomRegRHS = regexp.MustCompile(`=\s*(P?[0-9]+\s*:\s*[A-Za-z_%][A-Za-z0-9_]*)`)
-	derefLoc = regexp.MustCompile(`^(.*)\[([0-9]+)\]$`)
+	derefLoc   = regexp.MustCompile(`^(.*)\[([0-9]+)\]$`)
 )
 
 // observedText is the set of observed locations, sorted, as herd prints it.

@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -132,6 +133,11 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	}
 	if err := parseFinal(t, d, secs.final); err != nil {
 		return nil, asList(err)
+	}
+	t.Hash, err = herd.Hash(herd.Sections{Arch: secs.arch, Preamble: secs.preamble.text,
+		Init: secs.init.text, Program: secs.program.text, Final: secs.final.text})
+	if err != nil {
+		return nil, asList(litmus.Errorf(secs.program.pos(0), "%v", err))
 	}
 	return t, nil
 }
