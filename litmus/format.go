@@ -185,8 +185,8 @@ func (r *Result) Validated() bool {
 	return r.Positive > 0
 }
 
-// WriteHerd writes r in herd7's format, ending with a Hash line (an md5 of
-// the source; herd hashes a normalised test, so the two differ).
+// WriteHerd writes r in herd7's format, ending with the Hash line and the
+// blank line herd7 prints after each test.
 func (r *Result) WriteHerd(w io.Writer) {
 	t := r.Test
 	kind := "Allowed"
@@ -220,7 +220,12 @@ func (r *Result) WriteHerd(w io.Writer) {
 	}
 	fmt.Fprintf(w, "Condition %s (%s)\n", t.Cond.Quant, FormatProp(t.Cond.Prop))
 	fmt.Fprintf(w, "Observation %s %s %d %d\n", t.Name, r.Verdict(), r.Positive, r.Negative)
-	fmt.Fprintf(w, "Hash=%x\n", md5.Sum([]byte(t.Source)))
+	hash := t.Hash
+	if hash == "" {
+		// A test built in memory (a compiled C test) has no herd hash.
+		hash = fmt.Sprintf("%x", md5.Sum([]byte(t.Source)))
+	}
+	fmt.Fprintf(w, "Hash=%s\n\n", hash)
 }
 
 // Satisfies reports whether a final state of r satisfies the condition's

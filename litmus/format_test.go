@@ -123,8 +123,8 @@ exists (0:rax=-2)
 		var b bytes.Buffer
 		res.WriteHerd(&b)
 		lines := strings.Split(b.String(), "\n")
-		// Drop the Test line and the Hash line with what follows it.
-		got := lines[1 : len(lines)-2]
+		// Drop the Test line, the Hash line and the blank line after it.
+		got := lines[1 : len(lines)-3]
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
 		}

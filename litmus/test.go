@@ -33,6 +33,9 @@ type Test struct {
 	// satisfies it.
 	Filter Prop
 	Cond   Condition
+	// Hash is herd7's hash of the test (package herd), printed on the
+	// Hash= line of herd's output.
+	Hash string
 	// Warnings are problems that leave the verdict standing but that the
 	// user should see (a condition register the thread never uses, read as
 	// 0 as herd7 does); the CLI prints them on stderr.

@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -132,6 +133,12 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	}
 	if err := parseFinal(t, d, secs.final); err != nil {
 		return nil, asList(err)
+	}
+	// A test herd's own reader would refuse (a brace in a comment of a C
+	// body) has no herd hash; WriteHerd then falls back to another.
+	if h, err := herd.Hash(herd.Sections{Arch: secs.arch, Preamble: secs.preamble.text,
+		Init: secs.init.text, Program: secs.program.text, Final: secs.final.text}); err == nil {
+		t.Hash = h
 	}
 	return t, nil
 }

@@ -1,0 +1,46 @@
+package herd
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNormalisedParts(t *testing.T) {
+	tests := []struct {
+		name, got, want string
+	}{
+		{"init sorted, registers first", initText("x=1; 1:r2=y; 0:r2=x; int z;"), "0:r2=x; 1:r2=y; x=1; int z=0"},
+		{"init pointer and ATOMIC_INIT", initText("int *p = &a; atomic_t v = ATOMIC_INIT(2);"), "int *p=a; atomic_t v=2"},
+		{"init symbolic register", initText("%x0=x; P1:r1=0"), "1:r1=0; x0=x"},
+		{"observed: condition and locations", observedText("locations [0:r5*; y;]\nexists (1:r1=1 /\\ x=2 /\\ 0:r0=1:r2)"), "0:r0; 0:r5; 1:r1; 1:r2; x; y"},
+		{"observed: filter excluded", observedText("filter (z=1)\nexists (0: X3 = 1)"), "0:X3"},
+		{"PPC canonical", mustCanon(t, "PPC", "ld  r5, 0x10(r4)"), "lwz r5,16(r4)"},
+		{"PPC displacement", mustCanon(t, "PPC", "stw r6,0,r4"), "stw r6,0(r4)"},
+		{"X86_64 lock", mustCanon(t, "X86_64", "lock cmpxchgl (x), %ecx"), "lock; cmpxchgl (x),%ecx"},
+		{"C parameters", cParams("int **x, atomic_t *v"), "int** x, atomic_t* v"},
+		{"columns", layout([][]string{{"li r1,1", "sync"}, {"L00:"}}), " li r1,1 | L00: ;\n sync    |      ;\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestHashHeaderWins(t *testing.T) {
+	got, err := Hash(Sections{Arch: "PPC", Preamble: "\nHash=abc123\n"})
+	if err != nil || got != "abc123" {
+		t.Errorf("Hash = %q, %v; want the header's abc123", got, err)
+	}
+}
+
+func mustCanon(t *testing.T, arch, ins string) string {
+	s, err := canonical(arch, ins, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
