@@ -57,8 +57,13 @@ func newHerdVars(code []Instr, known map[string]Value) *herdVars {
 }
 
 // isIf reports whether in starts a C if statement: a conditional branch
-// whose control dependency ends with the statement.
-func isIf(in *Instr) bool { return in.Op == OpBranch && in.Cond != nil && in.CtrlEnd > 0 }
+// whose control dependency ends with the statement. The backward branch of
+// a C while loop is none: herd's symbols are laid over its code as over
+// straight-line code, so an unknown value read in a loop may be named
+// otherwise than herd names it.
+func isIf(in *Instr, pc int) bool {
+	return in.Op == OpBranch && in.Cond != nil && in.CtrlEnd > 0 && in.Target > pc
+}
 
 // arms returns the ranges of an if statement's then and else blocks.
 func (h *herdVars) arms(pc int) (thenEnd, elseStart, end int) {
@@ -73,7 +78,7 @@ func (h *herdVars) arms(pc int) (thenEnd, elseStart, end int) {
 func (h *herdVars) walk(pc, end int) {
 	for pc < end {
 		h.ends[pc] = end
-		if isIf(&h.code[pc]) {
+		if isIf(&h.code[pc], pc) {
 			thenEnd, elseStart, e := h.arms(pc)
 			h.walk(pc+1, thenEnd)
 			if thenEnd < elseStart {
@@ -217,7 +222,7 @@ func (h *herdVars) size(pc, end int) int {
 	}
 	var n int
 	in := &h.code[pc]
-	if isIf(in) {
+	if isIf(in, pc) {
 		thenEnd, elseStart, e := h.arms(pc)
 		kc := len(h.ops(in.Cond))
 		switch det, taken := h.determined(in); {

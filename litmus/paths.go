@@ -231,7 +231,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				if c.d|c.p != 0 {
 					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, p: c.p, end: in.CtrlEnd})
 				}
-				if th.hc != nil && isIf(in) {
+				if th.hc != nil && isIf(in, pc) {
 					pe.hv.branch(th.hc, pc, taken)
 					before = nil
 				}

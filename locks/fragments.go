@@ -57,6 +57,10 @@ var Algorithms = []*Algorithm{
 		Ops: spinOps("qspin_lock", "pv_unlock_cmpxchg_relaxed", "qspin_trylock", "qspin_is_locked")},
 	{Name: "write-once", Doc: "qspinlock, unlock by WRITE_ONCE (strawman: no release)",
 		Ops: spinOps("qspin_lock", "unlock_write_once", "qspin_trylock", "qspin_is_locked")},
+	{Name: "pv-wait-norecheck", Doc: "pv_wait() that sleeps without rechecking *ptr == val (what-if: a kick before the sleep is lost)",
+		Ops: map[string]string{"pv_wait": "pv_wait_norecheck"}},
+	{Name: "osq-late-clear", Doc: "osq_lock that clears node->locked after publishing the node in prev->next (broken: the hand-off can be overwritten)",
+		Ops: map[string]string{"osq_lock": "osq_lock_late_clear"}},
 	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
 		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
 }

@@ -88,6 +88,15 @@ func asm(stem string) map[string]string {
 	}
 }
 
+// hangs is a Hangs map giving every column the same expectation.
+func hangs(h bool) map[string]bool {
+	m := map[string]bool{}
+	for _, c := range Columns {
+		m[c.Name] = h
+	}
+	return m
+}
+
 func concat(lists ...[]*Variant) []*Variant {
 	var out []*Variant
 	for _, l := range lists {
@@ -163,8 +172,11 @@ var Scenarios = []*Scenario{
 		Name:     "mp-through-lock",
 		Question: "Does the next critical section see the data the previous one wrote?",
 		Variants: []*Variant{
+			// The qspinlock hand-off through two CPUs: no hang.
 			{Name: "unlock smp_store_release", File: "mp-through-lock.litmus", Lock: "qspinlock",
-				Expect: verdicts("N N N N N N")},
+				Expect: verdicts("N N N N N N"), Hangs: hangs(false)},
+			{Name: "qspinlock hand-off through three CPUs", File: "qspin-handoff3.litmus", Lock: "qspinlock",
+				Expect: verdicts("N N N N N N"), Hangs: hangs(false)},
 			{Name: "unlock cmpxchg", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg",
 				Expect: verdicts("N N N N N N")},
 			{Name: "unlock cmpxchg_release", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg-release",
@@ -263,11 +275,33 @@ var Scenarios = []*Scenario{
 			// a load and an __assume that carries that dependency), so it
 			// cannot reach the holder before the holder's xchg hands over.
 			{Name: "osq_lock/osq_unlock fragments (v6.7), exclusion", File: "osq-lock.litmus",
-				Expect: verdicts("N N N N N N")},
+				Expect: verdicts("N N N N N N"), Hangs: hangs(false)},
+			// node->locked cleared after WRITE_ONCE(prev->next, node): the
+			// unlocker's hand-off can land first and be overwritten.
+			{Name: "osq_lock clearing node->locked late (broken), exclusion", File: "osq-lock.litmus", Lock: "osq-late-clear",
+				Expect: verdicts("N N N N N N"), Hangs: hangs(true)},
 			{Name: "osq_lock with prev_cpu (Laight v2), data", File: "osq-lock-data.litmus", Lock: "osq-prev-cpu",
 				Expect: verdicts("S S S S S N")},
 			{Name: "osq_lock with prev_cpu (Laight v2), exclusion", File: "osq-lock.litmus", Lock: "osq-prev-cpu",
 				Expect: verdicts("N N N N N N")},
+		},
+	},
+	{
+		Name:     "deadlock",
+		Question: "Can a CPU wait forever: for a lock held by a CPU that waits for it (ABBA), for a lock it holds itself, or for a wake-up already sent?",
+		Variants: []*Variant{
+			{Name: "ABBA, lock events", File: "abba.litmus",
+				Expect: verdicts("N N N N N N"), Hangs: hangs(true)},
+			{Name: "ABBA, qspinlock", File: "abba.litmus", Lock: "qspinlock",
+				Expect: verdicts("N N N N N N"), Hangs: hangs(true)},
+			{Name: "lock taken twice, lock events", File: "self-deadlock.litmus",
+				Expect: verdicts("N N N N N N"), Hangs: hangs(true)},
+			{Name: "lock taken twice, qspinlock", File: "self-deadlock.litmus", Lock: "qspinlock",
+				Expect: verdicts("N N N N N N"), Hangs: hangs(true), Asm: asm("self-deadlock")},
+			{Name: "pv_wait rechecks the state (kvm_wait)", File: "pv-wait.litmus",
+				Expect: verdicts("S S S S S N"), Hangs: hangs(false)},
+			{Name: "pv_wait without the recheck", File: "pv-wait.litmus", Lock: "pv-wait-norecheck",
+				Expect: verdicts("S S S S S N"), Hangs: hangs(true)},
 		},
 	},
 }

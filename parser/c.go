@@ -1,7 +1,7 @@
 // This file implements the grammar of the C dialect that herd7 runs with
 // the Linux-kernel memory model: threads "P0(int *x, spinlock_t *l) {...}"
-// made of declarations, assignments, kernel primitive calls and if
-// statements. c_lower.go lowers the parsed threads to the instruction IR.
+// made of declarations, assignments, kernel primitive calls, if statements
+// and while loops. c_lower.go lowers the parsed threads to the instruction IR.
 package parser
 
 import (
@@ -130,6 +130,7 @@ type cStmt struct {
 	Block  []*cStmt   `parser:"(  \"{\" @@* \"}\""`
 	If     *cIf       `parser:" | @@"`
 	While  *cWhile    `parser:" | @@"`
+	Do     *cDoWhile  `parser:" | @@"`
 	Return *cReturn   `parser:" | @@"`
 	Decl   *cDecl     `parser:" | @@"`
 	Expr   *cExprStmt `parser:" | @@"`
@@ -145,12 +146,19 @@ type cIf struct {
 	Else *cStmt `parser:"( \"else\" @@ )?"`
 }
 
-// cWhile is "while (cond) stmt": parsed so that it can be reported as
-// unsupported.
+// cWhile is "while (cond) stmt"; the body may be empty, "while (c);" or
+// "while (c) {}", which herd7's grammar refuses.
 type cWhile struct {
 	Pos  lexer.Position
 	Cond *cExpr `parser:"\"while\" \"(\" @@ \")\""`
 	Body *cStmt `parser:"@@"`
+}
+
+// cDoWhile is "do stmt while (cond);", which herd7 does not have.
+type cDoWhile struct {
+	Pos  lexer.Position
+	Body *cStmt `parser:"\"do\" @@"`
+	Cond *cExpr `parser:"\"while\" \"(\" @@ \")\" \";\""`
 }
 
 // cDecl declares local registers: "int r0;", "int r1 = 0, r2;",

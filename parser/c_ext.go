@@ -18,6 +18,8 @@
 //     dropped.
 //   - __assume(cond): drops the executions in which cond is false, the
 //     encoding of "spin until cond" as its final successful attempt.
+//   - cpu_relax(), the body of kernel spin loops: a pause hint that is a
+//     compiler barrier on every architecture, so barrier()'s F[Barrier].
 package parser
 
 import (
@@ -363,6 +365,7 @@ const (
 	extTryCmpxchg cExtKind = iota // (p, &old, new)
 	extCondLoad                   // (p, cond)
 	extAssume                     // (cond)
+	extRelax                      // cpu_relax()
 )
 
 type cExt struct {
@@ -371,7 +374,7 @@ type cExt struct {
 }
 
 var cExts = func() map[string]cExt {
-	m := map[string]cExt{"__assume": {kind: extAssume}}
+	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: "Barrier"}}
 	for _, o := range []struct{ suffix, tag string }{
 		{"", tagMb}, {"_relaxed", tagOnce}, {"_acquire", tagAcquire}, {"_release", tagRelease},
 	} {
@@ -399,14 +402,17 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		return nil, false, nil
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
-	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1}[x.kind]
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
-	if want && x.kind == extAssume {
+	if want && (x.kind == extAssume || x.kind == extRelax) {
 		return nil, true, litmus.Errorf(pos, "%s returns no value", c.Name)
 	}
 	switch x.kind {
+	case extRelax:
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{x.tag}})
+		return nil, true, nil
 	case extAssume:
 		cond, err := l.expr(c.Args[0])
 		if err != nil {

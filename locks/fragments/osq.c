@@ -65,3 +65,22 @@ void osq_unlock(atomic_t *tail, int curr, int **node_next)
 		WRITE_ONCE(*next, 1);
 	}
 }
+
+// A broken ordering: node->locked is cleared after the node is published
+// in prev->next, so the predecessor's hand-off, WRITE_ONCE(next->locked,
+// 1), can come first and be overwritten, and the waiter spins forever.
+void osq_lock_late_clear(atomic_t *tail, int curr, int pred, int **pred_next, int *pred_node,
+			 int *node_locked, int **node_prev, int *node_prev_cpu)
+{
+	int old;
+
+	old = atomic_xchg(tail, curr);
+	if (old != 0) {
+		__assume(old == pred);
+		WRITE_ONCE(*node_prev, pred_node);
+		smp_wmb();
+		WRITE_ONCE(*pred_next, node_locked);
+		WRITE_ONCE(*node_locked, 0);
+		smp_cond_load_relaxed(node_locked, VAL);
+	}
+}
