@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -47,7 +46,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.model, "model", "", modelUsage())
-	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
+	fs.StringVar(&o.format, "format", "text", "output format: "+formatList)
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
 	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit)")
 	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
@@ -99,8 +98,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if o.format != "text" && o.format != "herd" && o.format != "json" {
-		fmt.Fprintf(stderr, "litmuscheck: unknown format %q (expected text, herd or json)\n", o.format)
+	if !knownFormat(o.format) {
+		fmt.Fprintf(stderr, "litmuscheck: unknown format %q (expected %s)\n", o.format, formatList)
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -130,60 +129,69 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	files := fs.Args()
 	o.workers = max(1, o.jobs/len(files))
-	outs := make([]fileOutcome, len(files))
 	var prog *progress
 	if len(files) > 1 {
-		prog = startProgress(stderr, len(files), "tests")
+		prog = startProgress(stderr, len(files), "tests", "tests")
 	}
-	forEach(len(files), o.jobs, func(i int) {
-		outs[i] = checkFile(files[i], model, alg, o)
-		prog.Add()
+	records := newRecordWriter(stdout, o.format)
+	status := 0
+	streamOrdered(len(files), o.jobs, func(i int) fileOutcome {
+		prog.Begin(i, files[i])
+		defer prog.End(i)
+		return checkFile(files[i], model, alg, o)
+	}, func(i int, out fileOutcome) {
+		prog.Printing(func() {
+			status = max(status, printOutcome(files[i], out, alg, o.format, records, stdout, stderr))
+		})
 	})
 	prog.Finish()
-	status := 0
-	var jsonOut []any
-	for _, out := range outs {
-		if out.err != nil {
-			printErr(stderr, out.err)
-			status = max(status, 2)
-			continue
+	records.Close()
+	return status
+}
+
+// printOutcome prints one file's outcome in format (json and jsonl
+// objects go to records) and returns the exit status it calls for.
+func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format string, records *recordWriter, stdout, stderr io.Writer) int {
+	if out.err != nil {
+		printErr(stderr, out.err)
+		if format == "jsonl" {
+			records.Add(errorRecord(file, out))
 		}
-		printWarnings(stderr, out)
-		if out.asm != nil {
-			for _, text := range out.asm {
-				fmt.Fprintln(stdout, text)
-			}
-			continue
+		return 2
+	}
+	printWarnings(stderr, out)
+	if out.asm != nil {
+		for _, text := range out.asm {
+			fmt.Fprintln(stdout, text)
 		}
-		if out.runs != nil {
-			if o.format == "json" {
-				jsonOut = append(jsonOut, runsJSON(out)...)
-			} else {
-				writeRuns(stdout, out, alg, o.format)
+		return 0
+	}
+	if out.runs != nil {
+		if records != nil {
+			for _, obj := range runsJSON(out) {
+				records.Add(obj)
 			}
 		} else {
-			switch o.format {
-			case "herd":
-				out.res.WriteHerd(stdout)
-			case "json":
-				jsonOut = append(jsonOut, jsonResult(out.res))
-			default:
-				writeText(stdout, out.res, out.model)
-			}
+			writeRuns(stdout, out, alg, format)
 		}
-		file := out.test
-		if file == nil {
-			file = out.res.Test
-		}
-		for _, c := range judge(out) {
-			fmt.Fprintf(stderr, "%s: %s\n", file.File, c.msg)
-			status = max(status, c.status)
+	} else {
+		switch format {
+		case "herd":
+			out.res.WriteHerd(stdout)
+		case "json", "jsonl":
+			records.Add(jsonResult(out.res))
+		default:
+			writeText(stdout, out.res, out.model)
 		}
 	}
-	if o.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(jsonOut)
+	test := out.test
+	if test == nil {
+		test = out.res.Test
+	}
+	status := 0
+	for _, c := range judge(out) {
+		fmt.Fprintf(stderr, "%s: %s\n", test.File, c.msg)
+		status = max(status, c.status)
 	}
 	return status
 }
@@ -233,7 +241,8 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 		}
 	}
 	res, err := runTest(t, model, o, o.workers)
-	return fileOutcome{res: res, model: model, err: err}
+	// t and model stay with an error too: a jsonl error record names them.
+	return fileOutcome{res: res, model: model, test: t, err: err}
 }
 
 // runTest explores t under model (nil: the dialect's default).
@@ -254,7 +263,7 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	}
 	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
 	if err == context.DeadlineExceeded {
-		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
+		return nil, fmt.Errorf("%s: %w", t.File, timeoutError{timeout})
 	}
 	return res, err
 }
