@@ -40,6 +40,8 @@ type options struct {
 	// herdSizes runs mixed-size accesses as herd7 does (conform) instead
 	// of refusing them.
 	herdSizes bool
+	// shard is the part of the tests to run (--shard K/N).
+	shard shard
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -60,6 +62,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 func checkFlags(stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck", stderr, o)
 	addLockFlags(fs, o)
+	addShardFlag(fs, &o.shard)
 	fs.Bool("version", false, "print litmuscheck's version and exit")
 	return fs
 }
@@ -127,8 +130,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		alg = a
 	}
-	files := fs.Args()
-	o.workers = max(1, o.jobs/len(files))
+	files, err := expandDirs(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return 2
+	}
+	files = o.shard.filter(files)
+	o.workers = max(1, o.jobs/max(1, len(files)))
 	var prog *progress
 	if len(files) > 1 {
 		prog = startProgress(stderr, len(files), "tests", "tests")
@@ -393,6 +401,25 @@ func litmusFiles(args []string) ([]string, error) {
 			return nil, err
 		}
 		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// expandDirs replaces each directory of args by the .litmus files below
+// it, sorted (a campaign names one directory, not ten thousand files); a
+// file stays as it is, and reports its own error if it cannot be read.
+func expandDirs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if st, err := os.Stat(a); err != nil || !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		found, err := litmusFiles([]string{a})
+		if err != nil {
+			return nil, err
+		}
 		out = append(out, found...)
 	}
 	return out, nil

@@ -31,6 +31,7 @@ type conformOutcome struct {
 func conformFlags(stderr io.Writer, o *options) (fs *pflag.FlagSet, verbose *bool) {
 	fs = newFlags("litmuscheck conform", stderr, o)
 	verbose = fs.BoolP("verbose", "v", false, "print the diff of every mismatch (default: the first 20)")
+	addShardFlag(fs, &o.shard)
 	return fs, verbose
 }
 
@@ -55,6 +56,11 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 		if _, err := os.Stat(f + ".expected"); err == nil {
 			files = append(files, f)
 		}
+	}
+	files = o.shard.filter(files)
+	if len(files) == 0 && o.shard.n > 1 {
+		fmt.Fprintf(stdout, "conform: shard %s holds none of the tests\n", &o.shard)
+		return 0
 	}
 	if len(files) == 0 {
 		fmt.Fprintf(stderr, "litmuscheck conform: no .litmus file with a herd7 .expected file beside it in %s\n", strings.Join(fs.Args(), " "))
