@@ -388,7 +388,10 @@ func litmusFiles(args []string) ([]string, error) {
 			continue
 		}
 		var found []string
-		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+		// A trailing separator makes WalkDir enter a root that is a
+		// symbolic link to a directory.
+		root := strings.TrimSuffix(a, string(filepath.Separator)) + string(filepath.Separator)
+		err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}

@@ -34,6 +34,9 @@ type testResult struct {
 type resultSet struct {
 	name    string
 	results []testResult
+	// herdLog is set when some of the results come from a herd7 log,
+	// which names no model.
+	herdLog bool
 }
 
 func compareFlags(stderr io.Writer) *pflag.FlagSet {
@@ -90,7 +93,7 @@ func (d setDiff) changes() int {
 // when either side has none, tests are matched by name alone.
 func compareSets(a, b resultSet, stderr io.Writer) setDiff {
 	var d setDiff
-	d.keyedByName = !hasModels(a) || !hasModels(b)
+	d.keyedByName = a.herdLog || b.herdLog
 	ka, kb := keyed(a, d.keyedByName, stderr), keyed(b, d.keyedByName, stderr)
 	for _, k := range sortedKeys(ka) {
 		ra := ka[k]
@@ -113,15 +116,6 @@ func compareSets(a, b resultSet, stderr io.Writer) setDiff {
 		}
 	}
 	return d
-}
-
-func hasModels(s resultSet) bool {
-	for _, r := range s.results {
-		if r.model != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // keyed indexes s by test name, and model unless byName. A name seen
@@ -219,27 +213,30 @@ func readResultSet(path string) (resultSet, error) {
 		sort.Strings(files)
 	}
 	for _, f := range files {
-		rs, err := readResultFile(f)
+		rs, herdLog, err := readResultFile(f)
 		if err != nil {
 			return set, err
 		}
 		set.results = append(set.results, rs...)
+		set.herdLog = set.herdLog || herdLog
 	}
 	return set, nil
 }
 
 // readResultFile reads one file: jsonl when its first non-blank
-// character opens an object, else a herd7 log.
-func readResultFile(file string) ([]testResult, error) {
+// character opens an object, else a herd7 log (herdLog). An empty file
+// is an empty jsonl (a shard that holds no test).
+func readResultFile(file string) (rs []testResult, herdLog bool, err error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	text := string(b)
-	if strings.HasPrefix(strings.TrimSpace(text), "{") {
-		return parseJSONL(file, text)
+	text := strings.TrimSpace(string(b))
+	if text == "" || strings.HasPrefix(text, "{") {
+		rs, err := parseJSONL(file, string(b))
+		return rs, false, err
 	}
-	return parseHerdLog(file, text), nil
+	return parseHerdLog(file, string(b)), true, nil
 }
 
 // parseJSONL reads --format jsonl lines (blank lines are skipped).
