@@ -127,6 +127,7 @@ func TestCompare(t *testing.T) {
 	}
 	a, b := write("a.log", logA), write("b.log", logB)
 	ja, jb := write("a.jsonl", jsonlA), write("b.jsonl", jsonlB)
+	empty := write("empty.jsonl", "")
 	tests := []struct {
 		name string
 		a, b string
@@ -144,6 +145,11 @@ func TestCompare(t *testing.T) {
 			"states MP (TSO): +[1:EAX=0; 1:EBX=1;] (both Never)\n" +
 			"only in " + jb + ": MP (SC)\n" +
 			"compare: 4 tests in both, 1 changed verdict, 1 changed states, 0 only in " + ja + ", 1 only in " + jb + "\n"},
+		{"an empty shard", empty, ja, 1, "only in " + ja + ": MP (TSO)\n" +
+			"only in " + ja + ": SB (SC)\n" +
+			"only in " + ja + ": SB (TSO)\n" +
+			"only in " + ja + ": t/bad.litmus\n" +
+			"compare: 0 tests in both, 0 changed verdict, 0 changed states, 0 only in " + empty + ", 4 only in " + ja + "\n"},
 	}
 	for _, tc := range tests {
 		code, out, errs := runCLI("compare", tc.a, tc.b)

@@ -165,3 +165,25 @@ func TestConformShards(t *testing.T) {
 		t.Errorf("the shards checked %d tests, want 8", total)
 	}
 }
+
+// TestDirectoryThroughASymlink: a directory named through a symbolic link
+// is walked like the directory itself.
+func TestDirectoryThroughASymlink(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "tests")
+	if err := os.Symlink(filepath.Join(mustAbs(t, "../../tests"), "lkmm"), link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	direct, _ := litmusFiles([]string{"../../tests/lkmm"})
+	linked, err := litmusFiles([]string{link})
+	if err != nil || len(linked) != len(direct) || len(direct) == 0 {
+		t.Errorf("through the link %d files (%v), directly %d", len(linked), err, len(direct))
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
