@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -51,13 +50,15 @@ type options struct {
 	userDefs  *parser.CDefs
 	// graphs are the picture flags (graphs.go).
 	graphs graphOptions
+	// shard is the part of the tests to run (--shard K/N).
+	shard shard
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.model, "model", "", modelUsage())
-	fs.StringVar(&o.format, "format", "text", "output format: text, herd or json")
+	fs.StringVar(&o.format, "format", "text", "output format: "+formatList)
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
 	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit)")
 	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
@@ -73,6 +74,7 @@ func checkFlags(stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck", stderr, o)
 	addLockFlags(fs, o)
 	addGraphFlags(fs, &o.graphs)
+	addShardFlag(fs, &o.shard)
 	fs.Bool("version", false, "print litmuscheck's version and exit")
 	return fs
 }
@@ -111,8 +113,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if o.format != "text" && o.format != "herd" && o.format != "json" {
-		fmt.Fprintf(stderr, "litmuscheck: unknown format %q (expected text, herd or json)\n", o.format)
+	if !knownFormat(o.format) {
+		fmt.Fprintf(stderr, "litmuscheck: unknown format %q (expected %s)\n", o.format, formatList)
 		return 2
 	}
 	if err := o.graphs.check(); err != nil {
@@ -154,69 +156,89 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		alg = a
 	}
-	files := fs.Args()
-	o.workers = max(1, o.jobs/len(files))
-	outs := make([]fileOutcome, len(files))
+	files, err := expandDirs(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return 2
+	}
+	files = o.shard.filter(files)
+	o.workers = max(1, o.jobs/max(1, len(files)))
 	var prog *progress
 	if len(files) > 1 {
-		prog = startProgress(stderr, len(files), "tests")
+		prog = startProgress(stderr, len(files), "tests", "tests")
 	}
-	forEach(len(files), o.jobs, func(i int) {
-		outs[i] = checkFile(files[i], model, alg, o)
-		prog.Add()
+	records := newRecordWriter(stdout, o.format)
+	status := 0
+	// Pictures and reports need every outcome; the text is printed as
+	// each test finishes.
+	var pictured []fileOutcome
+	streamOrdered(len(files), o.jobs, func(i int) fileOutcome {
+		prog.Begin(i, files[i])
+		defer prog.End(i)
+		return checkFile(files[i], model, alg, o)
+	}, func(i int, out fileOutcome) {
+		prog.Printing(func() {
+			status = max(status, printOutcome(files[i], out, alg, o.format, o.graphs.explain, records, stdout, stderr))
+		})
+		if o.graphs.dir != "" || o.graphs.html != "" {
+			pictured = append(pictured, out)
+		}
 	})
 	prog.Finish()
-	status := 0
-	var jsonOut []any
-	for _, out := range outs {
-		if out.err != nil {
-			printErr(stderr, out.err)
-			status = max(status, 2)
-			continue
-		}
-		printWarnings(stderr, out)
-		if out.asm != nil {
-			for _, text := range out.asm {
-				fmt.Fprintln(stdout, text)
-			}
-			continue
-		}
-		if out.runs != nil {
-			if o.format == "json" {
-				jsonOut = append(jsonOut, runsJSON(out)...)
-			} else {
-				writeRuns(stdout, out, alg, o.format)
-				if o.format == "text" {
-					writeExplanations(stdout, out, o.graphs.explain)
-				}
-			}
-		} else {
-			switch o.format {
-			case "herd":
-				out.res.WriteHerd(stdout)
-			case "json":
-				jsonOut = append(jsonOut, jsonResult(out.res))
-			default:
-				writeText(stdout, out.res, out.model)
-			}
-		}
-		file := out.test
-		if file == nil {
-			file = out.res.Test
-		}
-		for _, c := range judge(out) {
-			fmt.Fprintf(stderr, "%s: %s\n", file.File, c.msg)
-			status = max(status, c.status)
-		}
-	}
-	if err := writePictures(outs, o.graphs); err != nil {
+	records.Close()
+	if err := writePictures(pictured, o.graphs); err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		status = 2
 	}
-	if o.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(jsonOut)
+	return status
+}
+
+// printOutcome prints one file's outcome in format (json and jsonl
+// objects go to records) and returns the exit status it calls for.
+func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format string, explain bool, records *recordWriter, stdout, stderr io.Writer) int {
+	if out.err != nil {
+		printErr(stderr, out.err)
+		if format == "jsonl" {
+			records.Add(errorRecord(file, out))
+		}
+		return 2
+	}
+	printWarnings(stderr, out)
+	if out.asm != nil {
+		for _, text := range out.asm {
+			fmt.Fprintln(stdout, text)
+		}
+		return 0
+	}
+	if out.runs != nil {
+		if records != nil {
+			for _, obj := range runsJSON(out) {
+				records.Add(obj)
+			}
+		} else {
+			writeRuns(stdout, out, alg, format)
+			if format == "text" {
+				writeExplanations(stdout, out, explain)
+			}
+		}
+	} else {
+		switch format {
+		case "herd":
+			out.res.WriteHerd(stdout)
+		case "json", "jsonl":
+			records.Add(jsonResult(out.res))
+		default:
+			writeText(stdout, out.res, out.model)
+		}
+	}
+	test := out.test
+	if test == nil {
+		test = out.res.Test
+	}
+	status := 0
+	for _, c := range judge(out) {
+		fmt.Fprintf(stderr, "%s: %s\n", test.File, c.msg)
+		status = max(status, c.status)
 	}
 	return status
 }
@@ -274,7 +296,8 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 		}
 	}
 	res, err := runTest(t, model, o, o.workers)
-	return fileOutcome{res: res, model: model, err: err}
+	// t and model stay with an error too: a jsonl error record names them.
+	return fileOutcome{res: res, model: model, test: t, err: err}
 }
 
 // runTest explores t under model (nil: the dialect's default).
@@ -291,7 +314,7 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	defer cancel()
 	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
 	if err == context.DeadlineExceeded {
-		return nil, fmt.Errorf("%s: timed out after %v", t.File, timeout)
+		return nil, fmt.Errorf("%s: %w", t.File, timeoutError{timeout})
 	}
 	if err == nil && model.Failed != nil {
 		err = model.Failed()
@@ -424,7 +447,10 @@ func litmusFiles(args []string) ([]string, error) {
 			continue
 		}
 		var found []string
-		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+		// A trailing separator makes WalkDir enter a root that is a
+		// symbolic link to a directory.
+		root := strings.TrimSuffix(a, string(filepath.Separator)) + string(filepath.Separator)
+		err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
@@ -437,6 +463,25 @@ func litmusFiles(args []string) ([]string, error) {
 			return nil, err
 		}
 		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// expandDirs replaces each directory of args by the .litmus files below
+// it, sorted (a campaign names one directory, not ten thousand files); a
+// file stays as it is, and reports its own error if it cannot be read.
+func expandDirs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if st, err := os.Stat(a); err != nil || !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		found, err := litmusFiles([]string{a})
+		if err != nil {
+			return nil, err
+		}
 		out = append(out, found...)
 	}
 	return out, nil

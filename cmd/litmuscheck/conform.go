@@ -31,6 +31,7 @@ type conformOutcome struct {
 func conformFlags(stderr io.Writer, o *options) (fs *pflag.FlagSet, verbose *bool) {
 	fs = newFlags("litmuscheck conform", stderr, o)
 	verbose = fs.BoolP("verbose", "v", false, "print the diff of every mismatch (default: the first 20)")
+	addShardFlag(fs, &o.shard)
 	return fs, verbose
 }
 
@@ -60,46 +61,50 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 			files = append(files, f)
 		}
 	}
+	files = o.shard.filter(files)
+	if len(files) == 0 && o.shard.n > 1 {
+		fmt.Fprintf(stdout, "conform: shard %s holds none of the tests\n", &o.shard)
+		return 0
+	}
 	if len(files) == 0 {
 		fmt.Fprintf(stderr, "litmuscheck conform: no .litmus file with a herd7 .expected file beside it in %s\n", strings.Join(fs.Args(), " "))
 		return 2
 	}
-	outs := make([]conformOutcome, len(files))
-	prog := startProgress(stderr, len(files), "conform")
-	forEach(len(files), o.jobs, func(i int) {
-		outs[i] = conformOne(files[i], o)
-		prog.Add()
+	prog := startProgress(stderr, len(files), "conform", "tests")
+	var m, v, e, shown int
+	var cands int64
+	streamOrdered(len(files), o.jobs, func(i int) conformOutcome {
+		prog.Begin(i, files[i])
+		defer prog.End(i)
+		return conformOne(files[i], o)
+	}, func(_ int, out conformOutcome) {
+		cands += out.candidates
+		prog.Printing(func() {
+			switch {
+			case out.err != nil:
+				e++
+				fmt.Fprintf(stdout, "ERROR %s: %v\n", out.file, strings.ReplaceAll(out.err.Error(), "\n", "\n  "))
+			case out.match:
+				m++
+				v++
+			default:
+				if out.verdicts {
+					v++
+				}
+				kind := "MISMATCH"
+				if !out.verdicts {
+					kind = "MISMATCH (verdict or states)"
+				}
+				fmt.Fprintf(stdout, "%s %s\n", kind, out.file)
+				if *verbose || shown < 20 {
+					fmt.Fprint(stdout, out.diff)
+					shown++
+				}
+			}
+		})
 	})
 	prog.Finish()
-	var m, v, e, shown int
-	for _, out := range outs {
-		switch {
-		case out.err != nil:
-			e++
-			fmt.Fprintf(stdout, "ERROR %s: %v\n", out.file, strings.ReplaceAll(out.err.Error(), "\n", "\n  "))
-		case out.match:
-			m++
-			v++
-		default:
-			if out.verdicts {
-				v++
-			}
-			kind := "MISMATCH"
-			if !out.verdicts {
-				kind = "MISMATCH (verdict or states)"
-			}
-			fmt.Fprintf(stdout, "%s %s\n", kind, out.file)
-			if *verbose || shown < 20 {
-				fmt.Fprint(stdout, out.diff)
-				shown++
-			}
-		}
-	}
 	n := len(files)
-	var cands int64
-	for _, out := range outs {
-		cands += out.candidates
-	}
 	secs := time.Since(start).Seconds()
 	fmt.Fprintf(stdout, "stats: %d tests, %.0f tests/s, %d candidates explored\n", n, float64(n)/secs, cands)
 	fmt.Fprintf(stdout, "conform: %d/%d match, %d/%d verdicts, %d errors, %.1f seconds\n",

@@ -48,9 +48,17 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	dir, jobs, bad, witness := &o.dir, &o.jobs, &o.bad, &o.witness
-	// Prove reports no count as it goes: a spinner with the time taken.
-	prog := startProgress(stderr, -1, "proof table")
-	rows, err := locks.Prove(context.Background(), *dir, *jobs, nil)
+	// Prove calls skip as each cell starts, so the bar counts the cells
+	// started; the run is over when Prove returns.
+	cells := 0
+	for _, s := range locks.Scenarios {
+		cells += len(s.Variants) * len(locks.Columns)
+	}
+	prog := startProgress(stderr, cells, "proof table, cells started", "cells")
+	rows, err := locks.Prove(context.Background(), *dir, *jobs, func(*locks.Variant, locks.Column) bool {
+		prog.Add()
+		return false
+	})
 	prog.Finish()
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)

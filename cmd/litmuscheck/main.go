@@ -7,6 +7,7 @@
 //	litmuscheck diff [--model M] [--lock ALG] OLD.litmus NEW.litmus
 //	litmuscheck barriers [--model M] [--lock ALG] FILE...
 //	litmuscheck locks [--dir DIR] [--bad-states]
+//	litmuscheck compare A B
 //	litmuscheck help [COMMAND]
 //	litmuscheck --version
 //
@@ -19,12 +20,16 @@
 // (acquire and release to relaxed, a full RMW to release, acquire and
 // relaxed, a fence to nothing; an assembly test's fences to nops) and
 // tables, per column, which ones the verdict depends on. locks runs the
-// proof table of lock scenarios and prints it as Markdown.
+// proof table of lock scenarios and prints it as Markdown. compare, like
+// herd's mcompare7, lists the tests whose verdict or states differ between
+// two result sets (jsonl or herd7 logs; docs/campaigns.md).
 //
 // Flags:
 //
 //	--model NAME     model to use (default: herd7's model for the test's dialect)
-//	--format FORMAT  text (default), herd (herd7's exact output) or json
+//	--format FORMAT  text (default), herd (herd7's exact output), json, or
+//	                 jsonl (one object a line, written as each test ends)
+//	--shard K/N      run only part K (from 0) of N, split by test name
 //	-j, --jobs N     tests run in parallel (default: number of CPUs)
 //	--timeout T      stop a test after T seconds, as herd's -timeout, or
 //	                 a duration such as 500ms (default 0: none)

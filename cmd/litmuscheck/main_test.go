@@ -50,7 +50,7 @@ func TestExitStatus(t *testing.T) {
 			"testdata/result-never.litmus: Result: Never expected, Sometimes found under TSO\n"},
 		{"unknown model", []string{"--model", "nope", "../../tests/MP.litmus"}, 2, ""},
 		{"bad format", []string{"--format", "xml", "../../tests/MP.litmus"}, 2,
-			"litmuscheck: unknown format \"xml\" (expected text, herd or json)\n"},
+			"litmuscheck: unknown format \"xml\" (expected text, herd, json or jsonl)\n"},
 	}
 	for _, tc := range tests {
 		code, _, errs := runCLI(tc.args...)

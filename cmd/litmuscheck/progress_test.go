@@ -10,7 +10,7 @@ import (
 // TestProgressNotOnAPipe: stderr that is not a terminal gets no progress.
 func TestProgressNotOnAPipe(t *testing.T) {
 	var b bytes.Buffer
-	p := startProgress(&b, 3, "tests")
+	p := startProgress(&b, 3, "tests", "tests")
 	p.Add()
 	p.Finish()
 	if p != nil || b.Len() != 0 {
@@ -26,7 +26,7 @@ func TestProgressNotOnAPipe(t *testing.T) {
 // finished, and clears its line at the end.
 func TestProgressDraws(t *testing.T) {
 	var b bytes.Buffer
-	p := newProgress(&b, 3, "tests", time.Hour)
+	p := newProgress(&b, 3, "tests", "tests", time.Hour)
 	p.Add()
 	p.Add()
 	if b.Len() != 0 {
@@ -36,7 +36,50 @@ func TestProgressDraws(t *testing.T) {
 	drawn := b.String()
 	p.Add()
 	p.Finish()
-	if !strings.Contains(drawn, "tests") || !strings.Contains(drawn, "(2/3)") || !strings.HasSuffix(b.String(), "\r") {
-		t.Errorf("drawn %q then %q; want the description, the count, and the line cleared", drawn, b.String())
+	for _, want := range []string{"tests ", "(2/3, ", " tests/s)", ":"} {
+		if !strings.Contains(drawn, want) {
+			t.Errorf("drawn %q; want %q in it (description, count, rate, elapsed:ETA)", drawn, want)
+		}
+	}
+	if !strings.HasSuffix(b.String(), "\r") {
+		t.Errorf("drawn %q then %q; want the line cleared", drawn, b.String())
+	}
+}
+
+// TestProgressNamesTheSlowTest: a test running for longer than slowAfter
+// is named in the bar, and the name goes once it ends.
+func TestProgressNamesTheSlowTest(t *testing.T) {
+	var b bytes.Buffer
+	p := newProgress(&b, 3, "tests", "tests", time.Hour)
+	p.show()
+	p.Begin(0, "fast.litmus")
+	p.Begin(1, "slow.litmus")
+	start := time.Now()
+	p.mu.Lock()
+	p.running[0] = runningItem{"fast.litmus", start}
+	p.running[1] = runningItem{"slow.litmus", start.Add(-time.Second)}
+	p.describeSlow(start.Add(slowAfter / 2))
+	quiet := p.slow
+	p.describeSlow(start.Add(slowAfter))
+	slow := p.slow
+	p.mu.Unlock()
+	p.End(1)
+	p.End(0)
+	p.mu.Lock()
+	p.describeSlow(start.Add(2 * slowAfter))
+	after := p.slow
+	p.mu.Unlock()
+	p.Finish()
+	if strings.Contains(quiet, ".litmus") {
+		t.Errorf("before slowAfter the bar says %q; want no name", quiet)
+	}
+	if !strings.Contains(slow, "slow.litmus") || strings.Contains(slow, "fast.litmus") {
+		t.Errorf("after slowAfter the bar says %q; want the oldest running test, slow.litmus", slow)
+	}
+	if after != "tests" {
+		t.Errorf("once both ended the bar says %q; want the plain description", after)
+	}
+	if !strings.Contains(b.String(), "slow.litmus") {
+		t.Errorf("the name was not drawn: %q", b.String())
 	}
 }

@@ -50,6 +50,9 @@ func commandList() []*command {
 			summary: "Run the proof table of lock scenarios in every model and print it as Markdown.",
 			flags:   func(stderr io.Writer) *pflag.FlagSet { fs, _ := locksFlags(stderr); return fs },
 			run:     runLocks},
+		{name: "compare", synopsis: "litmuscheck compare A B",
+			summary: "Report the tests whose verdict or final states differ between two result sets (--format jsonl output or herd7 logs, files or directories; exit 1 when any differs).",
+			flags:   compareFlags, run: runCompare},
 		{name: "help", synopsis: "litmuscheck help [command]",
 			summary: "Print the usage of litmuscheck or of one command.",
 			flags: func(stderr io.Writer) *pflag.FlagSet {

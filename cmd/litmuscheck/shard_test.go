@@ -1,0 +1,191 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// shardInputs are the tests the sharding tests split: assembly and C.
+func shardInputs(t *testing.T) []string {
+	t.Helper()
+	files, err := litmusFiles([]string{"../../tests"})
+	if err != nil || len(files) < 20 {
+		t.Fatalf("tests: %d files, %v", len(files), err)
+	}
+	return files
+}
+
+// TestShardsPartitionTheRun: for several N, the N shards' jsonl lines
+// together are exactly the unsharded run's, each test in exactly one
+// shard, each shard the same on a second run.
+func TestShardsPartitionTheRun(t *testing.T) {
+	files := shardInputs(t)
+	jsonl := func(extra ...string) []string {
+		args := append([]string{"--format", "jsonl", "-j", "2"}, extra...)
+		code, out, errs := runCLI(append(args, files...)...)
+		// Exit 1 is a test's own verdict (a Never resting on the unroll
+		// bound, say), not a failure of the run.
+		if code > 1 {
+			t.Fatalf("%v: exit %d, stderr %q", extra, code, errs)
+		}
+		if out == "" {
+			return nil
+		}
+		return strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	}
+	whole := jsonl()
+	if len(whole) != len(files) {
+		t.Fatalf("unsharded: %d lines for %d files", len(whole), len(files))
+	}
+	for _, n := range []int{1, 2, 3, 7} {
+		var union []string
+		for k := range n {
+			part := jsonl("--shard", fmt.Sprintf("%d/%d", k, n))
+			if d := cmp.Diff(part, jsonl("--shard", fmt.Sprintf("%d/%d", k, n))); d != "" {
+				t.Errorf("shard %d/%d differs between two runs:\n%s", k, n, d)
+			}
+			// A shard keeps the input's order.
+			if !slices.IsSortedFunc(part, func(a, b string) int { return slices.Index(whole, a) - slices.Index(whole, b) }) {
+				t.Errorf("shard %d/%d is not in input order", k, n)
+			}
+			union = append(union, part...)
+		}
+		got, want := slices.Clone(union), slices.Clone(whole)
+		sort.Strings(got)
+		sort.Strings(want)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("N=%d: the shards together (-unsharded +shards):\n%s", n, d)
+		}
+	}
+}
+
+// TestShardHoldsEachNameOnce: every name falls in exactly one shard.
+func TestShardHoldsEachNameOnce(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 16} {
+		sizes := make([]int, n)
+		for i := range 1000 {
+			name := fmt.Sprintf("MP+test%d", i)
+			in := 0
+			for k := range n {
+				if (shard{k, n}).holds(name) {
+					in++
+					sizes[k]++
+				}
+			}
+			if in != 1 {
+				t.Fatalf("%s is in %d of %d shards", name, in, n)
+			}
+		}
+		for k, size := range sizes {
+			if size == 0 {
+				t.Errorf("N=%d: shard %d holds none of 1000 names", n, k)
+			}
+		}
+	}
+}
+
+// TestShardFlag: K/N with 0 <= K < N, anything else refused.
+func TestShardFlag(t *testing.T) {
+	tests := []struct {
+		in   string
+		want shard
+		ok   bool
+	}{
+		{"0/1", shard{0, 1}, true},
+		{"3/4", shard{3, 4}, true},
+		{"4/4", shard{}, false},
+		{"-1/4", shard{}, false},
+		{"1/0", shard{}, false},
+		{"1", shard{}, false},
+		{"a/b", shard{}, false},
+	}
+	for _, tc := range tests {
+		var s shard
+		err := s.Set(tc.in)
+		if (err == nil) != tc.ok || s != tc.want {
+			t.Errorf("Set(%q) = %v, %v; want %v, ok %v", tc.in, s, err, tc.want, tc.ok)
+		}
+	}
+	if code, _, errs := runCLI("--shard", "2/2", "../../tests/SB.litmus"); code != 2 || !strings.Contains(errs, "not K/N") {
+		t.Errorf("--shard 2/2: exit %d, stderr %q; want 2 and the reason", code, errs)
+	}
+}
+
+// TestShardNameIsTheTestName: the split goes by the name on the test's
+// first line, not the file's name.
+func TestShardNameIsTheTestName(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "renamed.litmus")
+	if err := os.WriteFile(f, []byte("\nX86 SB+other\n{ x=0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := shardName(f); got != "SB+other" {
+		t.Errorf("shardName = %q, want SB+other", got)
+	}
+	if got := shardName(filepath.Join(dir, "missing.litmus")); got != "missing" {
+		t.Errorf("shardName of a missing file = %q, want its base name", got)
+	}
+}
+
+// TestConformShards: conform's shards together check every test once.
+func TestConformShards(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"SB", "MP", "LB", "IRIW", "WRC", "2+2W", "R", "S"} {
+		src, err := os.ReadFile("../../tests/" + name + ".litmus")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, herd, _ := runCLI("--format", "herd", "../../tests/"+name+".litmus")
+		f := filepath.Join(dir, name+".litmus")
+		if os.WriteFile(f, src, 0o644) != nil || os.WriteFile(f+".expected", []byte(herd), 0o644) != nil {
+			t.Fatal("cannot write the test directory")
+		}
+	}
+	total := 0
+	for k := range 3 {
+		code, out, errs := runCLI("conform", "--shard", fmt.Sprintf("%d/3", k), dir)
+		if code != 0 {
+			t.Fatalf("shard %d/3: exit %d, %s%s", k, code, out, errs)
+		}
+		var m, n int
+		if i := strings.Index(out, "conform: "); i >= 0 {
+			fmt.Sscanf(out[i:], "conform: %d/%d match", &m, &n)
+		}
+		if m != n {
+			t.Errorf("shard %d/3: %d/%d match", k, m, n)
+		}
+		total += n
+	}
+	if total != 8 {
+		t.Errorf("the shards checked %d tests, want 8", total)
+	}
+}
+
+// TestDirectoryThroughASymlink: a directory named through a symbolic link
+// is walked like the directory itself.
+func TestDirectoryThroughASymlink(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "tests")
+	if err := os.Symlink(filepath.Join(mustAbs(t, "../../tests"), "lkmm"), link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	direct, _ := litmusFiles([]string{"../../tests/lkmm"})
+	linked, err := litmusFiles([]string{link})
+	if err != nil || len(linked) != len(direct) || len(direct) == 0 {
+		t.Errorf("through the link %d files (%v), directly %d", len(linked), err, len(direct))
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
