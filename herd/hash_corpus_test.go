@@ -9,12 +9,8 @@ import (
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
-// knownHashGaps is how many corpus tests of a directory still get another
-// hash than herd7's: aarch64's are the CAS tests whose ADD ..., SXTW herd
-// prints in a form not found yet (issue 12). The count may only go down.
-var knownHashGaps = map[string]int{"aarch64": 33}
-
-// TestHashCorpus checks every corpus test's Hash= against herd7's.
+// TestHashCorpus checks every corpus test's Hash= against herd7's: all
+// of them must match.
 func TestHashCorpus(t *testing.T) {
 	dirs, _ := filepath.Glob("../../shared/corpus/*")
 	if len(dirs) == 0 {
@@ -52,15 +48,13 @@ func TestHashCorpus(t *testing.T) {
 				}
 				if err != nil || got != want {
 					bad++
-					if bad <= 15 && knownHashGaps[filepath.Base(dir)] == 0 {
+					if bad <= 15 {
 						t.Errorf("%s: Hash=%s, want %s (%v)", f, got, want, err)
 					}
 				}
 			}
-			if gap := knownHashGaps[filepath.Base(dir)]; bad > gap {
-				t.Errorf("%d/%d hashes differ (known gap: %d)", bad, len(files), gap)
-			} else if bad > 0 {
-				t.Logf("%d/%d hashes differ, the known gap", bad, len(files))
+			if bad > 0 {
+				t.Errorf("%d/%d hashes differ", bad, len(files))
 			}
 		})
 	}

@@ -18,6 +18,10 @@ func TestNormalisedParts(t *testing.T) {
 		{"PPC canonical", mustCanon(t, "PPC", "ld  r5, 0x10(r4)"), "lwz r5,16(r4)"},
 		{"PPC displacement", mustCanon(t, "PPC", "stw r6,0,r4"), "stw r6,0(r4)"},
 		{"X86_64 lock", mustCanon(t, "X86_64", "lock cmpxchgl (x), %ecx"), "lock; cmpxchgl (x),%ecx"},
+		{"init thread prefix with blanks", initText("0: X0 = x;         1: X0 = y;"), "0:X0=x; 1:X0=y"},
+		{"AArch64 post-index", mustCanon(t, "AArch64", "STR W2,[X3],#4"), "STR W2,[X3]#4"},
+		{"AArch64 extended register", mustCanon(t, "AArch64", "STR W5, [X0, W4, SXTW]"), "STR W5,[X0,W4,SXTW]"},
+		{"AArch64 pair post-index", mustCanon(t, "AArch64", "LDP X1,X2,[X0],#8"), "LDP X1,X2, [X0]#8"},
 		{"C parameters", cParams("int **x, atomic_t *v"), "int** x, atomic_t* v"},
 		{"columns", layout([][]string{{"li r1,1", "sync"}, {"L00:"}}), " li r1,1 | L00: ;\n sync    |      ;\n"},
 	}
@@ -34,6 +38,16 @@ func TestHashHeaderWins(t *testing.T) {
 	got, err := Hash(Sections{Arch: "PPC", Preamble: "\nHash=abc123\n"})
 	if err != nil || got != "abc123" {
 		t.Errorf("Hash = %q, %v; want the header's abc123", got, err)
+	}
+}
+
+// TestHashPairPostIndex is a hash herd7 printed for a test our parser
+// refuses (LDP), so that the printer's pair form is checked all the same.
+func TestHashPairPostIndex(t *testing.T) {
+	got, err := Hash(Sections{Arch: "AArch64", Init: "\nint64_t x[4]; 0:X0=x;\n",
+		Program: " P0           ;\n LDP X1,X2,[X0],#8  ;\n", Final: "exists (0:X1=1)\n"})
+	if want := "06cba833054d59a97bbbcafdf193eb37"; err != nil || got != want {
+		t.Errorf("Hash = %q, %v; want %s", got, err, want)
 	}
 }
 

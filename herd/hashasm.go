@@ -39,8 +39,24 @@ func canonical(arch, ins string, rename map[string]string) (string, error) {
 				ops[i] = "[" + ops[i] + op[len(op)-1:]
 			}
 		}
+		return aarch64PostIndex(mnemo, ops), nil
 	}
 	return strings.TrimSpace(mnemo + " " + strings.Join(ops, ",")), nil
+}
+
+// aarch64PostIndex joins a post-index offset to its address, as herd's
+// hash printer does: "STR W2,[X3]#4"; a pair instruction has a blank
+// before the address: "LDP W1,W2, [X0]#8".
+func aarch64PostIndex(mnemo string, ops []string) string {
+	n := len(ops)
+	if n < 2 || !strings.HasPrefix(ops[n-1], "#") || !strings.HasPrefix(ops[n-2], "[") || !strings.HasSuffix(ops[n-2], "]") {
+		return strings.TrimSpace(mnemo + " " + strings.Join(ops, ","))
+	}
+	addr := ops[n-2] + ops[n-1]
+	if strings.HasPrefix(mnemo, "LDP") || strings.HasPrefix(mnemo, "STP") || strings.HasPrefix(mnemo, "LDNP") || strings.HasPrefix(mnemo, "STNP") {
+		addr = " " + addr
+	}
+	return mnemo + " " + strings.Join(append(ops[:n-2:n-2], addr), ",")
 }
 
 // splitOperands cuts at top-level commas (not inside brackets).

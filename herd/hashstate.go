@@ -91,6 +91,10 @@ type initEntry struct {
 	text string
 }
 
+// threadPrefix is a register's thread prefix, which herd's lexer reads as
+// one token whatever the blanks around its colon ("0: X0" is "0:X0").
+var threadPrefix = regexp.MustCompile(`\b(P?[0-9]+)\s*:\s*`)
+
 var arrayDecl = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s+(\S+?)\s*\[\s*([0-9]+)\s*\]$`)
 
 // initText is the initial state as herd prints it for the digest.
@@ -102,7 +106,7 @@ func initText(init string) string {
 			continue
 		}
 		lhs, rhs, hasValue := strings.Cut(item, "=")
-		lhs = strings.TrimSpace(lhs)
+		lhs = threadPrefix.ReplaceAllString(strings.TrimSpace(lhs), "$1:")
 		value := "0"
 		if hasValue {
 			value = initValue(rhs)
