@@ -63,8 +63,11 @@ func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error)
 		limit = 100000
 	}
 	s.unroll = opt.Unroll
-	if s.unroll <= 0 {
+	switch {
+	case s.unroll == 0:
 		s.unroll = DefaultUnroll
+	case s.unroll < 0:
+		s.unroll = 0 // herd's -unroll 0: no backward jump
 	}
 	if err := s.domains(test, limit, valueCycles(model)); err != nil {
 		return nil, err

@@ -68,7 +68,7 @@ type Options struct {
 	// PathLimit bounds the paths of one thread; 0 means 100000.
 	PathLimit int
 	// Unroll is how many times a backward jump may be taken (herd's
-	// -unroll); 0 means DefaultUnroll.
+	// -unroll); 0 means DefaultUnroll, a negative number none at all.
 	Unroll int
 	// RefuseMixedSize makes a location accessed with two widths an
 	// "unsupported: mixed-size access" error (sizes.go): litmuscheck

@@ -1,0 +1,188 @@
+// This file implements the herd7 mode: litmuscheck run as "herd7" (a
+// symbolic link) or with a herd7 option first reads herd's command line
+// and prints herd's output, warnings and exit statuses, so that scripts
+// written for herd7 run unchanged.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/litmuscheck/litmuscheck/graph"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/models/cat"
+)
+
+// herdName is the program name that selects the herd7 mode.
+const herdName = "herd7"
+
+// runAs runs the command as the program name it was invoked by.
+func runAs(name string, args []string, stdout, stderr io.Writer) int {
+	if name == herdName || (len(args) > 0 && herdFirstOption(args[0])) {
+		return runHerd7(herdName, args, stdout, stderr)
+	}
+	return run(args, stdout, stderr)
+}
+
+// herdFirstOption reports whether arg is one of herd7's single-dash
+// options (litmuscheck's own take two dashes, or are -j and -h).
+func herdFirstOption(arg string) bool {
+	if !strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "--") {
+		return false
+	}
+	_, ok := herdOptionTable()[arg[1:]]
+	return ok && arg != "-h"
+}
+
+// builtinCat maps herd's model files to the built-in models.
+var builtinCat = map[string]string{
+	"ppc.cat": "power", "aarch64.cat": "armv8", "x86tso.cat": "tso",
+	"x86tso-mixed.cat": "tso-mixed", "linux-kernel.cat": "lkmm",
+}
+
+// lkmmv1Flag is the flag linux-kernel.bell raises on every test unless
+// the variant is lkmmv2.
+const lkmmv1Flag = "this-model-requires-variant-higher-than-lkmmv1"
+
+func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
+	o, err := parseHerdArgs(args)
+	if err != nil {
+		if u, ok := err.(errHerdUsage); ok {
+			fmt.Fprintf(stderr, "%s: %s\n", name, u.msg)
+			writeHerdUsage(stderr, name)
+		} else {
+			fmt.Fprintln(stderr, err)
+		}
+		return 2
+	}
+	switch {
+	case o.version:
+		fmt.Fprintf(stdout, "%s, Rev: litmuscheck\n", version)
+		return 0
+	case o.help:
+		writeHerdUsage(stdout, name)
+		return 0
+	}
+	model, lkmm, err := o.loadModel()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: litmus.DefaultMaxMemory}
+	lo.timeout = time.Duration(o.timeout * float64(time.Second))
+	lo.model = "herd7"
+	lkmmv1 := lkmm && !hasVariant(o.variants, "lkmmv2")
+	if lkmmv1 && !o.quiet {
+		fmt.Fprintf(stderr, "Warning: litmuscheck runs linux-kernel.cat with the events of -variant lkmmv2; its lkmmv1 events are not implemented\n")
+	}
+	status := 0
+	pictures := 0
+	for _, file := range o.files {
+		start := time.Now()
+		out := checkFile(file, model, nil, lo)
+		if out.err != nil {
+			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.err)
+			status = max(status, 2)
+			continue
+		}
+		res := out.res
+		if lkmmv1 {
+			i := sort.SearchStrings(res.Flags, lkmmv1Flag)
+			res.Flags = append(res.Flags[:i], append([]string{lkmmv1Flag}, res.Flags[i:]...)...)
+		}
+		var b bytes.Buffer
+		res.WriteHerd(&b)
+		block, hash, _ := strings.Cut(b.String(), "Hash=")
+		fmt.Fprint(stdout, block)
+		fmt.Fprintf(stdout, "Time %s %0.2f\n", res.Test.Name, time.Since(start).Seconds())
+		if o.candidate {
+			fmt.Fprintf(stdout, "Candidates %s %d\n", res.Test.Name, res.Candidates)
+		}
+		fmt.Fprint(stdout, "Hash="+hash)
+		if res.LoopCut && !o.quiet {
+			fmt.Fprintf(stderr, "Warning: File %q: unrolling limit exceeded, legal outcomes may be missing.\n", file)
+		}
+		if o.outDir != "" && o.show != "none" && (o.nshow == 0 || pictures < o.nshow) {
+			if err := writeHerdPicture(o, res.Test.Name, out); err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", name, err)
+				status = 2
+			}
+			pictures++
+		}
+	}
+	return status
+}
+
+// herdUnroll maps herd's -unroll to ours: herd's 0 takes no backward
+// jump, which litmus.Options spells -1 (its 0 is the default bound).
+func herdUnroll(o *herdOptions) int {
+	switch {
+	case !o.unrollSet:
+		return 0
+	case o.unroll == 0:
+		return -1
+	}
+	return o.unroll
+}
+
+func hasVariant(vs []string, v string) bool {
+	for _, x := range vs {
+		if strings.EqualFold(strings.TrimSpace(x), v) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadModel is the model the options name: nil for herd's default per
+// dialect, a built-in one for herd's own model files, else the cat
+// interpreter's. lkmm says the model is the built-in LKMM.
+func (o *herdOptions) loadModel() (*models.Model, bool, error) {
+	if o.model == "" {
+		return nil, false, nil
+	}
+	base := filepath.Base(o.model)
+	if b, ok := builtinCat[base]; ok && (base != "linux-kernel.cat" || (filepath.Base(o.bell) == "linux-kernel.bell" && filepath.Base(o.macros) == "linux-kernel.def")) {
+		m, err := models.Lookup(b)
+		return m, b == "lkmm", err
+	}
+	p, err := cat.Load(cat.Options{Model: o.model, Bell: o.bell, Macros: o.macros, Path: append([]string{"."}, o.include...), Variants: o.variants})
+	if err != nil {
+		return nil, false, err
+	}
+	return p.Model(), false, nil
+}
+
+// writeHerdPicture writes the test's DOT picture into -o DIR, as herd
+// names it: DIR/NAME.dot.
+func writeHerdPicture(o *herdOptions, name string, out fileOutcome) error {
+	pic := graph.ForResult(name, out.res, out.model)
+	if pic == nil {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(o.outDir, name+".dot"), []byte(pic.DOT()), 0o644)
+}
+
+// writeHerdUsage lists the herd7 options litmuscheck implements.
+func writeHerdUsage(w io.Writer, name string) {
+	fmt.Fprintf(w, "Usage %s [options] [test]*\n", name)
+	table := herdOptionTable()
+	var keys []string
+	for k, opt := range table {
+		if opt.usage != "accepted, display only" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  -%s %s %s\n", k, table[k].arg, table[k].usage)
+	}
+	fmt.Fprintf(w, "  accepted, display only: -%s\n", strings.Join(displayOnly, " -"))
+}
