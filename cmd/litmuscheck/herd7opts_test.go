@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseHerdArgs(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "k.cfg")
+	if err := os.WriteFile(cfg, []byte("# kernel-like\nmacros k.def\nbell k.bell\nmodel k.cat\ngraph columns\nshowevents noregs\nsquished true\nmovelabel true\nfontsize 8\nedgeattr hb,color,indigo\nunroll 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want herdOptions
+		err  string
+	}{
+		{"files only", []string{"a.litmus", "b.litmus"}, herdOptions{show: "none", files: []string{"a.litmus", "b.litmus"}}, ""},
+		{"conf sets model, bell, macros, unroll, graph", []string{"-conf", cfg, "T.litmus"},
+			herdOptions{show: "none", model: "k.cat", bell: "k.bell", macros: "k.def", unroll: 5, unrollSet: true, graph: "columns", files: []string{"T.litmus"}}, ""},
+		{"later option overrides conf", []string{"-conf", cfg, "-unroll", "0", "-variant", "lkmmv2,mixed"},
+			herdOptions{show: "none", model: "k.cat", bell: "k.bell", macros: "k.def", unroll: 0, unrollSet: true, graph: "columns", variants: []string{"lkmmv2", "mixed"}}, ""},
+		{"conf through -I", []string{"-I", dir, "-conf", "k.cfg"},
+			herdOptions{show: "none", include: []string{dir}, model: "k.cat", bell: "k.bell", macros: "k.def", unroll: 5, unrollSet: true, graph: "columns"}, ""},
+		{"model, cat, timeout, candidates", []string{"-cat", "ppc.cat", "-timeout", "1.5", "-candidates", "true", "-q", "-v", "-v"},
+			herdOptions{show: "none", model: "ppc.cat", timeout: 1.5, candidate: true, quiet: true, verbose: 2}, ""},
+		{"show, nshow, o", []string{"-show", "prop", "-nshow", "2", "-o", "out"}, herdOptions{show: "prop", nshow: 2, outDir: "out"}, ""},
+		{"display only accepted", []string{"-squished", "true", "-fontsize", "8", "-showevents", "all"}, herdOptions{show: "none"}, ""},
+		{"through none, speedcheck false", []string{"-through", "none", "-speedcheck", "false"}, herdOptions{show: "none"}, ""},
+		{"version, help", []string{"-version", "--help"}, herdOptions{show: "none", version: true, help: true}, ""},
+		{"unknown option", []string{"-foo", "T.litmus"}, herdOptions{}, "unknown option '-foo'."},
+		{"bad boolean", []string{"-candidates", "T.litmus"}, herdOptions{}, "wrong argument 'T.litmus'; option '-candidates' expects a boolean."},
+		{"bad integer", []string{"-unroll", "abc"}, herdOptions{}, "wrong argument 'abc'; option '-unroll' expects an integer."},
+		{"bad tag", []string{"-speedcheck", "xx"}, herdOptions{}, "bad tag for -speedcheck, allowed tag are false,true,fast."},
+		{"unsupported speedcheck", []string{"-speedcheck", "fast"}, herdOptions{}, "option '-speedcheck fast': unsupported by litmuscheck (only -speedcheck false)."},
+		{"unsupported through", []string{"-through", "all"}, herdOptions{}, "option '-through all': unsupported by litmuscheck (only -through none)."},
+		{"unsupported skipchecks", []string{"-skipchecks", "sc"}, herdOptions{}, "option '-skipchecks' skips a model's checks: unsupported by litmuscheck."},
+		{"unsupported conds", []string{"-conds", "c.txt"}, herdOptions{}, "option '-conds' replaces the tests' conditions: unsupported by litmuscheck."},
+		{"unsupported show all", []string{"-show", "all"}, herdOptions{}, "option '-show all': unsupported by litmuscheck (prop, cond, wit or none)."},
+		{"missing argument", []string{"-model"}, herdOptions{}, "option '-model' needs an argument."},
+		{"missing conf", []string{"-conf", filepath.Join(dir, "none.cfg")}, herdOptions{}, "Cannot find file " + filepath.Join(dir, "none.cfg")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := parseHerdArgs(tc.args)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("err = %v, want %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, *got, cmp.AllowUnexported(herdOptions{})); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestHerdUnrollMapping(t *testing.T) {
+	for _, tc := range []struct {
+		o    herdOptions
+		want int
+	}{{herdOptions{}, 0}, {herdOptions{unroll: 0, unrollSet: true}, -1}, {herdOptions{unroll: 3, unrollSet: true}, 3}} {
+		if got := herdUnroll(&tc.o); got != tc.want {
+			t.Errorf("herdUnroll(%+v) = %d, want %d", tc.o, got, tc.want)
+		}
+	}
+}
+
+func TestHerdMode(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want bool
+	}{{"herd7", nil, true}, {"litmuscheck", []string{"-conf", "x.cfg"}, true}, {"litmuscheck", []string{"--model", "sc"}, false},
+		{"litmuscheck", []string{"-j", "2"}, false}, {"litmuscheck", []string{"conform"}, false}} {
+		got := tc.name == herdName || (len(tc.args) > 0 && herdFirstOption(tc.args[0]))
+		if got != tc.want {
+			t.Errorf("%s %v: herd mode %v, want %v", tc.name, tc.args, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+scripts/runlitmus.sh $1
+scripts/judgelitmus.sh $1
