@@ -49,6 +49,14 @@ func TestKernelScripts(t *testing.T) {
 	if err := os.CopyFS(mm, os.DirFS("testdata/kernelscripts")); err != nil {
 		t.Fatal(err)
 	}
+	// The tests are kept as .litmus.in, out of the way of the runs over
+	// testdata's .litmus files.
+	ins, _ := filepath.Glob(filepath.Join(mm, "litmus", "*.litmus.in"))
+	for _, in := range ins {
+		if err := os.Rename(in, strings.TrimSuffix(in, ".in")); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// The model's files are linked, never copied into the repository.
 	for _, f := range []string{"linux-kernel.cfg", "linux-kernel.cat", "linux-kernel.bell", "linux-kernel.def", "lock.cat"} {
 		if err := os.Symlink(filepath.Join(ref, f), filepath.Join(mm, f)); err != nil {
