@@ -11,9 +11,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		return
 	}
 	x := c.x
-	for i := range x.RF.Rows {
-		x.RF.Rows[i] = 0
-	}
+	x.RF.Clear()
 	rfOf := map[int]int{}
 	for i, r := range c.reads {
 		x.RF.Add(choice[i], r)
@@ -46,7 +44,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		if !x.M.Has(a) || ev[a].IsInit() {
 			continue
 		}
-		x.PO.Rows[a].Each(func(b int) {
+		x.PO.EachSucc(a, func(b int) {
 			if !x.M.Has(b) || ev[b].Loc != ev[a].Loc {
 				return
 			}
@@ -91,9 +89,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	pick := make([]int, len(locs))
 	for {
-		for i := range x.CO.Rows {
-			x.CO.Rows[i] = 0
-		}
+		x.CO.Clear()
 		for i := range locs {
 			o := orders[i][pick[i]]
 			for a := 0; a < len(o); a++ {
@@ -130,7 +126,7 @@ func (s *setup) rmwPairs(c *combo, rfOf map[int]int) map[string][]rmwPair {
 	x := c.x
 	out := map[string][]rmwPair{}
 	for _, r := range c.reads {
-		x.RMW.Rows[r].Each(func(w int) {
+		x.RMW.EachSucc(r, func(w int) {
 			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], rmwPair{r: r, w: w, src: rfOf[r]})
 		})
 	}
@@ -172,11 +168,7 @@ func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
 func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int {
 	var orders [][]int
 	cur := make([]int, 0, len(ws))
-	var placed Set
-	var all Set
-	for _, w := range ws {
-		all = all.Add(w)
-	}
+	placed := make([]bool, before.N)
 	var rec func()
 	rec = func() {
 		if len(cur) == len(ws) {
@@ -195,14 +187,14 @@ func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int
 		forced := -1
 		if immPred != nil && last >= 0 {
 			for _, w := range ws {
-				if !placed.Has(w) && immPred[w] == last {
+				if !placed[w] && immPred[w] == last {
 					forced = w
 					break
 				}
 			}
 		}
 		for _, w := range ws {
-			if placed.Has(w) {
+			if placed[w] {
 				continue
 			}
 			if immPred != nil {
@@ -216,7 +208,7 @@ func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int
 			// w is placeable when all its required predecessors are placed.
 			ok := true
 			for _, v := range ws {
-				if v != w && !placed.Has(v) && before.Has(v, w) {
+				if v != w && !placed[v] && before.Has(v, w) {
 					ok = false
 					break
 				}
@@ -224,11 +216,11 @@ func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int
 			if !ok {
 				continue
 			}
-			placed = placed.Add(w)
+			placed[w] = true
 			cur = append(cur, w)
 			rec()
 			cur = cur[:len(cur)-1]
-			placed &^= Set(0).Add(w)
+			placed[w] = false
 		}
 	}
 	rec()

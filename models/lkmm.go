@@ -101,10 +101,10 @@ var LKMM = &Model{
 		staticFlag("unmatched-rcu-lock"),
 		staticFlag("unmatched-rcu-unlock"),
 		srcuFlag("unmatched-srcu-lock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return litmus.Identity(s.n, s.SrcuLock&^m.Domain())
+			return litmus.Identity(s.n, s.SrcuLock.Diff(m.Domain()))
 		}),
 		srcuFlag("unmatched-srcu-unlock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return litmus.Identity(s.n, s.SrcuUnlock&^m.Range())
+			return litmus.Identity(s.n, s.SrcuUnlock.Diff(m.Range()))
 		}),
 		srcuFlag("multiple-srcu-matches", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
 			return m.Inverse().Seq(m).Diff(s.id)
@@ -122,8 +122,8 @@ var LKMM = &Model{
 		// Flags of linux-kernel.cat.
 		{Name: "mixed-accesses", Kind: Flag, Rel: func(e *Env) litmus.Rel {
 			s := lkmmOf(e).s
-			pw := s.Plain & s.W
-			if pw == 0 {
+			pw := s.Plain.Inter(s.W)
+			if pw.Empty() {
 				return e.Empty()
 			}
 			pl := s.poLoc.Diff(s.barrier)
@@ -139,8 +139,8 @@ var LKMM = &Model{
 // values (cat's different-values).
 func differentValues(x *litmus.Execution, m litmus.Rel) litmus.Rel {
 	out := litmus.NewRel(x.N)
-	for i, row := range m.Rows {
-		row.Each(func(j int) {
+	for i := 0; i < m.N; i++ {
+		m.EachSucc(i, func(j int) {
 			if x.Events[i].Value != x.Events[j].Value {
 				out.Add(i, j)
 			}
