@@ -87,33 +87,100 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			return
 		}
 	}
-	pick := make([]int, len(locs))
-	for {
-		x.CO.Clear()
-		for i := range locs {
-			o := orders[i][pick[i]]
-			for a := 0; a < len(o); a++ {
-				for b := a + 1; b < len(o); b++ {
-					x.CO.Add(o[a], o[b])
-				}
+	co := &coSearch{s: s, c: c, model: model, out: out, locs: locs, orders: orders}
+	co.run(before)
+}
+
+// coSearch enumerates the products of the locations' coherence orders, the
+// last location outermost. For a PruningModel that allows it, it checks
+// the partial candidate at each level, with the orders of the locations
+// chosen so far and the edges every order of the others has, and cuts the
+// levels below once it is refuted.
+type coSearch struct {
+	s      *setup
+	c      *combo
+	model  Model
+	out    *partial
+	locs   []string
+	orders [][][]int
+	pm     PruningModel
+	// must is the part of co in every order: before, closed.
+	must Rel
+	// below[i] is the number of candidates under a choice for location i.
+	below []int
+}
+
+func (cs *coSearch) run(before Rel) {
+	x := cs.c.x
+	x.CO.Clear()
+	n := len(cs.locs)
+	// The candidate the report shows as forbidden is the first one of its
+	// combination: until a worker has one, it enumerates all.
+	if cs.out.blocked != nil {
+		cs.pm = pruner(cs.model)
+	}
+	if cs.pm != nil {
+		cs.below = make([]int, n+1)
+		cs.below[0] = 1
+		for i := 0; i < n; i++ {
+			cs.below[i+1] = min(cs.below[i]*len(cs.orders[i]), 1<<30)
+		}
+		if cs.below[n] > 1 {
+			cs.must = before.Plus()
+			for _, l := range cs.locs {
+				cs.restore(l)
+			}
+			if cs.pm.Refutes(x) {
+				cs.out.pruned++
+				return
 			}
 		}
-		s.check(c, model, out)
-		if out.stopped {
+	}
+	cs.level(n - 1)
+}
+
+// level chooses the order of location i, then those of the locations
+// before it.
+func (cs *coSearch) level(i int) {
+	if i < 0 {
+		cs.s.check(cs.c, cs.model, cs.out)
+		return
+	}
+	l := cs.locs[i]
+	for _, o := range cs.orders[i] {
+		cs.place(l, o)
+		if cs.pm != nil && cs.below[i] > 1 && cs.pm.Refutes(cs.c.x) {
+			cs.out.pruned++
+			continue
+		}
+		cs.level(i - 1)
+		if cs.out.stopped {
 			return
 		}
-		// Next combination of orders.
-		k := 0
-		for ; k < len(locs); k++ {
-			pick[k]++
-			if pick[k] < len(orders[k]) {
-				break
-			}
-			pick[k] = 0
+	}
+	if cs.pm != nil {
+		cs.restore(l)
+	}
+}
+
+// place makes o the coherence order of location l in the candidate.
+func (cs *coSearch) place(l string, o []int) {
+	x := cs.c.x
+	for _, w := range cs.c.writes[l] {
+		x.CO.SetRow(w, Set{})
+	}
+	for a := 0; a < len(o); a++ {
+		for b := a + 1; b < len(o); b++ {
+			x.CO.Add(o[a], o[b])
 		}
-		if k == len(locs) {
-			return
-		}
+	}
+}
+
+// restore leaves location l with the edges of co that every order has.
+func (cs *coSearch) restore(l string) {
+	x := cs.c.x
+	for _, w := range cs.c.writes[l] {
+		x.CO.SetRow(w, cs.must.Row(w))
 	}
 }
 

@@ -280,6 +280,17 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	choice := make([]int, n)
 	// claimed marks the writes an atomic rmw read already reads.
 	claimed := make([]bool, c.x.N)
+	// As in the coherence orders (coSearch), a worker that has its
+	// forbidden candidate to show refutes partial choices of rf, with the
+	// co edges every candidate has.
+	var pm PruningModel
+	var must Rel
+	if out.blocked != nil && n > 1 {
+		if pm = pruner(model); pm != nil {
+			must = c.mustCo()
+			c.restorePartial(nil, must)
+		}
+	}
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
@@ -298,13 +309,53 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 				claimed[w] = true
 			}
 			choice[i] = w
-			rec(i + 1)
+			if pm != nil && i+1 < n {
+				c.x.RF.Add(w, c.reads[i])
+				if pm.Refutes(c.x) {
+					out.pruned++
+				} else {
+					rec(i + 1)
+					// enumerateCo rebuilds rf and co for each full choice.
+					c.restorePartial(choice[:i+1], must)
+				}
+				c.x.RF.Remove(w, c.reads[i])
+			} else {
+				rec(i + 1)
+			}
 			if atomic {
 				claimed[w] = false
 			}
 		}
 	}
 	rec(0)
+}
+
+// mustCo is the part of co every candidate of c has: each location's
+// initial write first.
+func (c *combo) mustCo() Rel {
+	co := NewRel(c.x.N)
+	for l, ws := range c.writes {
+		init := c.initOf[l]
+		for _, w := range ws {
+			if w != init {
+				co.Add(init, w)
+			}
+		}
+	}
+	return co
+}
+
+// restorePartial puts back the partial rf of the choices made and the
+// co every candidate has, must, after enumerateCo has replaced them.
+func (c *combo) restorePartial(choice []int, must Rel) {
+	x := c.x
+	x.RF.Clear()
+	for i, w := range choice {
+		x.RF.Add(w, c.reads[i])
+	}
+	for e := 0; e < x.N; e++ {
+		x.CO.SetRow(e, must.Row(e))
+	}
 }
 
 // atomicRMW records, for each read, the write of its rmw pair when both

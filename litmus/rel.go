@@ -128,6 +128,9 @@ func (r Rel) Clone() Rel {
 // Add adds the pair (a, b) to r in place.
 func (r Rel) Add(a, b int) { r.bits[a*r.w+b/64] |= 1 << uint(b%64) }
 
+// Remove removes the pair (a, b) from r in place.
+func (r Rel) Remove(a, b int) { r.bits[a*r.w+b/64] &^= 1 << uint(b%64) }
+
 // Has reports whether (a, b) is in r.
 func (r Rel) Has(a, b int) bool { return r.bits[a*r.w+b/64]&(1<<uint(b%64)) != 0 }
 

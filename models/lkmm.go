@@ -69,31 +69,38 @@ var LKMM = &Model{
 		return &Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: litmus.AllEvents(x.N)}
 	},
 	Axioms: []Axiom{
+		// Every axiom below is monotone in rf and co: their relations
+		// are built from rf, co and fr with union, intersection,
+		// sequence, inverse, closure and restriction to fixed sets, and
+		// differences only with relations that do not depend on rf and
+		// co (prop \ id). The flags are not (the races subtract
+		// relations of rf and co), and never forbid anyway.
+		//
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one
 		// lock is left held per location.
-		{Name: "lock-nest", Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest }},
-		{Name: "nested-is-locked", Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked }},
-		{Name: "unmatched-locks", Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks }},
+		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest }},
+		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked }},
+		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks }},
 		// linux-kernel.cat.
-		{Name: "coherence", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "coherence", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
 			return r.s.poLoc.Union(r.rf, r.co, r.fr)
 		}},
-		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
 			return r.s.rmw.Inter(r.fre.Seq(r.coe))
 		}},
-		{Name: "happens-before", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb
 		}},
-		{Name: "propagation", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "propagation", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).propagation().pb
 		}},
-		{Name: "rcu", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).rcu().rb
 		}},
-		{Name: "plain-coherence", Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().incoh
 		}},
 
