@@ -285,7 +285,15 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	// co edges every candidate has.
 	var pm PruningModel
 	var must Rel
-	if out.blocked != nil && n > 1 {
+	// fanout[i] is the number of rf choices of the reads after i: a
+	// refutation cuts nothing when it is 1, as enumerateCo checks its own
+	// levels.
+	fanout := make([]int, n+1)
+	fanout[n] = 1
+	for i := n - 1; i >= 0; i-- {
+		fanout[i] = min(fanout[i+1]*len(c.rfCands[i]), 1<<30)
+	}
+	if out.blocked != nil && n > 1 && fanout[0] > 1 {
 		if pm = pruner(model); pm != nil {
 			must = c.mustCo()
 			c.restorePartial(nil, must)
@@ -309,7 +317,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 				claimed[w] = true
 			}
 			choice[i] = w
-			if pm != nil && i+1 < n {
+			if pm != nil && fanout[i+1] > 1 {
 				c.x.RF.Add(w, c.reads[i])
 				if pm.Refutes(c.x) {
 					out.pruned++
