@@ -11,9 +11,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		return
 	}
 	x := c.x
-	for i := range x.RF.Rows {
-		x.RF.Rows[i] = 0
-	}
+	x.RF.Clear()
 	rfOf := map[int]int{}
 	for i, r := range c.reads {
 		x.RF.Add(choice[i], r)
@@ -46,7 +44,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		if !x.M.Has(a) || ev[a].IsInit() {
 			continue
 		}
-		x.PO.Rows[a].Each(func(b int) {
+		x.PO.EachSucc(a, func(b int) {
 			if !x.M.Has(b) || ev[b].Loc != ev[a].Loc {
 				return
 			}
@@ -89,35 +87,100 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			return
 		}
 	}
-	pick := make([]int, len(locs))
-	for {
-		for i := range x.CO.Rows {
-			x.CO.Rows[i] = 0
+	co := &coSearch{s: s, c: c, model: model, out: out, locs: locs, orders: orders}
+	co.run(before)
+}
+
+// coSearch enumerates the products of the locations' coherence orders, the
+// last location outermost. For a PruningModel that allows it, it checks
+// the partial candidate at each level, with the orders of the locations
+// chosen so far and the edges every order of the others has, and cuts the
+// levels below once it is refuted.
+type coSearch struct {
+	s      *setup
+	c      *combo
+	model  Model
+	out    *partial
+	locs   []string
+	orders [][][]int
+	pm     PruningModel
+	// must is the part of co in every order: before, closed.
+	must Rel
+	// below[i] is the number of candidates under a choice for location i.
+	below []int
+}
+
+func (cs *coSearch) run(before Rel) {
+	x := cs.c.x
+	x.CO.Clear()
+	n := len(cs.locs)
+	// The candidate the report shows as forbidden is the first one of its
+	// combination: until a worker has one, it enumerates all.
+	if cs.out.blocked != nil {
+		cs.pm = pruner(cs.model)
+	}
+	if cs.pm != nil {
+		cs.below = make([]int, n+1)
+		cs.below[0] = 1
+		for i := 0; i < n; i++ {
+			cs.below[i+1] = min(cs.below[i]*len(cs.orders[i]), 1<<30)
 		}
-		for i := range locs {
-			o := orders[i][pick[i]]
-			for a := 0; a < len(o); a++ {
-				for b := a + 1; b < len(o); b++ {
-					x.CO.Add(o[a], o[b])
-				}
+		if cs.below[n] > 1 {
+			cs.must = before.Plus()
+			for _, l := range cs.locs {
+				cs.restore(l)
+			}
+			if cs.pm.Refutes(x) {
+				cs.out.pruned++
+				return
 			}
 		}
-		s.check(c, model, out)
-		if out.stopped {
+	}
+	cs.level(n - 1)
+}
+
+// level chooses the order of location i, then those of the locations
+// before it.
+func (cs *coSearch) level(i int) {
+	if i < 0 {
+		cs.s.check(cs.c, cs.model, cs.out)
+		return
+	}
+	l := cs.locs[i]
+	for _, o := range cs.orders[i] {
+		cs.place(l, o)
+		if cs.pm != nil && cs.below[i] > 1 && cs.pm.Refutes(cs.c.x) {
+			cs.out.pruned++
+			continue
+		}
+		cs.level(i - 1)
+		if cs.out.stopped {
 			return
 		}
-		// Next combination of orders.
-		k := 0
-		for ; k < len(locs); k++ {
-			pick[k]++
-			if pick[k] < len(orders[k]) {
-				break
-			}
-			pick[k] = 0
+	}
+	if cs.pm != nil {
+		cs.restore(l)
+	}
+}
+
+// place makes o the coherence order of location l in the candidate.
+func (cs *coSearch) place(l string, o []int) {
+	x := cs.c.x
+	for _, w := range cs.c.writes[l] {
+		x.CO.SetRow(w, Set{})
+	}
+	for a := 0; a < len(o); a++ {
+		for b := a + 1; b < len(o); b++ {
+			x.CO.Add(o[a], o[b])
 		}
-		if k == len(locs) {
-			return
-		}
+	}
+}
+
+// restore leaves location l with the edges of co that every order has.
+func (cs *coSearch) restore(l string) {
+	x := cs.c.x
+	for _, w := range cs.c.writes[l] {
+		x.CO.SetRow(w, cs.must.Row(w))
 	}
 }
 
@@ -130,7 +193,7 @@ func (s *setup) rmwPairs(c *combo, rfOf map[int]int) map[string][]rmwPair {
 	x := c.x
 	out := map[string][]rmwPair{}
 	for _, r := range c.reads {
-		x.RMW.Rows[r].Each(func(w int) {
+		x.RMW.EachSucc(r, func(w int) {
 			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], rmwPair{r: r, w: w, src: rfOf[r]})
 		})
 	}
@@ -172,11 +235,7 @@ func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
 func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int {
 	var orders [][]int
 	cur := make([]int, 0, len(ws))
-	var placed Set
-	var all Set
-	for _, w := range ws {
-		all = all.Add(w)
-	}
+	placed := make([]bool, before.N)
 	var rec func()
 	rec = func() {
 		if len(cur) == len(ws) {
@@ -195,14 +254,14 @@ func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int
 		forced := -1
 		if immPred != nil && last >= 0 {
 			for _, w := range ws {
-				if !placed.Has(w) && immPred[w] == last {
+				if !placed[w] && immPred[w] == last {
 					forced = w
 					break
 				}
 			}
 		}
 		for _, w := range ws {
-			if placed.Has(w) {
+			if placed[w] {
 				continue
 			}
 			if immPred != nil {
@@ -216,7 +275,7 @@ func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int
 			// w is placeable when all its required predecessors are placed.
 			ok := true
 			for _, v := range ws {
-				if v != w && !placed.Has(v) && before.Has(v, w) {
+				if v != w && !placed[v] && before.Has(v, w) {
 					ok = false
 					break
 				}
@@ -224,11 +283,11 @@ func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int
 			if !ok {
 				continue
 			}
-			placed = placed.Add(w)
+			placed[w] = true
 			cur = append(cur, w)
 			rec()
 			cur = cur[:len(cur)-1]
-			placed &^= Set(0).Add(w)
+			placed[w] = false
 		}
 	}
 	rec()

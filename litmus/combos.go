@@ -177,79 +177,62 @@ func (g *comboGen) next() (bool, error) {
 	}
 }
 
-// eventBound returns the error for a choice of paths whose candidate would
-// have more events than a Set holds, with late more initial writes than
-// the test's locations (locations reached only through a computed
-// address); nil if it fits. every says that every choice is as large. The
-// error points at the instruction of the event past the bound, counting
-// the initial writes first, then the threads in order.
-func (s *setup) eventBound(choice []int, late int, every bool) error {
-	n := len(s.locs) + late
-	over := false
+// MaxPathEvents is the number of events one thread's path may have: the
+// dependencies within a path are one word (paths.go). A candidate
+// execution has no bound of its own: sets and relations hold any number
+// of events (set.go).
+const MaxPathEvents = 64
+
+// eventBound returns the error for a choice of paths one of which was cut
+// past MaxPathEvents; nil if none was.
+func (s *setup) eventBound(choice []int) error {
 	for t, i := range choice {
-		p := &s.paths[t][i]
-		n += len(p.events)
-		over = over || p.overlong
-	}
-	if n <= MaxEvents && !over {
-		return nil
-	}
-	what := fmt.Sprintf("a candidate execution of %d events", n)
-	if over {
-		what = fmt.Sprintf("a candidate execution of more than %d events", MaxEvents)
-	}
-	if every {
-		what = fmt.Sprintf("every candidate execution has more than %d events", MaxEvents)
-	}
-	count := len(s.locs) + late
-	pos, thread := Pos{File: s.test.File}, -1
-	for t, i := range choice {
-		p := &s.paths[t][i]
-		if count+len(p.events) > MaxEvents {
-			ev := p.events[MaxEvents-count]
-			th := s.test.Threads[t]
-			thread = th.ID
-			if ev.instr >= 0 && ev.instr < len(th.Code) {
-				pos = th.Code[ev.instr].Pos
-			}
-			break
+		if s.paths[t][i].overlong {
+			return s.pathTooLong(t, i, false)
 		}
-		count += len(p.events)
 	}
-	msg := fmt.Sprintf("unsupported: %s (litmuscheck checks at most %d)", what, MaxEvents)
-	if thread >= 0 {
-		msg += fmt.Sprintf(": the %dth arises in thread P%d", MaxEvents+1, thread)
-	} else {
-		msg += fmt.Sprintf(": the %dth is an initial write", MaxEvents+1)
+	return nil
+}
+
+// pathTooLong is the error for path i of thread t, cut past
+// MaxPathEvents; every says that every path of the thread is. It points
+// at the instruction of the event past the bound.
+func (s *setup) pathTooLong(t, i int, every bool) error {
+	p := &s.paths[t][i]
+	th := s.test.Threads[t]
+	what := fmt.Sprintf("a path of thread P%d has", th.ID)
+	if every {
+		what = fmt.Sprintf("every path of thread P%d has", th.ID)
+	}
+	pos := Pos{File: s.test.File}
+	if ev := p.events[MaxPathEvents]; ev.instr >= 0 && ev.instr < len(th.Code) {
+		pos = th.Code[ev.instr].Pos
 	}
 	if pos.File == "" {
 		pos.File = s.test.File
 	}
-	return &Error{Pos: pos, Msg: msg}
+	return &Error{Pos: pos, Msg: fmt.Sprintf("unsupported: %s more than %d events (litmuscheck follows at most %d per thread)",
+		what, MaxPathEvents, MaxPathEvents)}
 }
 
-// everyTooLarge returns the error of eventBound when even the smallest
-// choice of paths is too large, before any choice is generated.
+// everyTooLarge returns the error of pathTooLong when every path of some
+// thread is too long, before any choice is generated.
 func (s *setup) everyTooLarge() error {
-	smallest := make([]int, len(s.paths))
-	for t, ps := range s.paths {
+	for _, ps := range s.paths {
 		if len(ps) == 0 {
 			return nil // no choice at all
 		}
+	}
+	for t, ps := range s.paths {
+		every := true
 		for i := range ps {
-			if len(ps[i].events) < len(ps[smallest[t]].events) {
-				smallest[t] = i
-			}
+			every = every && ps[i].overlong
+		}
+		if every {
+			return s.pathTooLong(t, 0, true)
 		}
 	}
-	n := len(s.locs)
-	for t, i := range smallest {
-		n += len(s.paths[t][i].events)
-	}
-	if n <= MaxEvents {
-		return nil
-	}
-	return s.eventBound(smallest, 0, true)
+	return nil
 }
 
 // combo is one choice of path per thread, laid out as events.
@@ -297,6 +280,25 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	choice := make([]int, n)
 	// claimed marks the writes an atomic rmw read already reads.
 	claimed := make([]bool, c.x.N)
+	// As in the coherence orders (coSearch), a worker that has its
+	// forbidden candidate to show refutes partial choices of rf, with the
+	// co edges every candidate has.
+	var pm PruningModel
+	var must Rel
+	// fanout[i] is the number of rf choices of the reads after i: a
+	// refutation cuts nothing when it is 1, as enumerateCo checks its own
+	// levels.
+	fanout := make([]int, n+1)
+	fanout[n] = 1
+	for i := n - 1; i >= 0; i-- {
+		fanout[i] = min(fanout[i+1]*len(c.rfCands[i]), 1<<30)
+	}
+	if out.blocked != nil && n > 1 && fanout[0] > 1 {
+		if pm = pruner(model); pm != nil {
+			must = c.mustCo()
+			c.restorePartial(nil, must)
+		}
+	}
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
@@ -315,13 +317,53 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 				claimed[w] = true
 			}
 			choice[i] = w
-			rec(i + 1)
+			if pm != nil && fanout[i+1] > 1 {
+				c.x.RF.Add(w, c.reads[i])
+				if pm.Refutes(c.x) {
+					out.pruned++
+				} else {
+					rec(i + 1)
+					// enumerateCo rebuilds rf and co for each full choice.
+					c.restorePartial(choice[:i+1], must)
+				}
+				c.x.RF.Remove(w, c.reads[i])
+			} else {
+				rec(i + 1)
+			}
 			if atomic {
 				claimed[w] = false
 			}
 		}
 	}
 	rec(0)
+}
+
+// mustCo is the part of co every candidate of c has: each location's
+// initial write first.
+func (c *combo) mustCo() Rel {
+	co := NewRel(c.x.N)
+	for l, ws := range c.writes {
+		init := c.initOf[l]
+		for _, w := range ws {
+			if w != init {
+				co.Add(init, w)
+			}
+		}
+	}
+	return co
+}
+
+// restorePartial puts back the partial rf of the choices made and the
+// co every candidate has, must, after enumerateCo has replaced them.
+func (c *combo) restorePartial(choice []int, must Rel) {
+	x := c.x
+	x.RF.Clear()
+	for i, w := range choice {
+		x.RF.Add(w, c.reads[i])
+	}
+	for e := 0; e < x.N; e++ {
+		x.CO.SetRow(e, must.Row(e))
+	}
 }
 
 // atomicRMW records, for each read, the write of its rmw pair when both
@@ -331,7 +373,7 @@ func (c *combo) atomicRMW() {
 	c.rmwW = make([]int, len(c.reads))
 	for i, r := range c.reads {
 		c.rmwW[i] = -1
-		x.RMW.Rows[r].Each(func(w int) {
+		x.RMW.EachSucc(r, func(w int) {
 			if x.SameInstr.Has(r, w) {
 				c.rmwW[i] = w
 			}
@@ -341,14 +383,14 @@ func (c *combo) atomicRMW() {
 
 // buildCombo lays out the events of the choice of paths whose key is key:
 // init writes first, then each thread's events in order. It returns nil
-// when a read has no write to read from, and an error when the candidate
-// has more events than a Set holds.
+// when a read has no write to read from, and an error when a path was cut
+// past MaxPathEvents.
 func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key}
 	for t, i := range choice {
 		c.paths[t] = &s.paths[t][i]
 	}
-	if err := s.eventBound(choice, 0, false); err != nil {
+	if err := s.eventBound(choice); err != nil {
 		return nil, err
 	}
 	// Locations accessed in this combination, plus all test locations.
@@ -388,9 +430,6 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
 	n := len(events)
-	if n > MaxEvents {
-		return nil, s.eventBound(choice, len(late), false)
-	}
 	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
 	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
@@ -413,7 +452,7 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 			x.tags[tg] = x.tags[tg].Add(i)
 		}
 	}
-	x.M = x.R | x.W
+	x.M = x.R.Union(x.W)
 	for i := range events {
 		if !events[i].Value.IsUnknown() {
 			c.known = c.known.Add(i)
@@ -421,7 +460,7 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 	}
 	byLoc := map[string]Set{}
 	x.M.Each(func(i int) { byLoc[events[i].Loc] = byLoc[events[i].Loc].Add(i) })
-	x.M.Each(func(i int) { x.Loc.Rows[i] = byLoc[events[i].Loc] &^ Set(0).Add(i) })
+	x.M.Each(func(i int) { x.Loc.SetRow(i, byLoc[events[i].Loc].Remove(i)) })
 	for t, p := range c.paths {
 		b := base[t]
 		for i, ev := range p.events {

@@ -60,6 +60,28 @@ type AtomicModel interface {
 	AtomicRMW() bool
 }
 
+// A PruningModel is a Model that can tell from part of a candidate that
+// every completion is forbidden: its axioms that are monotone in rf and co
+// (acyclic, irreflexive or empty of a relation built from them without
+// difference or complement on those edges) fail on a subset of the edges
+// of every completion, so the explorer cuts the subtree. The full check
+// still decides each candidate that is not cut.
+type PruningModel interface {
+	Model
+	// Prunes reports whether the model has such axioms.
+	Prunes() bool
+	// Refutes reports whether x, whose RF and CO hold part of the edges
+	// of every completion, breaks one of them.
+	Refutes(x *Execution) bool
+}
+
+func pruner(m Model) PruningModel {
+	if pm, ok := m.(PruningModel); ok && pm.Prunes() {
+		return pm
+	}
+	return nil
+}
+
 // Options tune an exploration. The zero value is ready to use.
 type Options struct {
 	// Workers is how many goroutines explore one test; 0 means 1.
@@ -100,6 +122,9 @@ type Result struct {
 	LoopCut bool
 	// Candidates is the number of candidate executions checked.
 	Candidates int64
+	// Pruned is the number of partial candidates a PruningModel refuted,
+	// each cutting every candidate that completes it.
+	Pruned int64
 	// Witness is an allowed execution that satisfies the proposition (for
 	// exists) or contradicts it (for ~exists and forall); nil if none.
 	Witness *Execution
@@ -269,6 +294,7 @@ type partial struct {
 	pos, neg   int
 	flags      map[string]bool
 	candidates int64
+	pruned     int64
 	witness    *Execution
 	witnessKey int
 	blocked    *Execution
@@ -356,6 +382,7 @@ func finish(res *Result, parts []*partial) *Result {
 		res.Positive += p.pos
 		res.Negative += p.neg
 		res.Candidates += p.candidates
+		res.Pruned += p.pruned
 		if p.witness != nil && (best < 0 || p.witnessKey < best) {
 			best, res.Witness = p.witnessKey, p.witness
 		}

@@ -115,7 +115,7 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 
 func hasCoSucc(x *Execution, w int, loc string) bool {
 	succ := false
-	x.CO.Rows[w].Each(func(v int) {
+	x.CO.EachSucc(w, func(v int) {
 		if x.Events[v].Loc == loc {
 			succ = true
 		}

@@ -153,8 +153,8 @@ type pathEnum struct {
 	// lim is polled every few thousand instructions run.
 	lim   *limiter
 	steps int
-	// budget is how many events a path may have: MaxEvents less the
-	// initial writes. A path cut past it is kept, marked overlong.
+	// budget is how many events a path may have (MaxPathEvents). A path
+	// cut past it is kept, marked overlong.
 	budget int
 }
 

@@ -6,42 +6,61 @@ package litmus
 
 import "math/bits"
 
-// MaxEvents is the number of events a Set or Rel can hold.
-const MaxEvents = 64
-
-// A Set is a set of events, bit i for event i.
-type Set uint64
-
-// Has reports whether e is in s.
-func (s Set) Has(e int) bool { return s&(1<<uint(e)) != 0 }
-
-// Add returns s with e.
-func (s Set) Add(e int) Set { return s | 1<<uint(e) }
-
-// Len is the number of events in s.
-func (s Set) Len() int { return bits.OnesCount64(uint64(s)) }
-
-// Each calls f for every event of s in increasing order.
-func (s Set) Each(f func(e int)) {
-	for s != 0 {
-		e := bits.TrailingZeros64(uint64(s))
-		f(e)
-		s &= s - 1
-	}
-}
-
 // A Rel is a binary relation on events 0..N-1: row i is the set of events
-// that i relates to.
+// that i relates to. The rows are bitsets of the same number of words,
+// one word while N is at most 64, laid end to end.
 type Rel struct {
-	N    int
-	Rows []Set
+	N int
+	// w is the number of words of a row, and bits the rows.
+	w    int
+	bits []uint64
 	// arena, when set, holds the rows of the relations computed from this
 	// one (see Arena).
 	arena *Arena
 }
 
 // NewRel returns the empty relation on n events.
-func NewRel(n int) Rel { return Rel{N: n, Rows: make([]Set, n)} }
+func NewRel(n int) Rel {
+	w := wordsFor(n)
+	return Rel{N: n, w: w, bits: make([]uint64, n*w)}
+}
+
+// row is the words of row i.
+func (r Rel) row(i int) []uint64 { return r.bits[i*r.w : (i+1)*r.w : (i+1)*r.w] }
+
+// Row is the set of events i relates to.
+func (r Rel) Row(i int) Set {
+	if r.w == 1 {
+		return Set{lo: r.bits[i]}
+	}
+	return setOfWords(r.row(i))
+}
+
+// SetRow makes s the row of i, in place; s must hold events of r only.
+func (r Rel) SetRow(i int, s Set) {
+	row := r.row(i)
+	for k := range row {
+		row[k] = s.word(k)
+	}
+}
+
+// AddRow adds the pairs (i, e) for each e of s, in place.
+func (r Rel) AddRow(i int, s Set) {
+	row := r.row(i)
+	for k := range row {
+		row[k] |= s.word(k)
+	}
+}
+
+// EachSucc calls f for every b with (a, b) in r, in increasing order.
+func (r Rel) EachSucc(a int, f func(b int)) {
+	for k, w := range r.row(a) {
+		eachBit(w, 64*k, f)
+	}
+}
+
+// Clear removes every pair of r, in place.
+func (r Rel) Clear() { clear(r.bits) }
 
 // An Arena holds the rows of short-lived relations, so that a model that
 // derives many relations per candidate execution does not allocate each:
@@ -50,9 +69,9 @@ func NewRel(n int) Rel { return Rel{N: n, Rows: make([]Set, n)} }
 // Reset frees them all at once. A relation from an arena must not be used
 // after the arena's next Reset. An Arena is not safe for concurrent use.
 type Arena struct {
-	chunks [][]Set
+	chunks [][]uint64
 	cur    int // chunk in use
-	off    int // first free row of chunks[cur]
+	off    int // first free word of chunks[cur]
 }
 
 // Reset frees every relation of the arena.
@@ -63,13 +82,16 @@ func (a *Arena) Reset() { a.cur, a.off = 0, 0 }
 func (a *Arena) Attach(r Rel) Rel { r.arena = a; return r }
 
 // NewRel returns the empty relation on n events in a.
-func (a *Arena) NewRel(n int) Rel { return Rel{N: n, Rows: a.rows(n), arena: a} }
+func (a *Arena) NewRel(n int) Rel {
+	w := wordsFor(n)
+	return Rel{N: n, w: w, bits: a.words(n * w), arena: a}
+}
 
-// rows returns n zero rows.
-func (a *Arena) rows(n int) []Set {
+// words returns n zero words.
+func (a *Arena) words(n int) []uint64 {
 	for {
 		if a.cur == len(a.chunks) {
-			a.chunks = append(a.chunks, make([]Set, max(4096, n)))
+			a.chunks = append(a.chunks, make([]uint64, max(4096, n)))
 		}
 		c := a.chunks[a.cur]
 		if a.off+n <= len(c) {
@@ -97,25 +119,32 @@ func (r Rel) make(others ...Rel) Rel {
 }
 
 // Clone returns a copy of r.
+// IsZero reports whether r is the zero Rel, never made (an execution
+// that does not set a relation leaves it so).
+func (r Rel) IsZero() bool { return r.bits == nil }
+
 func (r Rel) Clone() Rel {
 	c := r.make()
-	copy(c.Rows, r.Rows)
+	copy(c.bits, r.bits)
 	return c
 }
 
 // Add adds the pair (a, b) to r in place.
-func (r Rel) Add(a, b int) { r.Rows[a] |= 1 << uint(b) }
+func (r Rel) Add(a, b int) { r.bits[a*r.w+b/64] |= 1 << uint(b%64) }
+
+// Remove removes the pair (a, b) from r in place.
+func (r Rel) Remove(a, b int) { r.bits[a*r.w+b/64] &^= 1 << uint(b%64) }
 
 // Has reports whether (a, b) is in r.
-func (r Rel) Has(a, b int) bool { return r.Rows[a].Has(b) }
+func (r Rel) Has(a, b int) bool { return r.bits[a*r.w+b/64]&(1<<uint(b%64)) != 0 }
 
 // Union is r | s.
 func (r Rel) Union(ss ...Rel) Rel {
 	c := r.make(ss...)
-	copy(c.Rows, r.Rows)
+	copy(c.bits, r.bits)
 	for _, s := range ss {
-		for i := range c.Rows {
-			c.Rows[i] |= s.Rows[i]
+		for i, w := range s.bits {
+			c.bits[i] |= w
 		}
 	}
 	return c
@@ -124,8 +153,8 @@ func (r Rel) Union(ss ...Rel) Rel {
 // Inter is r & s.
 func (r Rel) Inter(s Rel) Rel {
 	c := r.make(s)
-	for i := range c.Rows {
-		c.Rows[i] = r.Rows[i] & s.Rows[i]
+	for i := range c.bits {
+		c.bits[i] = r.bits[i] & s.bits[i]
 	}
 	return c
 }
@@ -133,8 +162,8 @@ func (r Rel) Inter(s Rel) Rel {
 // Diff is r \ s.
 func (r Rel) Diff(s Rel) Rel {
 	c := r.make(s)
-	for i := range c.Rows {
-		c.Rows[i] = r.Rows[i] &^ s.Rows[i]
+	for i := range c.bits {
+		c.bits[i] = r.bits[i] &^ s.bits[i]
 	}
 	return c
 }
@@ -142,14 +171,29 @@ func (r Rel) Diff(s Rel) Rel {
 // Seq is the sequence r ; s.
 func (r Rel) Seq(s Rel) Rel {
 	c := r.make(s)
-	for i, row := range r.Rows {
-		var out Set
-		for row != 0 {
-			j := bits.TrailingZeros64(uint64(row))
-			out |= s.Rows[j]
-			row &= row - 1
+	if r.w == 1 {
+		for i, row := range r.bits {
+			var out uint64
+			for row != 0 {
+				out |= s.bits[bits.TrailingZeros64(row)]
+				row &= row - 1
+			}
+			c.bits[i] = out
 		}
-		c.Rows[i] = out
+		return c
+	}
+	w := r.w
+	for i := 0; i < r.N; i++ {
+		out := c.bits[i*w : (i+1)*w]
+		for k, row := range r.bits[i*w : (i+1)*w] {
+			for row != 0 {
+				j := 64*k + bits.TrailingZeros64(row)
+				for m, v := range s.bits[j*w : (j+1)*w] {
+					out[m] |= v
+				}
+				row &= row - 1
+			}
+		}
 	}
 	return c
 }
@@ -157,11 +201,15 @@ func (r Rel) Seq(s Rel) Rel {
 // Inverse is r^-1.
 func (r Rel) Inverse() Rel {
 	c := r.make()
-	for i, row := range r.Rows {
-		for row != 0 {
-			j := bits.TrailingZeros64(uint64(row))
-			c.Rows[j] |= 1 << uint(i)
-			row &= row - 1
+	w := r.w
+	for i := 0; i < r.N; i++ {
+		word, bit := i/64, uint64(1)<<uint(i%64)
+		for k, row := range r.bits[i*w : (i+1)*w] {
+			for row != 0 {
+				j := 64*k + bits.TrailingZeros64(row)
+				c.bits[j*w+word] |= bit
+				row &= row - 1
+			}
 		}
 	}
 	return c
@@ -171,19 +219,47 @@ func (r Rel) Inverse() Rel {
 func (r Rel) Plus() Rel {
 	c := r.Clone()
 	// Warshall: for each k, every row containing k gains row k.
+	if c.w == 1 {
+		for k := 0; k < c.N; k++ {
+			rk := c.bits[k]
+			if rk == 0 {
+				continue
+			}
+			bit := uint64(1) << uint(k)
+			for i, row := range c.bits {
+				if row&bit != 0 {
+					c.bits[i] = row | rk
+				}
+			}
+		}
+		return c
+	}
+	w := c.w
 	for k := 0; k < c.N; k++ {
-		rk := c.Rows[k]
-		if rk == 0 {
+		rk := c.bits[k*w : (k+1)*w]
+		if isZero(rk) {
 			continue
 		}
-		bit := Set(1) << uint(k)
-		for i := range c.Rows {
-			if c.Rows[i]&bit != 0 {
-				c.Rows[i] |= rk
+		word, bit := k/64, uint64(1)<<uint(k%64)
+		for i := 0; i < c.N; i++ {
+			if c.bits[i*w+word]&bit != 0 {
+				ri := c.bits[i*w : (i+1)*w]
+				for m, v := range rk {
+					ri[m] |= v
+				}
 			}
 		}
 	}
 	return c
+}
+
+func isZero(ws []uint64) bool {
+	for _, v := range ws {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Star is the reflexive-transitive closure r*.
@@ -195,9 +271,25 @@ func (r Rel) Opt() Rel { return r.Union(Identity(r.N, AllEvents(r.N))) }
 // Restrict is [dom]; r; [rng].
 func (r Rel) Restrict(dom, rng Set) Rel {
 	c := r.make()
-	for i, row := range r.Rows {
+	if r.w == 1 {
+		d, g := dom.lo, rng.lo
+		for i, row := range r.bits {
+			if d&(1<<uint(i)) != 0 {
+				c.bits[i] = row & g
+			}
+		}
+		return c
+	}
+	w := r.w
+	mask := make([]uint64, w)
+	for k := range mask {
+		mask[k] = rng.word(k)
+	}
+	for i := 0; i < r.N; i++ {
 		if dom.Has(i) {
-			c.Rows[i] = row & rng
+			for k := 0; k < w; k++ {
+				c.bits[i*w+k] = r.bits[i*w+k] & mask[k]
+			}
 		}
 	}
 	return c
@@ -206,8 +298,8 @@ func (r Rel) Restrict(dom, rng Set) Rel {
 // Domain is the set of events with a successor in r.
 func (r Rel) Domain() Set {
 	var s Set
-	for i, row := range r.Rows {
-		if row != 0 {
+	for i := 0; i < r.N; i++ {
+		if !isZero(r.bits[i*r.w : (i+1)*r.w]) {
 			s = s.Add(i)
 		}
 	}
@@ -216,27 +308,20 @@ func (r Rel) Domain() Set {
 
 // Range is the set of events with a predecessor in r.
 func (r Rel) Range() Set {
-	var s Set
-	for _, row := range r.Rows {
-		s |= row
+	out := make([]uint64, r.w)
+	for i, v := range r.bits {
+		out[i%r.w] |= v
 	}
-	return s
+	return setOfWords(out)
 }
 
 // Empty reports whether r has no pair.
-func (r Rel) Empty() bool {
-	for _, row := range r.Rows {
-		if row != 0 {
-			return false
-		}
-	}
-	return true
-}
+func (r Rel) Empty() bool { return isZero(r.bits) }
 
 // Irreflexive reports whether no event relates to itself.
 func (r Rel) Irreflexive() bool {
-	for i, row := range r.Rows {
-		if row.Has(i) {
+	for i := 0; i < r.N; i++ {
+		if r.Has(i, i) {
 			return false
 		}
 	}
@@ -245,24 +330,42 @@ func (r Rel) Irreflexive() bool {
 
 // Acyclic reports whether r has no cycle.
 func (r Rel) Acyclic() bool {
-	// Repeatedly remove events with no predecessor among the remaining.
-	var alive Set = AllEvents(r.N)
-	for {
-		removed := false
-		var hasPred Set
-		alive.Each(func(i int) { hasPred |= r.Rows[i] & alive })
-		free := alive &^ hasPred
-		if free != 0 {
+	if r.w == 1 {
+		// Repeatedly remove events with no predecessor among the
+		// remaining.
+		alive := AllEvents(r.N).lo
+		for alive != 0 {
+			var hasPred uint64
+			for a := alive; a != 0; a &= a - 1 {
+				hasPred |= r.bits[bits.TrailingZeros64(a)] & alive
+			}
+			free := alive &^ hasPred
+			if free == 0 {
+				return false
+			}
 			alive &^= free
-			removed = true
 		}
-		if alive == 0 {
-			return true
-		}
-		if !removed {
-			return false
+		return true
+	}
+	// Kahn's algorithm, counting predecessors.
+	preds := make([]int, r.N)
+	for i := 0; i < r.N; i++ {
+		r.EachSucc(i, func(j int) { preds[j]++ })
+	}
+	queue := make([]int, 0, r.N)
+	for i, p := range preds {
+		if p == 0 {
+			queue = append(queue, i)
 		}
 	}
+	for k := 0; k < len(queue); k++ {
+		r.EachSucc(queue[k], func(j int) {
+			if preds[j]--; preds[j] == 0 {
+				queue = append(queue, j)
+			}
+		})
+	}
+	return len(queue) == r.N
 }
 
 // Cycle returns the events of one cycle of r, or nil when r is acyclic.
@@ -275,23 +378,24 @@ func (r Rel) Cycle() []int {
 		// Walk from i back to i along r, staying on events that reach i.
 		path := []int{i}
 		cur := i
-		seen := Set(0).Add(i)
+		seen := make([]bool, r.N)
+		seen[i] = true
 		for {
 			next := -1
-			r.Rows[cur].Each(func(j int) {
+			r.EachSucc(cur, func(j int) {
 				if next >= 0 {
 					return
 				}
 				if j == i {
 					next = j
-				} else if !seen.Has(j) && p.Has(j, i) {
+				} else if !seen[j] && p.Has(j, i) {
 					next = j
 				}
 			})
 			if next == i || next < 0 {
 				return path
 			}
-			seen = seen.Add(next)
+			seen[next] = true
 			path = append(path, next)
 			cur = next
 		}
@@ -301,30 +405,30 @@ func (r Rel) Cycle() []int {
 
 // Identity is [s], the identity on s.
 func Identity(n int, s Set) Rel {
-	c := Rel{N: n, Rows: make([]Set, n)}
-	s.Each(func(e int) { c.Rows[e] = Set(0).Add(e) })
+	c := NewRel(n)
+	s.Each(func(e int) {
+		if e < n {
+			c.Add(e, e)
+		}
+	})
 	return c
 }
 
 // Cartesian is s * t.
 func Cartesian(n int, s, t Set) Rel {
-	c := Rel{N: n, Rows: make([]Set, n)}
-	s.Each(func(e int) { c.Rows[e] = t })
+	c := NewRel(n)
+	s.Each(func(e int) {
+		if e < n {
+			c.SetRow(e, t)
+		}
+	})
 	return c
-}
-
-// AllEvents is the set of events 0..n-1.
-func AllEvents(n int) Set {
-	if n >= 64 {
-		return ^Set(0)
-	}
-	return Set(1)<<uint(n) - 1
 }
 
 // Equal reports whether r and s hold the same pairs.
 func (r Rel) Equal(s Rel) bool {
-	for i := range r.Rows {
-		if r.Rows[i] != s.Rows[i] {
+	for i := range r.bits {
+		if r.bits[i] != s.bits[i] {
 			return false
 		}
 	}

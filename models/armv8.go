@@ -36,9 +36,9 @@ func armFenceSets(e *Env) armFences {
 	// OSH is also a load barrier.
 	f.dsbLd = anyTag(e, "DSB.ISHLD", "DSB.OSH", "DSB.LD")
 	f.dsbSt = anyTag(e, "DSB.ISHST", "DSB.OSHST", "DSB.ST")
-	f.dmbFull = anyTag(e, "DMB.ISH", "DMB.OSH", "DMB.SY") | f.dsbFull
-	f.dmbLd = anyTag(e, "DMB.ISHLD", "DMB.OSHLD", "DMB.LD") | f.dsbLd
-	f.dmbSt = anyTag(e, "DMB.ISHST", "DMB.OSHST", "DMB.ST") | f.dsbSt
+	f.dmbFull = anyTag(e, "DMB.ISH", "DMB.OSH", "DMB.SY").Union(f.dsbFull)
+	f.dmbLd = anyTag(e, "DMB.ISHLD", "DMB.OSHLD", "DMB.LD").Union(f.dsbLd)
+	f.dmbSt = anyTag(e, "DMB.ISHST", "DMB.OSHST", "DMB.ST").Union(f.dsbSt)
 	return f
 }
 
@@ -104,9 +104,9 @@ func armStaticRels(e *Env) *armStatic {
 	f := armFenceSets(e)
 	d := armDependencies(e, s.sameInstance)
 
-	A := e.Tag("A") & M
-	Q := e.Tag("Q") & M
-	L := e.Tag("L") & M
+	A := e.Tag("A").Inter(M)
+	Q := e.Tag("Q").Inter(M)
+	L := e.Tag("L").Inter(M)
 	noRet := e.Tag("NoRet")
 	isb := e.Tag("ISB")
 	// fence(B) relates the accesses in dom before a B to those in rng
@@ -118,7 +118,7 @@ func armStaticRels(e *Env) *armStatic {
 	amo := e.RMW.Inter(x.SameInstr)
 
 	dsbOb := fence(M, f.dsbFull, e.All).Union(
-		fence(R&^noRet, f.dsbLd, e.All),
+		fence(R.Diff(noRet), f.dsbLd, e.All),
 		fence(W, f.dsbSt, e.All))
 	toISB := func(r litmus.Rel) litmus.Rel { return r.Restrict(e.All, isb).Seq(po) }
 	ifbOb := toISB(d.ctrl).Union(
@@ -136,13 +136,13 @@ func armStaticRels(e *Env) *armStatic {
 		d.pickData,
 		d.pickCtrl.Restrict(R, W),
 		d.pickAddr.Seq(po).Restrict(R, W))
-	aob := e.RMW.Restrict(M, M).Union(e.RMW.Seq(d.lrs).Restrict(M, A|Q))
+	aob := e.RMW.Restrict(M, M).Union(e.RMW.Seq(d.lrs).Restrict(M, A.Union(Q)))
 	bob := fence(M, f.dmbFull, M).Union(
-		fence(R&^noRet, f.dmbLd, M),
+		fence(R.Diff(noRet), f.dmbLd, M),
 		fence(W, f.dmbSt, W),
 		po.Restrict(amo.Restrict(A, L).Range(), M),
 		po.Restrict(L, A),
-		po.Restrict(A|Q, M),
+		po.Restrict(A.Union(Q), M),
 		po.Restrict(M, L))
 	lwfs := e.POLoc.Restrict(M, W)
 	lob := dsbOb.Union(ifbOb, lwfs, dob, pob, aob, bob).Restrict(M, M).Plus()
@@ -187,7 +187,7 @@ var ARMv8 = &Model{
 		}},
 		{Name: "Assuming-common-inner-shareable-domain", Kind: Flag, Rel: func(e *Env) litmus.Rel {
 			f := armFenceSets(e)
-			shared := (f.dmbFull | f.dmbLd | f.dmbSt) &^ anyTag(e, "DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "DSB.LD", "DSB.ST")
+			shared := f.dmbFull.Union(f.dmbLd, f.dmbSt).Diff(anyTag(e, "DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "DSB.LD", "DSB.ST"))
 			return e.Bracket(shared)
 		}},
 	},

@@ -219,7 +219,7 @@ func explainEdge(x *litmus.Execution, a, b int) []Step {
 		prev[i] = -1
 	}
 	queue := []int{a}
-	visited := litmus.Set(0).Add(a)
+	visited := litmus.SetOf(a)
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]

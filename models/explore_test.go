@@ -60,7 +60,7 @@ func TestStoreBuffering(t *testing.T) {
 	}
 }
 
-func TestTooManyEventsIsAnError(t *testing.T) {
+func TestTooLongPathIsAnError(t *testing.T) {
 	var code []litmus.Instr
 	for i := 0; i < 70; i++ {
 		code = append(code, litmus.Instr{Op: litmus.OpStore, Addr: &litmus.Const{V: litmus.Addr("x")}, Src: litmus.C(int64(i)),
@@ -73,9 +73,9 @@ func TestTooManyEventsIsAnError(t *testing.T) {
 		Cond:    litmus.Condition{Quant: litmus.Exists, Prop: litmus.PropTrue{}},
 	}
 	_, err := litmus.Explore(context.Background(), test, SC, litmus.Options{})
-	// The initial write of x is the first event: the 65th is the 64th
-	// store.
-	want := "big.litmus:64:2: unsupported: every candidate execution has more than 64 events (litmuscheck checks at most 64): the 65th arises in thread P0"
+	// A candidate has no bound of its own, a thread's path has: the 65th
+	// store is past it.
+	want := "big.litmus:65:2: unsupported: every path of thread P0 has more than 64 events (litmuscheck follows at most 64 per thread)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want one containing %q", err, want)
 	}

@@ -69,31 +69,38 @@ var LKMM = &Model{
 		return &Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: litmus.AllEvents(x.N)}
 	},
 	Axioms: []Axiom{
+		// Every axiom below is monotone in rf and co: their relations
+		// are built from rf, co and fr with union, intersection,
+		// sequence, inverse, closure and restriction to fixed sets, and
+		// differences only with relations that do not depend on rf and
+		// co (prop \ id). The flags are not (the races subtract
+		// relations of rf and co), and never forbid anyway.
+		//
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one
 		// lock is left held per location.
-		{Name: "lock-nest", Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest }},
-		{Name: "nested-is-locked", Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked }},
-		{Name: "unmatched-locks", Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks }},
+		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest }},
+		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked }},
+		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks }},
 		// linux-kernel.cat.
-		{Name: "coherence", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "coherence", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
 			return r.s.poLoc.Union(r.rf, r.co, r.fr)
 		}},
-		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
 			return r.s.rmw.Inter(r.fre.Seq(r.coe))
 		}},
-		{Name: "happens-before", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb
 		}},
-		{Name: "propagation", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "propagation", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).propagation().pb
 		}},
-		{Name: "rcu", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).rcu().rb
 		}},
-		{Name: "plain-coherence", Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().incoh
 		}},
 
@@ -101,10 +108,10 @@ var LKMM = &Model{
 		staticFlag("unmatched-rcu-lock"),
 		staticFlag("unmatched-rcu-unlock"),
 		srcuFlag("unmatched-srcu-lock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return litmus.Identity(s.n, s.SrcuLock&^m.Domain())
+			return litmus.Identity(s.n, s.SrcuLock.Diff(m.Domain()))
 		}),
 		srcuFlag("unmatched-srcu-unlock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return litmus.Identity(s.n, s.SrcuUnlock&^m.Range())
+			return litmus.Identity(s.n, s.SrcuUnlock.Diff(m.Range()))
 		}),
 		srcuFlag("multiple-srcu-matches", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
 			return m.Inverse().Seq(m).Diff(s.id)
@@ -122,8 +129,8 @@ var LKMM = &Model{
 		// Flags of linux-kernel.cat.
 		{Name: "mixed-accesses", Kind: Flag, Rel: func(e *Env) litmus.Rel {
 			s := lkmmOf(e).s
-			pw := s.Plain & s.W
-			if pw == 0 {
+			pw := s.Plain.Inter(s.W)
+			if pw.Empty() {
 				return e.Empty()
 			}
 			pl := s.poLoc.Diff(s.barrier)
@@ -139,8 +146,8 @@ var LKMM = &Model{
 // values (cat's different-values).
 func differentValues(x *litmus.Execution, m litmus.Rel) litmus.Rel {
 	out := litmus.NewRel(x.N)
-	for i, row := range m.Rows {
-		row.Each(func(j int) {
+	for i := 0; i < m.N; i++ {
+		m.EachSucc(i, func(j int) {
 			if x.Events[i].Value != x.Events[j].Value {
 				out.Add(i, j)
 			}

@@ -23,7 +23,7 @@ const (
 // fragmentRoles sets the events that stand for UL and LKR: lock.cat's
 // own lock events and the fragment events with a role.
 func (s *lkmmStatic) fragmentRoles(x *litmus.Execution) {
-	s.fragUL, s.fragLKR = x.Tag(TagFragmentUnlock)&s.W, x.Tag(TagFragmentLock)&s.R
+	s.fragUL, s.fragLKR = x.Tag(TagFragmentUnlock).Inter(s.W), x.Tag(TagFragmentLock).Inter(s.R)
 }
 
 // fragmentUnlockLock is [M] ; po-unlock-lock-po ; [After-unlock-lock] ;
@@ -31,7 +31,7 @@ func (s *lkmmStatic) fragmentRoles(x *litmus.Execution) {
 // and LKR besides lock.cat's own lock events.
 func (r *lkmmRels) fragmentUnlockLock() litmus.Rel {
 	s := r.s
-	ul, lkr := s.UL|s.fragUL, s.LKR|s.fragLKR
+	ul, lkr := s.UL.Union(s.fragUL), s.LKR.Union(s.fragLKR)
 	mid := s.po.Restrict(ul, lkr).Union(r.rf.Restrict(ul, lkr))
 	popo := s.po.Restrict(s.all, ul).Seq(mid).Seq(s.po.Restrict(lkr, s.all))
 	return popo.Restrict(s.M, s.all).Seq(s.afterULLpo)

@@ -83,7 +83,7 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 	r.popoLKR = s.poUL.Seq(mid).Seq(s.lkrPo)
 
 	r.mb = s.mbStatic.Union(r.popoLKR.Restrict(M, all).Seq(s.afterULLpo))
-	if s.fragUL|s.fragLKR != 0 {
+	if !s.fragUL.Union(s.fragLKR).Empty() {
 		r.mb = r.mb.Union(r.fragmentUnlockLock())
 	}
 	r.strongFence = r.mb.Union(s.gp)
@@ -152,7 +152,7 @@ func (r *lkmmRels) rcu() *lkmmRels {
 	back := func(a litmus.Rel, mid litmus.Rel, b litmus.Set) litmus.Rel {
 		return a.Seq(mid).Restrict(s.all, b)
 	}
-	base := litmus.Identity(n, gpR|gpS).Union(
+	base := litmus.Identity(n, gpR.Union(gpS)).Union(
 		ends(gpR, link, rsR),
 		ends(gpS, link, rsS).Inter(s.loc),
 		back(rsR, link, gpR),

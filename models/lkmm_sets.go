@@ -77,16 +77,16 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	tag := x.Tag
 	s.IW = x.IW
 	s.LKR, s.LKW, s.UL = tag(tagLKR), tag(tagLKW), tag(tagUL)
-	s.LF, s.RU = tag(tagLF)|tag(tagRL), tag(tagRU)
-	locks := s.LKR | s.LKW | s.UL | s.LF | s.RU
+	s.LF, s.RU = tag(tagLF).Union(tag(tagRL)), tag(tagRU)
+	locks := s.LKR.Union(s.LKW, s.UL, s.LF, s.RU)
 	// herd's own R and W: memory accesses, which lock events are not.
-	hR, hW := x.R&^locks, x.W&^locks
-	hM := hR | hW
-	s.R, s.W = hR|s.LKR|s.LF|s.RU, hW|s.LKW|s.UL
-	s.M = s.R | s.W
+	hR, hW := x.R.Diff(locks), x.W.Diff(locks)
+	hM := hR.Union(hW)
+	s.R, s.W = hR.Union(s.LKR, s.LF, s.RU), hW.Union(s.LKW, s.UL)
+	s.M = s.R.Union(s.W)
 	s.SrcuLock, s.SrcuUnlock, s.SyncSrcu = tag(tagSrcuLock), tag(tagSrcuUnlock), tag(tagSyncSrcu)
 	s.SyncRcu = tag(tagSyncRcu)
-	s.notSrcuUnlock = s.all &^ s.SrcuUnlock
+	s.notSrcuUnlock = s.all.Diff(s.SrcuUnlock)
 
 	// herd's C semantics sequences the read and the write of an atomic
 	// read-modify-write, and LKR then LKW of spin_lock (lock.cat pairs
@@ -95,9 +95,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	// unordered. Without it an xchg could read a write co-after its own.
 	s.po = x.PO.Clone()
 	s.rmw = x.RMW
-	for r := 0; r < n; r++ {
-		s.po.Rows[r] |= x.RMW.Rows[r]
-	}
+	s.po = s.po.Union(x.RMW)
 	s.id = litmus.Identity(n, s.all)
 	s.poOpt = s.po.Union(s.id)
 	// loc relates every two events with the same location, each to
@@ -121,20 +119,20 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.addr0, s.data0, s.ctrl0 = x.Addr, x.Data, x.Ctrl
 
 	// linux-kernel.bell: annotations that do not give their ordering.
-	s.RMW = x.Atomic &^ locks
-	failedRMW := s.RMW &^ (x.RMW.Domain() | x.RMW.Range())
-	s.Acquire = tag(tagAcquire)&^hW&^failedRMW | s.LKR
-	s.Release = tag(tagRelease)&^hR&^failedRMW | s.UL
-	s.Mb = tag(tagMB) &^ failedRMW
-	s.Noreturn = tag(tagNoreturn) &^ hW
-	s.R4rmb = s.R &^ s.Noreturn
-	marked := (s.all &^ hM) | s.IW | tag(tagOnce) | tag(tagRelease) | tag(tagAcquire) | tag(tagMB) |
-		s.RMW | locks | s.SrcuLock | s.SrcuUnlock
+	s.RMW = x.Atomic.Diff(locks)
+	failedRMW := s.RMW.Diff(x.RMW.Domain().Union(x.RMW.Range()))
+	s.Acquire = tag(tagAcquire).Diff(hW).Diff(failedRMW).Union(s.LKR)
+	s.Release = tag(tagRelease).Diff(hR).Diff(failedRMW).Union(s.UL)
+	s.Mb = tag(tagMB).Diff(failedRMW)
+	s.Noreturn = tag(tagNoreturn).Diff(hW)
+	s.R4rmb = s.R.Diff(s.Noreturn)
+	marked := s.all.Diff(hM).Union(s.IW, tag(tagOnce), tag(tagRelease), tag(tagAcquire), tag(tagMB),
+		s.RMW, locks, s.SrcuLock, s.SrcuUnlock)
 	s.Marked = marked
-	s.Plain = hM &^ marked
-	s.hasPlain = s.Plain != 0
-	s.hasSrcu = s.SrcuLock|s.SrcuUnlock != 0
-	s.hasRcu = s.SyncRcu|s.SyncSrcu != 0
+	s.Plain = hM.Diff(marked)
+	s.hasPlain = !s.Plain.Empty()
+	s.hasSrcu = !s.SrcuLock.Union(s.SrcuUnlock).Empty()
+	s.hasRcu = !s.SyncRcu.Union(s.SyncSrcu).Empty()
 
 	po, M := s.po, s.M
 	fencerel := func(b litmus.Set) litmus.Rel { return po.Restrict(s.all, b).Seq(po) }
@@ -150,46 +148,46 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.fragmentRoles(x)
 	rmwSet, lkw, srcuUnlock := s.RMW, s.LKW, s.SrcuUnlock
 	s.mbStatic = fencerel(s.Mb).Restrict(M, M).Union(
-		po.Restrict(M, s.Mb&s.R),
-		po.Restrict(s.Mb&s.W, M),
+		po.Restrict(M, s.Mb.Inter(s.R)),
+		po.Restrict(s.Mb.Inter(s.W), M),
 		fencerel(tag(tagBeforeAtomic)).Restrict(M, rmwSet).Seq(s.poOpt).Restrict(s.all, M),
 		s.poOpt.Restrict(M, rmwSet).Seq(fencerel(tag(tagAfterAtomic))).Restrict(s.all, M),
 		s.poOpt.Restrict(M, lkw).Seq(fencerel(tag(tagAfterSpinlock))).Restrict(s.all, M),
 		s.poOpt.Restrict(M, srcuUnlock).Seq(fencerel(tag(tagAfterSrcuReadUnlock))).Restrict(s.all, M),
 	)
-	s.gp = po.Restrict(s.all, s.SyncRcu|s.SyncSrcu).Seq(s.poOpt)
+	s.gp = po.Restrict(s.all, s.SyncRcu.Union(s.SyncSrcu)).Seq(s.poOpt)
 	s.dataNotSU = s.data0.Restrict(s.all, s.notSrcuUnlock)
 	rmbRel := fencerel(s.RmbF)
-	s.rmbPre = rmbRel.Restrict(s.R4rmb, s.all&^s.Noreturn)
-	s.rmbPost = rmbRel.Restrict(s.all&^s.Noreturn, s.R4rmb)
-	s.preRace = litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M&^s.IW, s.Plain)).Inter(s.ext)
+	s.rmbPre = rmbRel.Restrict(s.R4rmb, s.all.Diff(s.Noreturn))
+	s.rmbPost = rmbRel.Restrict(s.all.Diff(s.Noreturn), s.R4rmb)
+	s.preRace = litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M.Diff(s.IW), s.Plain)).Inter(s.ext)
 	s.markedW, s.wMarked = litmus.Cartesian(n, s.Marked, s.W), litmus.Cartesian(n, s.W, s.Marked)
-	s.barrier = fencerel(tag(tagBarrier)|tag(tagRmb)|tag(tagWmb)|s.Mb|s.SyncRcu|s.SyncSrcu|
-		tag(tagBeforeAtomic)|tag(tagAfterAtomic)|s.Acquire|s.Release|
-		tag(tagRcuLock)|tag(tagRcuUnlock)|s.SrcuLock|s.SrcuUnlock).Union(
+	s.barrier = fencerel(tag(tagBarrier).Union(tag(tagRmb), tag(tagWmb), s.Mb, s.SyncRcu, s.SyncSrcu,
+		tag(tagBeforeAtomic), tag(tagAfterAtomic), s.Acquire, s.Release,
+		tag(tagRcuLock), tag(tagRcuUnlock), s.SrcuLock, s.SrcuUnlock)).Union(
 		po.Restrict(s.all, s.Release), po.Restrict(s.Acquire, s.all))
 
 	// RCU read-side critical sections: each rcu_read_unlock matches the
 	// innermost unmatched rcu_read_lock before it.
 	rscs := rcuRscs(po, tag(tagRcuLock), tag(tagRcuUnlock))
 	s.rcuRscsi = rscs.Inverse()
-	s.staticFlags["unmatched-rcu-lock"] = tag(tagRcuLock) &^ rscs.Domain()
-	s.staticFlags["unmatched-rcu-unlock"] = tag(tagRcuUnlock) &^ rscs.Range()
+	s.staticFlags["unmatched-rcu-lock"] = tag(tagRcuLock).Diff(rscs.Domain())
+	s.staticFlags["unmatched-rcu-unlock"] = tag(tagRcuUnlock).Diff(rscs.Range())
 	s.staticFlags["invalid-sleep"] = rscs.Inter(po.Restrict(s.all, s.SyncSrcu).Seq(po)).Domain()
 
 	// lock.cat on po alone.
-	allLocks := locks | s.SrcuLock | s.SrcuUnlock | s.SyncSrcu
-	s.staticFlags["mixed-lock-accesses"] = s.loc.Restrict(hM&^s.IW&^allLocks, allLocks).Domain()
+	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)
+	s.staticFlags["mixed-lock-accesses"] = s.loc.Restrict(hM.Diff(s.IW).Diff(allLocks), allLocks).Domain()
 	poLoc := s.poLoc
 	lkRMW := poLoc.Restrict(s.LKR, s.LKW).Diff(po.Seq(po))
-	s.staticFlags["unpaired-LKW"] = s.LKW &^ lkRMW.Range()
-	s.staticFlags["unpaired-LKR"] = s.LKR &^ lkRMW.Domain()
+	s.staticFlags["unpaired-LKW"] = s.LKW.Diff(lkRMW.Range())
+	s.staticFlags["unpaired-LKR"] = s.LKR.Diff(lkRMW.Domain())
 	throughUL := poLoc.Restrict(s.all, s.UL).Seq(poLoc)
 	s.lockNest = poLoc.Restrict(s.LKW, s.LKR).Diff(throughUL)
 	s.nestedIsLocked = poLoc.Restrict(s.LKW, s.RU).Diff(throughUL)
-	critical := poLoc.Restrict(s.LKW, s.UL).Diff(poLoc.Restrict(s.all, s.LKW|s.UL).Seq(poLoc))
-	s.staticFlags["unmatched-unlock"] = s.UL &^ critical.Range()
-	unmatched := s.LKW &^ critical.Domain()
+	critical := poLoc.Restrict(s.LKW, s.UL).Diff(poLoc.Restrict(s.all, s.LKW.Union(s.UL)).Seq(poLoc))
+	s.staticFlags["unmatched-unlock"] = s.UL.Diff(critical.Range())
+	unmatched := s.LKW.Diff(critical.Domain())
 	s.unmatchedLocks = s.loc.Restrict(unmatched, unmatched).Diff(s.id)
 	// The final writes of the locations the final state shows, whatever
 	// co, are on those locations: the flag needs a lock event there.
@@ -201,7 +199,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 			}
 		}
 	}
-	s.staticFlags["lock-final"] = shown & allLocks
+	s.staticFlags["lock-final"] = shown.Inter(allLocks)
 	return s
 }
 
@@ -230,9 +228,9 @@ func rcuRscs(po litmus.Rel, locks, unlocks litmus.Set) litmus.Rel {
 	n := po.N
 	matched := litmus.NewRel(n)
 	for {
-		ulocks := locks &^ matched.Domain()
-		uunlocks := unlocks &^ matched.Range()
-		un := ulocks | uunlocks
+		ulocks := locks.Diff(matched.Domain())
+		uunlocks := unlocks.Diff(matched.Range())
+		un := ulocks.Union(uunlocks)
 		unPo := po.Restrict(un, un)
 		next := matched.Union(po.Restrict(ulocks, uunlocks).Diff(unPo.Seq(unPo)))
 		if next.Equal(matched) {

@@ -30,18 +30,18 @@ func TestRcuRscs(t *testing.T) {
 	}
 	m := rcuRscs(po, locks, unlocks)
 	var got [][2]int
-	for i, row := range m.Rows {
-		row.Each(func(j int) { got = append(got, [2]int{i, j}) })
+	for i := 0; i < m.N; i++ {
+		m.EachSucc(i, func(j int) { got = append(got, [2]int{i, j}) })
 	}
 	want := [][2]int{{0, 3}, {1, 2}, {4, 5}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("matches (-want +got):\n%s", diff)
 	}
 	// Unlock 6 and lock 7 stay unmatched: the bell flags them.
-	if um := unlocks &^ m.Range(); um != litmus.Set(0).Add(6) {
-		t.Errorf("unmatched unlocks %b, want event 6", um)
+	if um := unlocks.Diff(m.Range()); !um.Equal(litmus.SetOf(6)) {
+		t.Errorf("unmatched unlocks %v, want event 6", um)
 	}
-	if ul := locks &^ m.Domain(); ul != litmus.Set(0).Add(7) {
-		t.Errorf("unmatched locks %b, want event 7", ul)
+	if ul := locks.Diff(m.Domain()); !ul.Equal(litmus.SetOf(7)) {
+		t.Errorf("unmatched locks %v, want event 7", ul)
 	}
 }

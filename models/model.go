@@ -32,6 +32,11 @@ type Axiom struct {
 	Name string
 	Kind CheckKind
 	Rel  func(e *Env) litmus.Rel
+	// Monotone states that the relation only grows as rf and co grow (no
+	// difference or complement on them): failing on part of a
+	// candidate's edges, the axiom fails on every completion, and the
+	// explorer cuts the subtree (litmus.PruningModel).
+	Monotone bool
 }
 
 // Holds reports whether the axiom's check passes on e.
@@ -97,6 +102,28 @@ func (m *Model) ShapeMemo() bool { return m.Shape }
 
 // AtomicRMW implements litmus.AtomicModel.
 func (m *Model) AtomicRMW() bool { return m.Atomic }
+
+// Prunes implements litmus.PruningModel.
+func (m *Model) Prunes() bool {
+	for _, a := range m.Axioms {
+		if a.Monotone && a.Kind != Flag {
+			return true
+		}
+	}
+	return false
+}
+
+// Refutes implements litmus.PruningModel: x, with part of the rf and co
+// edges of its completions, breaks a monotone axiom.
+func (m *Model) Refutes(x *litmus.Execution) bool {
+	e := m.env(x)
+	for _, a := range m.Axioms {
+		if a.Monotone && a.Kind != Flag && !a.Holds(e) {
+			return true
+		}
+	}
+	return false
+}
 
 // Name implements litmus.Model.
 func (m *Model) Name() string { return m.ModelName }

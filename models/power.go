@@ -10,7 +10,7 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 func anyTag(e *Env, tags ...string) litmus.Set {
 	var s litmus.Set
 	for _, t := range tags {
-		s |= e.Tag(t)
+		s = s.Union(e.Tag(t))
 	}
 	return s
 }

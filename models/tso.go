@@ -17,7 +17,7 @@ var SC = &Model{
 }
 
 // atomicEvents is herd's A: events of locked (atomic) instructions.
-func atomicEvents(e *Env) litmus.Set { return e.Tag("X") | e.Tag("A") }
+func atomicEvents(e *Env) litmus.Set { return e.Tag("X").Union(e.Tag("A")) }
 
 // TSO is x86-TSO as x86tso.cat states it: a global happens-before.
 var TSO = &Model{
@@ -33,7 +33,7 @@ var TSO = &Model{
 
 func tsoGHB(e *Env) litmus.Rel {
 	m, r, w := e.M, e.R, e.W
-	a := atomicEvents(e) & m
+	a := atomicEvents(e).Inter(m)
 	poGHB := e.PO.Restrict(w, w).Union(e.PO.Restrict(r, m))
 	mfence := e.FenceRel(e.Tag("MFENCE"))
 	poWR := e.PO.Restrict(w, r)
@@ -58,8 +58,8 @@ var TSOMixed = &Model{
 			x := atomicEvents(e)
 			lob := e.PO.Diff(e.PO.Restrict(w, r)).Union(
 				e.FenceRel(e.Tag("MFENCE")).Restrict(w, r),
-				e.PO.Restrict(w, r&x),
-				e.PO.Restrict(w&x, r),
+				e.PO.Restrict(w, r.Inter(x)),
+				e.PO.Restrict(w.Inter(x), r),
 			).Plus()
 			obs := e.RFE.Union(e.FRE, e.COE)
 			return obs.Union(lob).Plus()

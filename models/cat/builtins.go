@@ -92,11 +92,11 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "FW":
 		return in.fw, true
 	case "B", "BCC", "PRED", "SPURIOUS":
-		return litmus.Set(0), true
+		return litmus.Set{}, true
 	case "RMW":
 		return x.Atomic, true
 	case "emptyset":
-		return litmus.Set(0), true
+		return litmus.Set{}, true
 	}
 	if f, ok := primitives[name]; ok {
 		return &builtin{name: name, fn: f}, true
@@ -136,7 +136,7 @@ func (in *interp) lxsxRel() litmus.Rel {
 func finalWrites(x *litmus.Execution, co litmus.Rel) litmus.Set {
 	var fw litmus.Set
 	x.W.Each(func(w int) {
-		if setEmpty(setInter(co.Rows[w], x.W)) {
+		if setEmpty(setInter(co.Row(w), x.W)) {
 			fw = fw.Add(w)
 		}
 	})
@@ -177,7 +177,7 @@ func (in *interp) relArg(v Value, fn string) (litmus.Rel, error) {
 func (in *interp) setArg(v Value, fn string) (litmus.Set, error) {
 	s, ok := in.asSet(v)
 	if !ok || isRel(v) {
-		return 0, fmt.Errorf("type mismatch: %s of %s, want an event set", fn, typeName(v))
+		return litmus.Set{}, fmt.Errorf("type mismatch: %s of %s, want an event set", fn, typeName(v))
 	}
 	return s, nil
 }
@@ -255,8 +255,8 @@ func valuesRel(same bool) primFn {
 			return nil, err
 		}
 		out := in.newRel()
-		for i, row := range r.Rows {
-			row.Each(func(j int) {
+		for i := 0; i < r.N; i++ {
+			r.EachSucc(i, func(j int) {
 				if (in.x.Events[i].Value == in.x.Events[j].Value) == same {
 					out.Add(i, j)
 				}
@@ -275,10 +275,10 @@ func classes(in *interp, v Value) (Value, error) {
 	var out valSet
 	var seen litmus.Set
 	for i := 0; i < in.n; i++ {
-		if seen.Has(i) || setEmpty(r.Rows[i]) {
+		if seen.Has(i) || setEmpty(r.Row(i)) {
 			continue
 		}
-		c := r.Rows[i].Add(i)
+		c := r.Row(i).Add(i)
 		seen = setUnion(seen, c)
 		out = append(out, c)
 	}
@@ -297,7 +297,7 @@ func classesLoc(in *interp, v Value) (Value, error) {
 		if seen.Has(e) {
 			return
 		}
-		c := setInter(s, in.x.Loc.Rows[e].Add(e))
+		c := setInter(s, in.x.Loc.Row(e).Add(e))
 		seen = setUnion(seen, c)
 		out = append(out, c)
 	})

@@ -144,7 +144,7 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, error) {
 	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), tags: map[string]bool{}}
 	if x.N == 0 {
-		in.all = 0
+		in.all = litmus.Set{}
 	}
 	in.variants = map[string]bool{}
 	for _, v := range p.opts.Variants {
@@ -161,7 +161,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	in.id = litmus.Identity(x.N, in.all)
 	in.full = litmus.Cartesian(x.N, in.all, in.all)
 	in.rf = x.RF
-	if x.RF.Rows == nil {
+	if x.RF.IsZero() {
 		in.rf = in.empty
 	}
 	if x.Arena != nil {
@@ -169,7 +169,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		in.rf = x.Arena.Attach(in.rf)
 	}
 	in.fw = finalWrites(x, x.CO)
-	if x.PO.Rows == nil {
+	if x.PO.IsZero() {
 		fillEmpty(x)
 	}
 	if m, ok := x.Memo.(*memo); ok {
@@ -195,7 +195,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 func fillEmpty(x *litmus.Execution) {
 	e := litmus.NewRel(x.N)
 	for _, r := range []*litmus.Rel{&x.PO, &x.Loc, &x.Int, &x.RF, &x.CO, &x.RMW, &x.Addr, &x.Data, &x.Ctrl} {
-		if r.Rows == nil {
+		if r.IsZero() {
 			*r = e
 		}
 	}

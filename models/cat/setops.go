@@ -5,8 +5,8 @@ package cat
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-func setUnion(a, b litmus.Set) litmus.Set { return a | b }
-func setInter(a, b litmus.Set) litmus.Set { return a & b }
-func setDiff(a, b litmus.Set) litmus.Set  { return a &^ b }
-func setEmpty(a litmus.Set) bool          { return a == 0 }
-func setEqual(a, b litmus.Set) bool       { return a == b }
+func setUnion(a, b litmus.Set) litmus.Set { return a.Union(b) }
+func setInter(a, b litmus.Set) litmus.Set { return a.Inter(b) }
+func setDiff(a, b litmus.Set) litmus.Set  { return a.Diff(b) }
+func setEmpty(a litmus.Set) bool          { return a.Empty() }
+func setEqual(a, b litmus.Set) bool       { return a.Equal(b) }

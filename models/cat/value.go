@@ -79,13 +79,13 @@ func (in *interp) asSet(v Value) (litmus.Set, bool) {
 	case litmus.Set:
 		return v, true
 	case emptyVal:
-		return 0, true
+		return litmus.Set{}, true
 	case universeVal:
 		return in.all, true
 	case eventVal:
-		return litmus.Set(0).Add(int(v)), true
+		return litmus.SetOf(int(v)), true
 	}
-	return 0, false
+	return litmus.Set{}, false
 }
 
 // asRel converts v to a relation when it is one.
@@ -352,8 +352,8 @@ func (in *interp) elements(v Value) ([]Value, error) {
 		return in.elements(in.all)
 	case litmus.Rel:
 		var out []Value
-		for i, row := range v.Rows {
-			row.Each(func(j int) { out = append(out, pairVal{i, j}) })
+		for i := 0; i < v.N; i++ {
+			v.EachSucc(i, func(j int) { out = append(out, pairVal{i, j}) })
 		}
 		return out, nil
 	}
