@@ -539,6 +539,10 @@ func (tc *threadComp) into(d string, e litmus.Expr) error {
 		if err != nil {
 			return err
 		}
+		if k, ok := x.Y.(*litmus.Const); ok && x.Op == litmus.OpShl && !k.V.IsAddr() && k.V.Off >= 0 && k.V.Off < 32 {
+			tc.emit(tc.syn.shl(d, a, k.V.Off, tc.constReg)...)
+			return nil
+		}
 		b, err := tc.value(x.Y)
 		if err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -313,6 +314,37 @@ exists (0:r0=0 /\ 1:r2=0 /\ 2:r5=1 /\ 3:r7=0 /\ 4:r8=2)
 		}
 		if len(c.Test.Threads) != 5 {
 			t.Errorf("%s: %d threads", tg.Name, len(c.Test.Threads))
+		}
+	}
+}
+
+// TestCompileShiftLeft: a left shift by a constant, which the ticket lock
+// compares its halves with, compiles for every target and computes the
+// shifted value through a dependency on the load (the store's value).
+func TestCompileShiftLeft(t *testing.T) {
+	src := "C t\n{ x = 3; }\nP0(int *x, int *y)\n{\nint r0;\nr0 = READ_ONCE(*x);\nWRITE_ONCE(*y, (r0 & 0xffff) << 16);\n}\nexists (y=196608)\n"
+	for _, name := range []string{"power", "armv8", "armv8-lse", "tso"} {
+		test, err := parser.Parse("t.litmus", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Compile(test, TargetByName(name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		asm, err := parser.Parse("t.litmus", c.Text)
+		if err != nil {
+			t.Errorf("%s: the compiled test does not parse: %v\n%s", name, err, c.Text)
+			continue
+		}
+		res, err := litmus.Explore(context.Background(), asm, models.SC, litmus.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got := res.Verdict(); got != "Always" {
+			t.Errorf("%s: y=3<<16 is %s, want Always:\n%s", name, got, c.Text)
 		}
 	}
 }

@@ -32,6 +32,11 @@ type syntax interface {
 	mov(d, s string) string
 	// arith writes d = x op y.
 	arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error)
+	// shl writes d = x << k for a constant k (0 to 31); kreg returns a
+	// register holding a constant. None of herd's dialects runs a left
+	// shift by a register that the three targets share, so each target
+	// has its own form, with the same value and the same dependency on x.
+	shl(d, x string, k int64, kreg func(int64) string) []string
 	// branch jumps to label when x op y, y a register or, with imm, the
 	// constant k.
 	branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error)
@@ -77,6 +82,12 @@ func (ppcSyntax) arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, err
 	return []string{fmt.Sprintf("%s %s,%s,%s", m, d, x, y)}, nil
 }
 
+// shl multiplies by 2^k: herd's PPC parses slw and srawi but gives them
+// no semantics, and mullw it runs.
+func (ppcSyntax) shl(d, x string, k int64, kreg func(int64) string) []string {
+	return []string{fmt.Sprintf("mullw %s,%s,%s", d, x, kreg(int64(1)<<k))}
+}
+
 var ppcBranch = map[litmus.BinOp]string{
 	litmus.OpEq: "beq", litmus.OpNe: "bne", litmus.OpLt: "blt",
 	litmus.OpGe: "bge", litmus.OpGt: "bgt", litmus.OpLe: "ble",
@@ -120,6 +131,10 @@ func (a64Syntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, err
 		return nil, fmt.Errorf("no ARMv8 instruction for %s", opName(op))
 	}
 	return []string{fmt.Sprintf("%s %s,%s,%s", m, d, x, y)}, nil
+}
+
+func (a64Syntax) shl(d, x string, k int64, _ func(int64) string) []string {
+	return []string{fmt.Sprintf("LSL %s,%s,#%d", d, x, k)}
 }
 
 var a64Branch = map[litmus.BinOp]string{
@@ -199,6 +214,19 @@ func (x86Syntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, err
 		x, y = y, x // the operations of x86Arith commute
 	}
 	return append(out, ins(m, "%"+y)), nil
+}
+
+// shl doubles d k times: herd's X86_64 has shl only as a byte-sized
+// operation, and neither shr nor imul.
+func (x86Syntax) shl(d, x string, k int64, _ func(int64) string) []string {
+	var out []string
+	if d != x {
+		out = append(out, fmt.Sprintf("movq %%%s,%%%s", x, d))
+	}
+	for i := int64(0); i < k; i++ {
+		out = append(out, fmt.Sprintf("addq %%%s,%%%s", d, d))
+	}
+	return out
 }
 
 // branch compares with herd's X86_64 cmp, which sets zf to a == b and sf
