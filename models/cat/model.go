@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -35,9 +34,6 @@ type Program struct {
 	defs  *DefFile
 	files map[string]*File // included files, by the name used
 	opts  Options
-
-	mu  sync.Mutex
-	err error
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -94,6 +90,10 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 	walk = func(ss []*Stmt) error {
 		for _, s := range ss {
 			switch {
+			case s.Let != nil && s.Let.When != nil:
+				// herd stops the fixpoint and rejects the candidate when
+				// the test fails at a step; nothing here does that yet.
+				return litmus.Unsupported(pos(s.Let.When.Pos), "let rec ... when")
 			case s.Include != nil:
 				name := s.Include.Path
 				if _, ok := p.files[name]; ok {
@@ -201,15 +201,22 @@ func fillEmpty(x *litmus.Execution) {
 	}
 }
 
-// Check implements litmus.Model.
+// Check implements litmus.Model; the explorer calls CheckErr.
 func (p *Program) Check(x *litmus.Execution) (bool, []string) {
-	res, ok, err := p.eval(x, x.Test.Arch)
+	ok, flags, err := p.CheckErr(x)
 	if err != nil {
-		p.fail(err)
 		return false, nil
 	}
-	if !ok {
-		return false, nil
+	return ok, flags
+}
+
+// CheckErr implements litmus.FallibleModel: an error (a name the
+// dialect does not define, a failed assert) ends the exploration of
+// x's test with that error, and no other exploration sees it.
+func (p *Program) CheckErr(x *litmus.Execution) (bool, []string, error) {
+	res, ok, err := p.eval(x, x.Test.Arch)
+	if err != nil || !ok {
+		return false, nil, err
 	}
 	var flags []string
 	seen := map[string]bool{}
@@ -220,7 +227,7 @@ func (p *Program) Check(x *litmus.Execution) (bool, []string) {
 			flags = append(flags, r.Name)
 		}
 	}
-	return true, flags
+	return true, flags, nil
 }
 
 // Explain names each required test x fails.
@@ -249,22 +256,6 @@ func (p *Program) Explain(x *litmus.Execution) []string {
 	return out
 }
 
-func (p *Program) fail(err error) {
-	p.mu.Lock()
-	if p.err == nil {
-		p.err = err
-	}
-	p.mu.Unlock()
-}
-
-// Err is the first error met while checking candidates: an exploration
-// that met one has no verdict.
-func (p *Program) Err() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.err
-}
-
 // Name implements litmus.Model.
 func (p *Program) Name() string { return p.name }
 
@@ -278,8 +269,7 @@ func (p *Program) Model() *models.Model {
 		ModelName: p.name,
 		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
 		Cycles:    p.ValueCycles(),
-		Eval:      p.Check,
+		Eval:      p.CheckErr,
 		Why:       p.Explain,
-		Failed:    p.Err,
 	}
 }

@@ -26,7 +26,7 @@ type Result struct {
 	Name string
 	Kind CheckKind
 	Not  bool
-	// Mode is "" for a requirement, or flag, undefined_unless.
+	// Mode is "" for a requirement, or flag, undefined_unless, assert.
 	Mode string
 	Rel  litmus.Rel
 	// Holds reports whether the test (with its ~) succeeds.
@@ -218,6 +218,15 @@ func (in *interp) test(mode string, t *TestBody, env *scope) (bool, error) {
 		}
 	}
 	r.Holds = holds != t.Not
+	if mode == "assert" && !r.Holds {
+		// herd stops with a user error: the test, not the model, is
+		// wrong, so there is no verdict to give.
+		name := t.Name
+		if name == "" {
+			name = "(unnamed)"
+		}
+		return false, errAt(t.Pos, "assertion %s failed, check input test", name)
+	}
 	in.results = append(in.results, r)
 	if mode == "" && !r.Holds {
 		return false, nil
