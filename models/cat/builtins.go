@@ -98,6 +98,11 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "emptyset":
 		return litmus.Set(0), true
 	}
+	if in.arch == litmus.ArchAArch64 || in.arch == "" {
+		if v, ok := in.aarch64Builtin(name); ok {
+			return v, true
+		}
+	}
 	if f, ok := primitives[name]; ok {
 		return &builtin{name: name, fn: f}, true
 	}
@@ -122,10 +127,11 @@ func (in *interp) knownTag(name string) bool {
 // dialectTags are the tag sets herd defines per dialect, whether or not
 // a test's events carry them.
 var dialectTags = map[litmus.Arch]map[string]bool{
-	litmus.ArchX86:    {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
-	litmus.ArchX86_64: {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
-	litmus.ArchPPC:    {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
-	litmus.ArchC:      {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
+	litmus.ArchX86:     {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
+	litmus.ArchX86_64:  {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
+	litmus.ArchPPC:     {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
+	litmus.ArchAArch64: aarch64Tags(),
+	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
 }
 
 func (in *interp) lxsxRel() litmus.Rel {

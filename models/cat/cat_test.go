@@ -124,6 +124,7 @@ func TestErrors(t *testing.T) {
 		{"let x = po\n  let y = [po]", "bad.cat:2:11: type mismatch: [relation], want an event set"},
 		{"let x = domain(W)", "bad.cat:1:15: type mismatch: domain or range of event set, want a relation"},
 		{"let x = po (* open (* *)", "bad.cat:1:12: comment not closed"},
+		{"let f = IC.IALLUIS | DC.CVAU | DMB.NSHLD | Exp | NExp\nlet g = DMB.ISHH", "bad.cat:2:9: unknown identifier DMB.ISHH"},
 		{"let rec x = po | x when acyclic x", "bad.cat:1:25: unsupported: let rec ... when"},
 		{"if \"v\"\n  let rec x = po when empty x\nend", "bad.cat:2:23: unsupported: let rec ... when"},
 	} {

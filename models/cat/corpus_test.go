@@ -30,6 +30,7 @@ var corpusModels = []struct {
 	{"x86", "TSO", Options{Model: "x86tso.cat"}},
 	{"x86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat"}},
 	{"ppc", "Power", Options{Model: "ppc.cat"}},
+	{"aarch64", "ARMv8", Options{Model: "aarch64.cat"}},
 }
 
 // needShared skips a test when ../shared is absent, and fails it under CI.

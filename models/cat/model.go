@@ -183,9 +183,11 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	var ok = true
 	var err error
 	if p.bell != nil {
+		in.catdep = p.bell.CatDep
 		env, ok, err = in.run(p.bell.Stmts, env, true)
 	}
 	if err == nil && ok {
+		in.catdep = p.main.CatDep
 		_, ok, err = in.run(p.main.Stmts, env, true)
 	}
 	return in.results, ok, err

@@ -58,11 +58,18 @@ type interp struct {
 	results []Result
 	// including is the stack of files being included.
 	including []string
+	// catdep is set in a file that says catdep: it computes the
+	// dependencies from register events.
+	catdep bool
+	// deps are the explorer's dependencies by aarch64deps.cat's names.
+	deps map[string]litmus.Rel
 }
 
 type memo struct {
 	vals  map[int]binding
 	valid bool
+	// deps are the explorer's dependencies, for a catdep file.
+	deps map[string]litmus.Rel
 }
 
 func (in *interp) newRel() litmus.Rel {
@@ -135,6 +142,11 @@ func tagSetName(t string) string {
 }
 
 func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
+	if in.catdep && in.arch == litmus.ArchAArch64 {
+		if vars, ok := in.catDeps(l); ok {
+			return define(env, vars), nil
+		}
+	}
 	if top && in.memo != nil && in.memo.valid {
 		k := in.ordinal
 		in.ordinal++
@@ -183,7 +195,10 @@ func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool,
 		return env, false, errAt(inc.Pos, "cannot find included file %q", inc.Path)
 	}
 	in.including = append(in.including, inc.Path)
+	saved := in.catdep
+	in.catdep = f.CatDep
 	env, ok, err := in.run(f.Stmts, env, top)
+	in.catdep = saved
 	in.including = in.including[:len(in.including)-1]
 	return env, ok, err
 }
