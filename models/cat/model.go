@@ -84,6 +84,15 @@ func Load(o Options) (*Program, error) {
 	return p, nil
 }
 
+// includeDir is the directory where the includes of the file at path are
+// looked up first: none for a file of our stdlib.
+func includeDir(path string) string {
+	if isStdlib(path) {
+		return stdlibPrefix
+	}
+	return filepath.Dir(path)
+}
+
 // loadIncludes parses every file f includes, wherever the include is.
 func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 	var walk func(ss []*Stmt) error
@@ -99,7 +108,10 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 				if _, ok := p.files[name]; ok {
 					continue
 				}
-				sub := &Loader{Path: append([]string{dir}, l.Path...), files: l.files}
+				sub := &Loader{Path: l.Path, files: l.files}
+				if !isStdlib(dir) {
+					sub.Path = append([]string{dir}, l.Path...)
+				}
 				inc, ipath, err := sub.Load(name)
 				if err != nil {
 					return litmus.Errorf(pos(s.Include.Pos), "include %q: %v", name, err)
@@ -108,7 +120,7 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 					l.files = sub.files
 				}
 				p.files[name] = inc
-				if err := p.loadIncludes(l, inc, filepath.Dir(ipath)); err != nil {
+				if err := p.loadIncludes(l, inc, includeDir(ipath)); err != nil {
 					return err
 				}
 			case s.If != nil:
