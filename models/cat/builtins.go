@@ -77,14 +77,15 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "rfi":
 		return in.rf.Inter(x.Int), true
 	case "co0":
-		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(x.W, x.IW)).Union(
-			litmus.Cartesian(in.n, setDiff(x.W, in.fw), in.fw))), true
+		w := in.writes()
+		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(w, x.IW)).Union(
+			litmus.Cartesian(in.n, setDiff(w, in.fw), in.fw))), true
 	case "R":
 		return x.R, true
 	case "W":
-		return x.W, true
+		return in.writes(), true
 	case "M":
-		return x.M, true
+		return setDiff(x.M, in.unlocks()), true
 	case "F":
 		return x.F, true
 	case "IW":
@@ -134,15 +135,27 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
 }
 
+// unlocks are the C unlock events: herd's spin_unlock is no memory
+// store, and lock.cat adds UL to W itself, after co is chosen.
+func (in *interp) unlocks() litmus.Set {
+	if in.arch != litmus.ArchC {
+		return 0
+	}
+	return in.x.Tag("UL")
+}
+
+// writes is herd's W: the explorer's writes without the unlocks.
+func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.unlocks()) }
+
 func (in *interp) lxsxRel() litmus.Rel {
 	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
 }
 
 // finalWrites is FW: the co-last write of each location.
-func finalWrites(x *litmus.Execution, co litmus.Rel) litmus.Set {
+func finalWrites(x *litmus.Execution, co litmus.Rel, writes litmus.Set) litmus.Set {
 	var fw litmus.Set
-	x.W.Each(func(w int) {
-		if setEmpty(setInter(co.Rows[w], x.W)) {
+	writes.Each(func(w int) {
+		if setEmpty(setInter(co.Rows[w], writes)) {
 			fw = fw.Add(w)
 		}
 	})

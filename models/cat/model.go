@@ -180,7 +180,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Arena.Reset()
 		in.rf = x.Arena.Attach(in.rf)
 	}
-	in.fw = finalWrites(x, x.CO)
+	in.fw = finalWrites(x, x.CO, in.writes())
 	if x.PO.Rows == nil {
 		fillEmpty(x)
 	}

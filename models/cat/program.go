@@ -317,10 +317,15 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 }
 
 func (in *interp) coRel() litmus.Rel {
-	if in.x.Arena != nil {
-		return in.x.Arena.Attach(in.x.CO)
+	co := in.x.CO
+	if ul := in.unlocks(); !setEmpty(ul) {
+		w := in.writes()
+		co = co.Restrict(w, w)
 	}
-	return in.x.CO
+	if in.x.Arena != nil {
+		return in.x.Arena.Attach(co)
+	}
+	return co
 }
 
 func (in *interp) matchStmt(m *MatchStmt, env *scope, top bool) (*scope, bool, error) {
