@@ -49,6 +49,16 @@ type ShapeModel interface {
 	ShapeMemo() bool
 }
 
+// A FallibleModel is a Model whose check may fail, such as a model read
+// from a cat file that meets a type error on one dialect's events. The
+// explorer then calls CheckErr instead of Check, and an error ends the
+// exploration with that error instead of a verdict, as a candidate too
+// large to check does: the error belongs to this exploration alone.
+type FallibleModel interface {
+	Model
+	CheckErr(x *Execution) (allowed bool, flags []string, err error)
+}
+
 // An AtomicModel is a Model that forbids every candidate in which the read
 // of an rmw pair reads from another write than the one immediately
 // co-before the pair's write, when the pair's two events come from one

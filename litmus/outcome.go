@@ -11,7 +11,17 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		return
 	}
 	x := c.x
-	ok, flags := model.Check(x)
+	var ok bool
+	var flags []string
+	if fm, isFallible := model.(FallibleModel); isFallible {
+		var err error
+		if ok, flags, err = fm.CheckErr(x); err != nil {
+			out.fail(c.key, err)
+			return
+		}
+	} else {
+		ok, flags = model.Check(x)
+	}
 	if !ok {
 		// Keep one forbidden candidate that would have satisfied the
 		// proposition: it shows what the model rules out, and why.

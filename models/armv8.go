@@ -196,3 +196,16 @@ var ARMv8 = &Model{
 func init() {
 	Register(ARMv8)
 }
+
+// ARMCatDeps gives the dependency relations aarch64deps.cat computes
+// from herd's register events, by the names the file binds them to. The
+// cat interpreter, which has no register events, takes them from here.
+func ARMCatDeps(x *litmus.Execution) map[string]litmus.Rel {
+	e := NewEnv(x)
+	d := armDependencies(e, x.SameInstr.Union(e.Id))
+	return map[string]litmus.Rel{
+		"addr": d.addr, "data": d.data, "ctrl": d.ctrl,
+		"pick-addr-dep": d.pickAddr, "pick-data-dep": d.pickData, "pick-ctrl-dep": d.pickCtrl,
+		"pick-dep": d.pickDep,
+	}
+}

@@ -79,11 +79,10 @@ type Model struct {
 	// Eval, when set, decides an execution in place of Axioms, and Why
 	// explains a rejection in place of Explain's axiom walk: a model read
 	// from a cat file has no fixed list of axioms.
-	Eval func(x *litmus.Execution) (bool, []string)
+	// An error of Eval (such as a cat file's type error on one dialect's
+	// events) ends that exploration without a verdict.
+	Eval func(x *litmus.Execution) (bool, []string, error)
 	Why  func(x *litmus.Execution) []string
-	// Failed, when set, reports an error met while checking (such as a
-	// cat file's type error); an exploration that met one has no verdict.
-	Failed func() error
 }
 
 // env returns m's environment for x.
@@ -128,9 +127,20 @@ func (m *Model) Refutes(x *litmus.Execution) bool {
 // Name implements litmus.Model.
 func (m *Model) Name() string { return m.ModelName }
 
-// Check implements litmus.Model: an execution is allowed when every
-// non-flag axiom holds.
+// Check implements litmus.Model; the explorer calls CheckErr, which
+// keeps the error Check drops (an execution whose check failed is not
+// allowed).
 func (m *Model) Check(x *litmus.Execution) (bool, []string) {
+	ok, flags, err := m.CheckErr(x)
+	if err != nil {
+		return false, nil
+	}
+	return ok, flags
+}
+
+// CheckErr implements litmus.FallibleModel: an execution is allowed when
+// every non-flag axiom holds.
+func (m *Model) CheckErr(x *litmus.Execution) (bool, []string, error) {
 	if m.Eval != nil {
 		return m.Eval(x)
 	}
@@ -141,7 +151,7 @@ func (m *Model) Check(x *litmus.Execution) (bool, []string) {
 			continue
 		}
 		if !a.Holds(e) {
-			return false, nil
+			return false, nil, nil
 		}
 	}
 	for _, a := range m.Axioms {
@@ -149,7 +159,7 @@ func (m *Model) Check(x *litmus.Execution) (bool, []string) {
 			flags = append(flags, a.Name)
 		}
 	}
-	return true, flags
+	return true, flags, nil
 }
 
 var registry = map[string]*Model{}

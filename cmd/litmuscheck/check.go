@@ -316,9 +316,6 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: %w", t.File, timeoutError{timeout})
 	}
-	if err == nil && model.Failed != nil {
-		err = model.Failed()
-	}
 	return res, err
 }
 

@@ -77,14 +77,15 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "rfi":
 		return in.rf.Inter(x.Int), true
 	case "co0":
-		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(x.W, x.IW)).Union(
-			litmus.Cartesian(in.n, setDiff(x.W, in.fw), in.fw))), true
+		w := in.writes()
+		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(w, x.IW)).Union(
+			litmus.Cartesian(in.n, setDiff(w, in.fw), in.fw))), true
 	case "R":
 		return x.R, true
 	case "W":
-		return x.W, true
+		return in.writes(), true
 	case "M":
-		return x.M, true
+		return setDiff(x.M, in.unlocks()), true
 	case "F":
 		return x.F, true
 	case "IW":
@@ -97,6 +98,11 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		return x.Atomic, true
 	case "emptyset":
 		return litmus.Set{}, true
+	}
+	if in.arch == litmus.ArchAArch64 || in.arch == "" {
+		if v, ok := in.aarch64Builtin(name); ok {
+			return v, true
+		}
 	}
 	if f, ok := primitives[name]; ok {
 		return &builtin{name: name, fn: f}, true
@@ -122,21 +128,34 @@ func (in *interp) knownTag(name string) bool {
 // dialectTags are the tag sets herd defines per dialect, whether or not
 // a test's events carry them.
 var dialectTags = map[litmus.Arch]map[string]bool{
-	litmus.ArchX86:    {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
-	litmus.ArchX86_64: {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
-	litmus.ArchPPC:    {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
-	litmus.ArchC:      {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
+	litmus.ArchX86:     {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
+	litmus.ArchX86_64:  {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
+	litmus.ArchPPC:     {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
+	litmus.ArchAArch64: aarch64Tags(),
+	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
 }
+
+// unlocks are the C unlock events: herd's spin_unlock is no memory
+// store, and lock.cat adds UL to W itself, after co is chosen.
+func (in *interp) unlocks() litmus.Set {
+	if in.arch != litmus.ArchC {
+		return litmus.Set{}
+	}
+	return in.x.Tag("UL")
+}
+
+// writes is herd's W: the explorer's writes without the unlocks.
+func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.unlocks()) }
 
 func (in *interp) lxsxRel() litmus.Rel {
 	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
 }
 
 // finalWrites is FW: the co-last write of each location.
-func finalWrites(x *litmus.Execution, co litmus.Rel) litmus.Set {
+func finalWrites(x *litmus.Execution, co litmus.Rel, writes litmus.Set) litmus.Set {
 	var fw litmus.Set
-	x.W.Each(func(w int) {
-		if setEmpty(setInter(co.Row(w), x.W)) {
+	writes.Each(func(w int) {
+		if setEmpty(setInter(co.Row(w), writes)) {
 			fw = fw.Add(w)
 		}
 	})

@@ -33,9 +33,6 @@ func verdict(t *testing.T, p *Program, lt *litmus.Test) (string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Err(); err != nil {
-		t.Fatal(err)
-	}
 	var b strings.Builder
 	res.WriteHerd(&b)
 	var obs string
@@ -127,6 +124,9 @@ func TestErrors(t *testing.T) {
 		{"let x = po\n  let y = [po]", "bad.cat:2:11: type mismatch: [relation], want an event set"},
 		{"let x = domain(W)", "bad.cat:1:15: type mismatch: domain or range of event set, want a relation"},
 		{"let x = po (* open (* *)", "bad.cat:1:12: comment not closed"},
+		{"let f = IC.IALLUIS | DC.CVAU | DMB.NSHLD | Exp | NExp\nlet g = DMB.ISHH", "bad.cat:2:9: unknown identifier DMB.ISHH"},
+		{"let rec x = po | x when acyclic x", "bad.cat:1:25: unsupported: let rec ... when"},
+		{"if \"v\"\n  let rec x = po when empty x\nend", "bad.cat:2:23: unsupported: let rec ... when"},
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "bad.cat")
@@ -141,6 +141,45 @@ func TestErrors(t *testing.T) {
 		got := strings.ReplaceAll(err.Error(), dir+string(os.PathSeparator), "")
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%q: error %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestErrorsPerTest checks that an error met while checking one test's
+// candidates (here a failed assert) is that test's alone: the tests
+// explored after it, with the same Program, get their verdicts.
+func TestErrorsPerTest(t *testing.T) {
+	p, err := Load(Options{Model: filepath.Join("testdata", "assert.cat")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const failed = "assert.cat:2:8: assertion no-fence failed, check input test"
+	for _, c := range []struct{ test, want string }{
+		{"SB+mfences.litmus", failed},
+		{"SB.litmus", "Sometimes"},
+		{"SB+mfences.litmus", failed},
+		{"MP.litmus", "Sometimes"},
+	} {
+		lt := parseLitmus(t, c.test)
+		res, err := litmus.Explore(context.Background(), lt, p.Model(), litmus.Options{Workers: 2})
+		var got string
+		switch {
+		case err != nil:
+			got = err.Error()
+			if i := strings.Index(got, "assert.cat:"); i >= 0 {
+				got = got[i:]
+			}
+		default:
+			var b strings.Builder
+			res.WriteHerd(&b)
+			for _, line := range strings.Split(b.String(), "\n") {
+				if f := strings.Fields(line); len(f) >= 3 && f[0] == "Observation" {
+					got = f[2]
+				}
+			}
+		}
+		if d := cmp.Diff(c.want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", c.test, d)
 		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -35,9 +34,6 @@ type Program struct {
 	defs  *DefFile
 	files map[string]*File // included files, by the name used
 	opts  Options
-
-	mu  sync.Mutex
-	err error
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -88,18 +84,34 @@ func Load(o Options) (*Program, error) {
 	return p, nil
 }
 
+// includeDir is the directory where the includes of the file at path are
+// looked up first: none for a file of our stdlib.
+func includeDir(path string) string {
+	if isStdlib(path) {
+		return stdlibPrefix
+	}
+	return filepath.Dir(path)
+}
+
 // loadIncludes parses every file f includes, wherever the include is.
 func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 	var walk func(ss []*Stmt) error
 	walk = func(ss []*Stmt) error {
 		for _, s := range ss {
 			switch {
+			case s.Let != nil && s.Let.When != nil:
+				// herd stops the fixpoint and rejects the candidate when
+				// the test fails at a step; nothing here does that yet.
+				return litmus.Unsupported(pos(s.Let.When.Pos), "let rec ... when")
 			case s.Include != nil:
 				name := s.Include.Path
 				if _, ok := p.files[name]; ok {
 					continue
 				}
-				sub := &Loader{Path: append([]string{dir}, l.Path...), files: l.files}
+				sub := &Loader{Path: l.Path, files: l.files}
+				if !isStdlib(dir) {
+					sub.Path = append([]string{dir}, l.Path...)
+				}
 				inc, ipath, err := sub.Load(name)
 				if err != nil {
 					return litmus.Errorf(pos(s.Include.Pos), "include %q: %v", name, err)
@@ -108,7 +120,7 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 					l.files = sub.files
 				}
 				p.files[name] = inc
-				if err := p.loadIncludes(l, inc, filepath.Dir(ipath)); err != nil {
+				if err := p.loadIncludes(l, inc, includeDir(ipath)); err != nil {
 					return err
 				}
 			case s.If != nil:
@@ -168,7 +180,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Arena.Reset()
 		in.rf = x.Arena.Attach(in.rf)
 	}
-	in.fw = finalWrites(x, x.CO)
+	in.fw = finalWrites(x, x.CO, in.writes())
 	if x.PO.IsZero() {
 		fillEmpty(x)
 	}
@@ -183,9 +195,11 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	var ok = true
 	var err error
 	if p.bell != nil {
+		in.catdep = p.bell.CatDep
 		env, ok, err = in.run(p.bell.Stmts, env, true)
 	}
 	if err == nil && ok {
+		in.catdep = p.main.CatDep
 		_, ok, err = in.run(p.main.Stmts, env, true)
 	}
 	return in.results, ok, err
@@ -201,15 +215,22 @@ func fillEmpty(x *litmus.Execution) {
 	}
 }
 
-// Check implements litmus.Model.
+// Check implements litmus.Model; the explorer calls CheckErr.
 func (p *Program) Check(x *litmus.Execution) (bool, []string) {
-	res, ok, err := p.eval(x, x.Test.Arch)
+	ok, flags, err := p.CheckErr(x)
 	if err != nil {
-		p.fail(err)
 		return false, nil
 	}
-	if !ok {
-		return false, nil
+	return ok, flags
+}
+
+// CheckErr implements litmus.FallibleModel: an error (a name the
+// dialect does not define, a failed assert) ends the exploration of
+// x's test with that error, and no other exploration sees it.
+func (p *Program) CheckErr(x *litmus.Execution) (bool, []string, error) {
+	res, ok, err := p.eval(x, x.Test.Arch)
+	if err != nil || !ok {
+		return false, nil, err
 	}
 	var flags []string
 	seen := map[string]bool{}
@@ -220,7 +241,7 @@ func (p *Program) Check(x *litmus.Execution) (bool, []string) {
 			flags = append(flags, r.Name)
 		}
 	}
-	return true, flags
+	return true, flags, nil
 }
 
 // Explain names each required test x fails.
@@ -249,22 +270,6 @@ func (p *Program) Explain(x *litmus.Execution) []string {
 	return out
 }
 
-func (p *Program) fail(err error) {
-	p.mu.Lock()
-	if p.err == nil {
-		p.err = err
-	}
-	p.mu.Unlock()
-}
-
-// Err is the first error met while checking candidates: an exploration
-// that met one has no verdict.
-func (p *Program) Err() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.err
-}
-
 // Name implements litmus.Model.
 func (p *Program) Name() string { return p.name }
 
@@ -278,8 +283,7 @@ func (p *Program) Model() *models.Model {
 		ModelName: p.name,
 		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
 		Cycles:    p.ValueCycles(),
-		Eval:      p.Check,
+		Eval:      p.CheckErr,
 		Why:       p.Explain,
-		Failed:    p.Err,
 	}
 }

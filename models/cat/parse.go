@@ -3,6 +3,7 @@
 package cat
 
 import (
+	"embed"
 	"errors"
 	"os"
 	"path/filepath"
@@ -80,18 +81,36 @@ type Loader struct {
 	files map[string]*File
 }
 
-// Load finds and parses name.
+// stdlib holds our own text of the files herd ships in its library
+// directory that herd's models include; a file of the same name on the
+// search path takes precedence.
+//
+//go:embed stdlib/*.cat
+var stdlib embed.FS
+
+// stdlibPrefix names the files of stdlib in positions.
+const stdlibPrefix = "(litmuscheck)/"
+
+func isStdlib(path string) bool { return strings.HasPrefix(path, stdlibPrefix) }
+
+// Load finds and parses name: on the search path, else in stdlib.
 func (l *Loader) Load(name string) (*File, string, error) {
+	var src []byte
 	p, err := Find(name, l.Path)
 	if err != nil {
-		return nil, "", err
+		lib, libErr := stdlib.ReadFile("stdlib/" + name)
+		if libErr != nil {
+			return nil, "", err
+		}
+		p, src = stdlibPrefix+name, lib
 	}
 	if f, ok := l.files[p]; ok {
 		return f, p, nil
 	}
-	src, err := os.ReadFile(p)
-	if err != nil {
-		return nil, "", err
+	if src == nil {
+		if src, err = os.ReadFile(p); err != nil {
+			return nil, "", err
+		}
 	}
 	f, err := Parse(p, string(src))
 	if err != nil {

@@ -26,7 +26,7 @@ type Result struct {
 	Name string
 	Kind CheckKind
 	Not  bool
-	// Mode is "" for a requirement, or flag, undefined_unless.
+	// Mode is "" for a requirement, or flag, undefined_unless, assert.
 	Mode string
 	Rel  litmus.Rel
 	// Holds reports whether the test (with its ~) succeeds.
@@ -58,11 +58,18 @@ type interp struct {
 	results []Result
 	// including is the stack of files being included.
 	including []string
+	// catdep is set in a file that says catdep: it computes the
+	// dependencies from register events.
+	catdep bool
+	// deps are the explorer's dependencies by aarch64deps.cat's names.
+	deps map[string]litmus.Rel
 }
 
 type memo struct {
 	vals  map[int]binding
 	valid bool
+	// deps are the explorer's dependencies, for a catdep file.
+	deps map[string]litmus.Rel
 }
 
 func (in *interp) newRel() litmus.Rel {
@@ -135,6 +142,11 @@ func tagSetName(t string) string {
 }
 
 func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
+	if in.catdep && in.arch == litmus.ArchAArch64 {
+		if vars, ok := in.catDeps(l); ok {
+			return define(env, vars), nil
+		}
+	}
 	if top && in.memo != nil && in.memo.valid {
 		k := in.ordinal
 		in.ordinal++
@@ -183,7 +195,10 @@ func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool,
 		return env, false, errAt(inc.Pos, "cannot find included file %q", inc.Path)
 	}
 	in.including = append(in.including, inc.Path)
+	saved := in.catdep
+	in.catdep = f.CatDep
 	env, ok, err := in.run(f.Stmts, env, top)
+	in.catdep = saved
 	in.including = in.including[:len(in.including)-1]
 	return env, ok, err
 }
@@ -218,6 +233,15 @@ func (in *interp) test(mode string, t *TestBody, env *scope) (bool, error) {
 		}
 	}
 	r.Holds = holds != t.Not
+	if mode == "assert" && !r.Holds {
+		// herd stops with a user error: the test, not the model, is
+		// wrong, so there is no verdict to give.
+		name := t.Name
+		if name == "" {
+			name = "(unnamed)"
+		}
+		return false, errAt(t.Pos, "assertion %s failed, check input test", name)
+	}
 	in.results = append(in.results, r)
 	if mode == "" && !r.Holds {
 		return false, nil
@@ -293,10 +317,15 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 }
 
 func (in *interp) coRel() litmus.Rel {
-	if in.x.Arena != nil {
-		return in.x.Arena.Attach(in.x.CO)
+	co := in.x.CO
+	if ul := in.unlocks(); !setEmpty(ul) {
+		w := in.writes()
+		co = co.Restrict(w, w)
 	}
-	return in.x.CO
+	if in.x.Arena != nil {
+		return in.x.Arena.Attach(co)
+	}
+	return co
 }
 
 func (in *interp) matchStmt(m *MatchStmt, env *scope, top bool) (*scope, bool, error) {
