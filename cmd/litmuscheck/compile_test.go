@@ -97,8 +97,8 @@ func TestLockErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"--lock", "ticket", "../../tests/unlock_release.litmus"}, 2,
-			"litmuscheck: unknown lock algorithm \"ticket\" (known: qspinlock, qspinlock-mb, generic, ppc-simple, ppc-simple-mb, pv-cmpxchg, pv-cmpxchg-release, pv-cmpxchg-relaxed, write-once, pv-wait-norecheck, osq-late-clear, osq-prev-cpu)\n"},
+		{[]string{"--lock", "clh", "../../tests/unlock_release.litmus"}, 2,
+			"litmuscheck: unknown lock algorithm \"clh\" (known: qspinlock, qspinlock-mb, generic, ppc-simple, ppc-simple-mb, pv-cmpxchg, pv-cmpxchg-release, pv-cmpxchg-relaxed, write-once, pv-wait-norecheck, osq-late-clear, ticket, ticket-relaxed-wait, ticket-relaxed-unlock, osq-prev-cpu)\n"},
 		{[]string{"--show-asm", "../../tests/SB.litmus"}, 2,
 			"../../tests/SB.litmus: --show-asm applies to C tests, this one is X86\n"},
 	}

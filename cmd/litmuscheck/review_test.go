@@ -58,7 +58,7 @@ func TestReviewGolden(t *testing.T) {
 		{"barriers-parse-error", []string{"barriers", "testdata/bad.litmus", "../../tests/SB.litmus"}},
 		{"barriers-no-file", []string{"barriers"}},
 		{"barriers-json", []string{"barriers", "--format", "json", "../../tests/SB.litmus"}},
-		{"barriers-unknown-lock", []string{"barriers", "--lock", "ticket", "../../tests/unlock_release.litmus"}},
+		{"barriers-unknown-lock", []string{"barriers", "--lock", "clh", "../../tests/unlock_release.litmus"}},
 		{"diff-unlock-relaxed", []string{"diff", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
 		{"diff-unlock-relaxed-armv8", []string{"diff", "--model", "armv8", "../../tests/unlock_release.litmus", "testdata/review/unlock_relaxed.in"}},
 		{"diff-lock", []string{"diff", "--lock", "write-once", scenario("mp-through-lock"), scenario("mp-through-lock")}},
