@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -80,3 +81,27 @@ func TestHangJSON(t *testing.T) {
 }
 
 func ptr(n int) *int { return &n }
+
+// TestBarriersLiveness: barriers says which annotations liveness depends
+// on. P1's wait ends only once it sees P0's flag, and P0's only once P1
+// sees P0's data: without the release or the acquire, P1 can read the
+// old data, never writes done, and P0 spins forever.
+func TestBarriersLiveness(t *testing.T) {
+	code, out, errs := runCLI("barriers", "--model", "lkmm", "testdata/live-barriers.litmus")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(f[0], "testdata/") {
+			got = append(got, strings.Join(f[len(f)-3:], " "))
+		}
+	}
+	want := []string{"Never, hangs !", "Never, hangs !"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("weakened rows (-want +got):\n%s\n%s", diff, out)
+	}
+	if !strings.Contains(out, "!: liveness depends on it") {
+		t.Errorf("no liveness legend:\n%s", out)
+	}
+}

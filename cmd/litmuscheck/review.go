@@ -108,6 +108,18 @@ func (c verdictCell) label() string {
 	return c.res.Verdict()
 }
 
+// hangs reports whether some execution of the column hangs (issue 10).
+func (c verdictCell) hangs() bool { return c.res != nil && c.res.Hangs > 0 }
+
+// liveLabel is label with the liveness mark of a column that hangs, as
+// barriers prints it.
+func (c verdictCell) liveLabel() string {
+	if c.hangs() {
+		return c.label() + ", hangs"
+	}
+	return c.label()
+}
+
 // cells are an outcome's results, one per column.
 func (out fileOutcome) cells() []verdictCell {
 	if out.runs == nil {
