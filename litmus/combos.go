@@ -518,6 +518,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 			}
 			cands = append(cands, w)
 		}
+		if c.spin != nil {
+			cands = c.spinCandidates(i, cands)
+		}
 		if len(cands) == 0 {
 			return nil, nil
 		}

@@ -297,3 +297,36 @@ func shortPos(p Pos) string {
 	}
 	return fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
 }
+
+// spinCandidates keeps, when r is a spin read, the writes of cands that
+// may be the last of r's location in co: a write that another write
+// follows in its thread's program order, or an initial write when the
+// location has other writes, is never last (but for the writes of r's own
+// instruction), so the candidate could not hang.
+func (c *combo) spinCandidates(r int, cands []int) []int {
+	if !slices.Contains(c.spin, r) {
+		return cands
+	}
+	x := c.x
+	loc := x.Events[r].Loc
+	later := func(w, v int) bool {
+		if v == w || x.SameInstr.Has(r, v) {
+			return false
+		}
+		return x.Events[w].IsInit() || x.PO.Has(w, v)
+	}
+	var kept []int
+	for _, w := range cands {
+		last := true
+		for _, v := range c.writes[loc] {
+			if later(w, v) {
+				last = false
+				break
+			}
+		}
+		if last {
+			kept = append(kept, w)
+		}
+	}
+	return kept
+}
