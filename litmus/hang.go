@@ -142,16 +142,14 @@ func (s *setup) exploreHangs(res *Result, model Model, lim *limiter, workers int
 		if err != nil {
 			return err
 		}
+		// The witness is the first of the first h that has one, whatever
+		// the number of workers.
+		first := res.HangWitness == nil
 		best := -1
 		for _, p := range parts {
 			res.Hangs += p.hangs
-			if p.hangWitness != nil && res.HangWitness == nil && (best < 0 || p.hangKey < best) {
-				best = p.hangKey
-			}
-		}
-		for _, p := range parts {
-			if p.hangWitness != nil && p.hangKey == best && res.HangWitness == nil {
-				res.HangWitness = p.hangWitness
+			if first && p.hangWitness != nil && (best < 0 || p.hangKey < best) {
+				best, res.HangWitness = p.hangKey, p.hangWitness
 			}
 		}
 	}

@@ -123,3 +123,30 @@ func spinReads(x *litmus.Execution) string {
 	}
 	return strings.Join(reads, " ")
 }
+
+// TestHangWitnessAcrossWorkers: the hang count and witness do not depend
+// on the number of workers.
+func TestHangWitnessAcrossWorkers(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("hangs", "spin-lock+abba.litmus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range locks.Columns {
+		if !available(c) {
+			continue
+		}
+		var want string
+		for _, workers := range []int{1, 3} {
+			r, err := locks.RunC(context.Background(), "abba.litmus", string(src), nil, c, litmus.Options{Workers: workers})
+			if err != nil || r.Err != nil || r.Result.HangWitness == nil {
+				t.Fatalf("%s: %v %v", c.Name, err, r.Err)
+			}
+			got := r.Result.HangLine() + "\n" + r.Result.HangWitness.Format("")
+			if workers == 1 {
+				want = got
+			} else if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s: %d workers (-1 worker +%d):\n%s", c.Name, workers, workers, diff)
+			}
+		}
+	}
+}
