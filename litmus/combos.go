@@ -247,6 +247,8 @@ type combo struct {
 	initOf    map[string]int
 	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
 	key       int
+	// spin lists the spin reads of the hang paths chosen, nil for none.
+	spin []int
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
@@ -413,6 +415,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 				c.initOf[ev.loc] = -1
 			}
 			events = append(events, Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
+			if p.hang && p.spin&(1<<uint(i)) != 0 {
+				c.spin = append(c.spin, base[t]+i)
+			}
 		}
 	}
 	// Late locations get init writes too; they go at the end, in name
@@ -551,6 +556,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 				continue
 			}
 			cands = append(cands, w)
+		}
+		if c.spin != nil {
+			cands = c.spinCandidates(i, cands)
 		}
 		if len(cands) == 0 {
 			return nil, nil

@@ -119,9 +119,9 @@ func (s *setup) domains(test *Test, limit int, cycles bool) error {
 				break
 			}
 		}
-		paths, loopCut := s.paths, s.loopCut
+		paths, hangs, loopCut := s.paths, s.hangPaths, s.loopCut
 		vals, _, err := s.enumeratePaths(test, domains, limit, true, false)
-		s.paths, s.loopCut = paths, loopCut
+		s.paths, s.hangPaths, s.loopCut = paths, hangs, loopCut
 		if err != nil {
 			return err
 		}
@@ -191,6 +191,7 @@ type locValue struct {
 // (herdvars.go), and s.herdTotal and s.herdBase are set.
 func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int, discover, herd bool) ([]locValue, int, error) {
 	s.paths = make([][]path, len(test.Threads))
+	s.hangPaths = make([][]path, len(test.Threads))
 	if herd {
 		s.herdBase = make([]int, len(test.Threads))
 		s.herdTotal = 0
@@ -236,7 +237,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 		if pe.err != nil {
 			return nil, 0, pe.err
 		}
-		s.paths[i] = pe.paths
+		s.paths[i], s.hangPaths[i] = pe.paths, pe.hangs
 		s.loopCut = s.loopCut || pe.loopCut
 		maxWrites += most
 	}

@@ -62,6 +62,10 @@ type Execution struct {
 
 	tags map[string]Set
 
+	// Spin lists the spin reads of a hanging execution (hang.go): each
+	// reads the last write of its location, and its spin goes on forever.
+	Spin []int
+
 	// Memo is for a model to keep what it derives from the relations that
 	// stay fixed (all but RF and CO) while the explorer varies RF and CO
 	// over one combination of paths. Each combination has an Execution of

@@ -141,6 +141,13 @@ type Result struct {
 	// Blocked is a candidate execution whose final state satisfies the
 	// proposition but which the model forbids; nil if there is none.
 	Blocked *Execution
+	// Hangs counts the allowed executions in which some spin waits
+	// forever (hang.go). They have no final state: they count neither in
+	// Positive nor in Negative, and herd's format does not show them.
+	Hangs int
+	// HangWitness is a hanging execution, the first found; nil if none.
+	// Its Spin lists the spin reads.
+	HangWitness *Execution
 }
 
 // A State is a final state: one value per observed register or location.
@@ -173,8 +180,12 @@ const VacuousNote = "vacuous: no execution survives"
 // Label is the verdict as litmuscheck's own output prints it: Verdict,
 // with a vacuous Never labelled so that nobody reads it as a proof.
 // herd's format prints Verdict alone, as herd7 does.
+// A Never with hanging executions reads "Never, but N executions hang".
 func (r *Result) Label() string {
-	if r.Vacuous() {
+	switch {
+	case r.Positive == 0 && r.Hangs > 0:
+		return r.Verdict() + ", " + r.HangNote()
+	case r.Vacuous():
 		return r.Verdict() + " (" + VacuousNote + ")"
 	}
 	return r.Verdict()
@@ -192,7 +203,10 @@ type setup struct {
 	initRegs []map[string]Value
 	paths    [][]path
 	loopCut  bool
-	observed []LocRef
+	// hangPaths are the paths of each thread that end in a spin that may
+	// wait forever, apart from paths.
+	hangPaths [][]path
+	observed  []LocRef
 	// shapes[t][i] numbers the shape of path i of thread t (its events
 	// without their values), for a ShapeModel; nil otherwise.
 	shapes [][]int
@@ -226,6 +240,19 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	}
 	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := max(opt.Workers, 1)
+	parts, err := s.runWorkers(model, lim, workers)
+	if err != nil {
+		return nil, err
+	}
+	finish(res, parts)
+	if err := s.exploreHangs(res, model, lim, workers); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// runWorkers explores every choice of paths of s with workers goroutines.
+func (s *setup) runWorkers(model Model, lim *limiter, workers int) ([]*partial, error) {
 	gen := &sharedGen{gen: s.newComboGen(lim), errKey: -1}
 	parts := make([]*partial, workers)
 	var wg sync.WaitGroup
@@ -252,7 +279,7 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if gen.err != nil {
 		return nil, gen.err
 	}
-	return finish(res, parts), nil
+	return parts, nil
 }
 
 // sharedGen hands the choices of a comboGen to the workers, and keeps the
@@ -309,6 +336,11 @@ type partial struct {
 	witnessKey int
 	blocked    *Execution
 	blockedKey int
+	// hangs counts the hanging executions, hangWitness the one of the
+	// smallest key.
+	hangs       int
+	hangWitness *Execution
+	hangKey     int
 	// lim is polled once work passes nextPoll; stopped is set once a limit
 	// is reached or err is set, and every enumeration loop then returns.
 	lim      *limiter
@@ -339,7 +371,7 @@ func newPartial(lim *limiter, s *setup) *partial {
 		cost += propSize(s.test.Filter)
 	}
 	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{},
-		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
+		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1}
 }
 
 // tick adds work and polls the limits when enough was done since the last

@@ -40,7 +40,8 @@ const (
 	// no event. Status receives StatusOK or StatusFail.
 	OpStoreCond
 	// OpAssume cuts the path unless Cond holds (lock acquisition that must
-	// succeed, C filters inside code).
+	// succeed, C filters inside code), or ends it as a hang when it is a
+	// spin's exit test (Instr.Spin).
 	OpAssume
 )
 
@@ -107,6 +108,21 @@ type Instr struct {
 	// exit test of a spin loop (smp_cond_load_*, __assume), and code after
 	// a loop is control-dependent on the read that ended it.
 	CtrlDep bool
+
+	// Spin, when > 0, marks the exit test of a spin written as its final
+	// attempt (smp_cond_load_*, an __assume on an acquire, LKMM's
+	// spin_lock): an OpAssume whose condition fails ends the path as a
+	// hang instead of cutting it, and its spin reads are the reads of the
+	// attempt, the Spin instructions before it, that the condition depends
+	// on. On an OpBranch, taken, the path hangs at the branch, with every
+	// read its condition depends on as a spin read (the branch of a
+	// compiled spin's failed attempt). See hang.go.
+	Spin int
+	// SpinTags, on an OpRMW, make an attempt that reads a non-zero value
+	// (a lock held) one lone read tagged SpinTags, without the write: LKMM's
+	// spin_lock finding the lock held reads it as spin_is_locked's RL does,
+	// and spins at the OpAssume that follows.
+	SpinTags []string
 
 	// Mask32, on an OpRMW, reads the old value as a 32-bit unsigned
 	// quantity before combining it, as herd masks what a 32-bit x86

@@ -6,6 +6,10 @@ import "fmt"
 
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
+	if c.spin != nil {
+		s.checkHang(c, model, out)
+		return
+	}
 	out.candidates++
 	if !out.tick(out.cost) {
 		return

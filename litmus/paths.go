@@ -4,7 +4,10 @@
 // final registers.
 package litmus
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+)
 
 // DefaultUnroll is how many times a backward jump may be taken unless
 // Options.Unroll says otherwise: herd's -unroll default.
@@ -50,6 +53,12 @@ type path struct {
 	// maxUnknown is the rank, in herd's numbering of the thread's
 	// symbols, of the last symbol holding an unknown value; 0 for none.
 	maxUnknown int
+	// hang marks a path that ends in a spin that may wait forever
+	// (hang.go): spin holds the local indices of its spin reads, and
+	// hangInstr the instruction it spins at.
+	hang      bool
+	spin      deps
+	hangInstr int
 }
 
 // threadRun is the state of one thread being run along a path.
@@ -60,7 +69,12 @@ type threadRun struct {
 	resv    int // local index of the reserving read, -1 for none
 	resvLoc string
 	loops   map[int]int
-	step    int
+	// loopMark and loopRegs record, for a pure polling loop's backward
+	// branch, the events and registers at the last time it was taken
+	// (hang.go); nil until then.
+	loopMark map[int]int
+	loopRegs map[int]map[string]Value
+	step     int
 	// stored, when set, sees every write as the path makes it, also on
 	// paths that a later read cuts: the write still happens on the same
 	// path with another value read.
@@ -104,6 +118,9 @@ func (th *threadRun) clone() *threadRun {
 	for k, v := range th.loops {
 		c.loops[k] = v
 	}
+	if th.loopMark != nil {
+		c.loopMark, c.loopRegs = maps.Clone(th.loopMark), maps.Clone(th.loopRegs)
+	}
 	return c
 }
 
@@ -134,6 +151,12 @@ type pathEnum struct {
 	th      *Thread
 	domains map[string][]Value
 	paths   []path
+	// hangs are the paths that end in a spin that may wait forever; they
+	// are kept apart so that the other paths stay those herd enumerates.
+	hangs []path
+	// polling caches, by backward branch, whether its loop body has no
+	// write instruction.
+	polling map[int]bool
 	// loopCut records that a path was cut by the unroll bound.
 	loopCut bool
 	// errs are errors that make the test invalid (not path cuts).
@@ -222,12 +245,13 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			th.addEvent(ev)
 		case OpBranch:
 			taken := true
+			var condReads deps
 			if in.Cond != nil {
 				c, err := th.eval(in.Cond)
 				if err != nil || c.v.IsUnknown() {
 					return
 				}
-				taken = truthy(c.v)
+				taken, condReads = truthy(c.v), c.d
 				if c.d|c.p != 0 {
 					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, p: c.p, end: in.CtrlEnd})
 				}
@@ -237,19 +261,31 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				}
 			}
 			if taken {
+				if in.Spin > 0 {
+					pe.keepHang(th, pc, condReads)
+					return
+				}
 				if in.Target <= pc {
 					th.loops[pc]++
 					if th.loops[pc] > pe.unroll {
 						pe.loopCut = true
+						pe.pollingHang(th, pc, in)
 						return
 					}
+					pe.markLoop(th, pc, in)
 				}
 				pc = in.Target
 				continue
 			}
 		case OpAssume:
 			c, err := th.eval(in.Cond)
-			if err != nil || c.v.IsUnknown() || !truthy(c.v) {
+			if err != nil || c.v.IsUnknown() {
+				return
+			}
+			if !truthy(c.v) {
+				if in.Spin > 0 {
+					pe.keepHang(th, pc, pe.attemptReads(th, c.d, pc-in.Spin))
+				}
 				return
 			}
 			if in.CtrlDep && c.d != 0 {
@@ -384,6 +420,17 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
 		}
 	case OpRMW:
+		if in.SpinTags != nil && !v.IsUnknown() && v != Int(0) {
+			// A spin_lock finding the lock held: a read, no write; the
+			// path spins at the assume that follows.
+			r.tags, th.hc = in.SpinTags, nil
+			idx := th.addEvent(r)
+			if in.Dst != "" {
+				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+			}
+			pe.run(th, pc+1)
+			return
+		}
 		r.atomic = true
 		s, err := th.eval(in.Src)
 		if err != nil {

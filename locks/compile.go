@@ -161,6 +161,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: the %s assembly does not parse (should never happen): %v\n%s", t.Name, target.Title, err, comp.Text)
 	}
+	markSpins(asm, threads)
 	comp.Test = asm
 	return comp, nil
 }
@@ -232,6 +233,7 @@ type threadComp struct {
 	tempFree []string
 	nlabel   int
 	abort    string // abort label, "" until used
+	spin     string // label of the failed attempts of spins, "" until used
 	flag     string // abort flag register
 	pc       int
 	out      []string
@@ -372,7 +374,11 @@ func (tc *threadComp) compile() (err error) {
 	if tc.abort != "" {
 		tc.flag = tc.alloc()
 		end := tc.newLabel()
-		tc.emit(tc.syn.jump(end), tc.abort+":", tc.syn.li(tc.flag, 1), end+":")
+		tc.emit(tc.syn.jump(end))
+		if tc.spin != "" {
+			tc.emit(tc.spin + ":")
+		}
+		tc.emit(tc.abort+":", tc.syn.li(tc.flag, 1), end+":")
 	}
 	tc.out = append(tc.prologue, tc.body...)
 	return nil
@@ -663,6 +669,37 @@ func (tc *threadComp) abortLabel() string {
 	return tc.abort
 }
 
+// spinLabel is the label the failed attempt of a spin branches to: it
+// aborts the path as abortLabel does, and markSpins makes the branches to
+// it hang (see litmus/hang.go).
+func (tc *threadComp) spinLabel() string {
+	if tc.spin == "" {
+		tc.spin = fmt.Sprintf("Spin%d", tc.th.ID)
+		tc.abortLabel()
+	}
+	return tc.spin
+}
+
+// markSpins sets Spin on the branches of asm to the spin labels of
+// threads: the compiled form of a spin's failed final attempt, which
+// hangs when the value it read is final.
+func markSpins(asm *litmus.Test, threads []*threadComp) {
+	for t, tc := range threads {
+		if tc.spin == "" || t >= len(asm.Threads) {
+			continue
+		}
+		code := asm.Threads[t].Code
+		for i := range code {
+			text := strings.TrimSpace(code[i].Text)
+			if code[i].Op == litmus.OpBranch && strings.HasSuffix(text, tc.spin) {
+				if k := len(text) - len(tc.spin) - 1; k >= 0 && (text[k] == ' ' || text[k] == ',' || text[k] == '\t') {
+					code[i].Spin = 1
+				}
+			}
+		}
+	}
+}
+
 // suffixes maps the ordering annotation of an RMW to its kernel suffix.
 var suffixes = map[string]string{"ONCE": "_relaxed", "ACQUIRE": "_acquire", "RELEASE": "_release", "MB": ""}
 
@@ -752,6 +789,9 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		}
 		return tc.branch(tc.resolve(in.Cond, false), label, true)
 	case litmus.OpAssume:
+		if in.Spin > 0 {
+			return tc.branch(tc.resolve(in.Cond, false), tc.spinLabel(), false)
+		}
 		return tc.branch(tc.resolve(in.Cond, false), tc.abortLabel(), false)
 	}
 	prim := Primitive(in)

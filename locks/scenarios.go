@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -427,8 +428,9 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Col
 
 // Markdown prints the proof table: a row per variant, a column per model,
 // each cell the verdict of the bad outcome ("n/a" where the model is not
-// available or the run was skipped). A verdict that differs from the
-// expectation is marked.
+// available or the run was skipped) and its liveness mark, "live" when no
+// execution hangs and "hangs" when some does (LivenessMark). A verdict or
+// a mark that differs from the expectation is marked.
 func Markdown(rows []*Row) string {
 	var b strings.Builder
 	b.WriteString("| scenario | variant |")
@@ -448,9 +450,46 @@ func Markdown(rows []*Row) string {
 			if want := r.Variant.Expect[c.Name]; want != "" && got != "n/a" && got != want {
 				cell = fmt.Sprintf("**%s** (expected %s)", got, want)
 			}
+			if res := r.Runs[i].Result; res != nil {
+				mark := LivenessMark(res.Hangs > 0)
+				if want, ok := r.Variant.Hangs[c.Name]; ok && want != (res.Hangs > 0) {
+					mark = fmt.Sprintf("**%s** (expected %s)", mark, LivenessMark(want))
+				}
+				cell += ", " + mark
+			}
 			b.WriteString(" " + cell + " |")
 		}
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// LivenessMark is a proof-table cell's liveness mark: "hangs" when some
+// execution of the column hangs, else "live".
+func LivenessMark(hangs bool) string {
+	if hangs {
+		return "hangs"
+	}
+	return "live"
+}
+
+// liveScenarios are the scenarios whose rows, but for those that say
+// otherwise, hang in no column: every lock taken is released and every
+// spin waits for a write that comes (issue 10's liveness marks).
+var liveScenarios = []string{"crossed-locking", "mp-through-lock", "unlock-then-load", "lost-update", "osq-prev-cpu", "osq-handoff"}
+
+func init() {
+	for _, s := range Scenarios {
+		if !slices.Contains(liveScenarios, s.Name) {
+			continue
+		}
+		for _, v := range s.Variants {
+			if v.Hangs == nil {
+				v.Hangs = map[string]bool{}
+				for _, c := range Columns {
+					v.Hangs[c.Name] = false
+				}
+			}
+		}
+	}
 }

@@ -24,6 +24,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -414,11 +415,12 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{x.tag}})
 		return nil, true, nil
 	case extAssume:
+		from := len(l.thr.Code)
 		cond, err := l.expr(c.Args[0])
 		if err != nil {
 			return nil, true, err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: acquireAttempt(l.thr.Code[from:])})
 		return nil, true, nil
 	case extCondLoad:
 		addr, err := l.expr(c.Args[0])
@@ -428,14 +430,15 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		if dst == "" {
 			dst = l.temp()
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}, Size: l.exprSize(c.Args[0])})
+		from := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}, Size: l.exprSize(c.Args[0])})
 		l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
 		cond, err := l.expr(c.Args[1])
 		l.frame = l.frame.parent
 		if err != nil {
 			return nil, true, err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true})
+		// The wait: the load and the test repeat until the test holds.
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: len(l.thr.Code) - from})
 		return litmus.R(dst), true, nil
 	}
 	// try_cmpxchg(p, &old, new): t = cmpxchg(p, old, new); ok = t == old;
@@ -462,6 +465,20 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: res, Src: litmus.Bin(litmus.OpEq, litmus.R(t), litmus.R(old))})
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: old, Src: litmus.R(t)})
 	return litmus.R(res), true, nil
+}
+
+// acquireAttempt is the Spin of an __assume whose condition lowered to
+// attempt: the spinning final attempt of a lock's acquire (a fragment's
+// __assume(cmpxchg_acquire(...) == 0)) when it reads with acquire
+// ordering, 0 for a plain assumption (a test's choice, such as the queue
+// order an OSQ test fixes), which cuts the paths it contradicts.
+func acquireAttempt(attempt []litmus.Instr) int {
+	for _, in := range attempt {
+		if slices.Contains(in.RTags, tagAcquire) {
+			return len(attempt)
+		}
+	}
+	return 0
 }
 
 // inside reports whether fn is being inlined already: a function that

@@ -55,15 +55,16 @@ func TestCExtensions(t *testing.T) {
 			{Op: litmus.OpMove, Text: "try_cmpxchg_release(x, &r0, 2)", Dst: "r0", Src: R("#1")},
 		}},
 		// smp_cond_load_*: the load, then VAL's condition assumed, with the
-		// loop exit's control dependency.
+		// loop exit's control dependency; the load is the spin's final
+		// attempt (Spin 1).
 		{"int r1; r0 = smp_cond_load_acquire(x, VAL == 1 || VAL > r1);", []litmus.Instr{
 			{Op: litmus.OpLoad, Text: "smp_cond_load_acquire(x, VAL == 1 || VAL > r1)", Dst: "r0", Addr: ax, RTags: tags("ACQUIRE")},
 			{Op: litmus.OpAssume, Text: "smp_cond_load_acquire(x, VAL == 1 || VAL > r1)",
-				Cond: Bin(litmus.OpLOr, Bin(litmus.OpEq, R("r0"), C(1)), Bin(litmus.OpGt, R("r0"), R("r1"))), CtrlDep: true},
+				Cond: Bin(litmus.OpLOr, Bin(litmus.OpEq, R("r0"), C(1)), Bin(litmus.OpGt, R("r0"), R("r1"))), CtrlDep: true, Spin: 1},
 		}},
 		{"atomic_cond_read_relaxed(v, VAL);", []litmus.Instr{
 			{Op: litmus.OpLoad, Text: "atomic_cond_read_relaxed(v, VAL)", Dst: "#1", Addr: av, RTags: tags("ONCE")},
-			{Op: litmus.OpAssume, Text: "atomic_cond_read_relaxed(v, VAL)", Cond: R("#1"), CtrlDep: true},
+			{Op: litmus.OpAssume, Text: "atomic_cond_read_relaxed(v, VAL)", Cond: R("#1"), CtrlDep: true, Spin: 1},
 		}},
 		// Inlined definitions: locals are hidden registers, pointer
 		// parameters their arguments, the result goes to the caller's
@@ -73,7 +74,7 @@ func TestCExtensions(t *testing.T) {
 			{Op: litmus.OpCAS, Text: "atomic_try_cmpxchg_acquire(l, &v, 1)", Dst: "#2", Addr: al, Expect: R("#1"), Src: C(1), RTags: tags("ACQUIRE"), WTags: tags("ACQUIRE")},
 			{Op: litmus.OpMove, Text: "atomic_try_cmpxchg_acquire(l, &v, 1)", Dst: "#3", Src: Bin(litmus.OpEq, R("#2"), R("#1"))},
 			{Op: litmus.OpMove, Text: "atomic_try_cmpxchg_acquire(l, &v, 1)", Dst: "#1", Src: R("#2")},
-			{Op: litmus.OpAssume, Text: "__assume(atomic_try_cmpxchg_acquire(l, &v, 1))", Cond: R("#3"), CtrlDep: true},
+			{Op: litmus.OpAssume, Text: "__assume(atomic_try_cmpxchg_acquire(l, &v, 1))", Cond: R("#3"), CtrlDep: true, Spin: 3},
 			{Op: litmus.OpLoad, Text: "READ_ONCE(*l)", Dst: "#4", Addr: al, RTags: tags("ONCE")},
 			{Op: litmus.OpMove, Text: "return READ_ONCE(*l) != 0;", Dst: "r0", Src: Bin(litmus.OpNe, R("#4"), C(0))},
 			{Op: litmus.OpFence, Text: "barrier()", FTags: tags("Barrier")},

@@ -758,10 +758,12 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		return litmus.Bin(litmus.OpNe, litmus.R(dst), args[2]), nil
 	case primLock:
 		// The read must see the lock free (0) and the write takes it (1).
+		// An attempt that finds it held reads it as spin_is_locked's RL
+		// does, writes nothing, and spins (see hang.go).
 		in.Op, in.Dst, in.Addr, in.Src, in.RMWOp = litmus.OpRMW, dst, args[0], litmus.C(1), litmus.OpXchg
-		in.RTags, in.WTags = []string{tagLockRead}, []string{tagLockWrite}
+		in.RTags, in.WTags, in.SpinTags = []string{tagLockRead}, []string{tagLockWrite}, []string{tagReadLocked}
 		l.emit(in)
-		in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: litmus.Bin(litmus.OpEq, litmus.R(dst), litmus.C(0))}
+		in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: litmus.Bin(litmus.OpEq, litmus.R(dst), litmus.C(0)), Spin: 1}
 		dst = ""
 	case primUnlock:
 		in.Op, in.Addr, in.Src, in.WTags = litmus.OpStore, args[0], litmus.C(0), []string{tagUnlock}

@@ -89,8 +89,8 @@ func TestCLowering(t *testing.T) {
 			{Op: litmus.OpMove, Text: "r0 = atomic_add_unless(v, 1, 5);", Dst: "r0", Src: Bin(litmus.OpNe, R("#1"), C(5))},
 		}},
 		{"spin_lock(l); spin_unlock(l);", []litmus.Instr{
-			{Op: litmus.OpRMW, Text: "spin_lock(l)", Dst: "#1", Addr: al, Src: C(1), RMWOp: litmus.OpXchg, RTags: tags("LKR"), WTags: tags("LKW")},
-			{Op: litmus.OpAssume, Text: "spin_lock(l)", Cond: Bin(litmus.OpEq, R("#1"), C(0))},
+			{Op: litmus.OpRMW, Text: "spin_lock(l)", Dst: "#1", Addr: al, Src: C(1), RMWOp: litmus.OpXchg, RTags: tags("LKR"), WTags: tags("LKW"), SpinTags: tags("RL")},
+			{Op: litmus.OpAssume, Text: "spin_lock(l)", Cond: Bin(litmus.OpEq, R("#1"), C(0)), Spin: 1},
 			{Op: litmus.OpStore, Text: "spin_unlock(l)", Addr: al, Src: C(0), WTags: tags("UL")},
 		}},
 		{"r0 = spin_trylock(l); r1 = spin_is_locked(l);", []litmus.Instr{

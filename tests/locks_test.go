@@ -73,6 +73,11 @@ func TestProofTable(t *testing.T) {
 			if want := r.Variant.Expect[c.Name]; run.Verdict() != want {
 				t.Errorf("%s: %s, expected %s", name, run.Verdict(), want)
 			}
+			if want, ok := r.Variant.Hangs[c.Name]; !ok {
+				t.Errorf("%s: no liveness expectation (Variant.Hangs)", name)
+			} else if got := run.Result.Hangs > 0; got != want {
+				t.Errorf("%s: %s, expected %s (%s)", name, locks.LivenessMark(got), locks.LivenessMark(want), run.Result.HangLine())
+			}
 			if run.Verdict() == "Never" {
 				nevers[c.Name]++
 			}

@@ -1,7 +1,8 @@
 // This file implements "barriers": each ordering annotation of a test, in
 // the lock fragments it uses too, is weakened in turn (locks.Weaken) and
 // the test runs again in every column, as the plain check runs it; an
-// annotation is load-bearing in a column when the verdict changes there.
+// annotation is load-bearing in a column when the verdict changes there,
+// and liveness depends on it when whether some execution hangs changes.
 package main
 
 import (
@@ -148,11 +149,11 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 	base := []string{"  as written", "", "", ""}
 	for _, c := range cols {
 		head = append(head, c.base.title)
-		base = append(base, c.base.label())
+		base = append(base, c.base.liveLabel())
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	fmt.Fprintln(tw, strings.Join(base, "\t"))
-	failed, marked, absent := false, false, false
+	failed, marked, absent, live := false, false, false, false
 	for _, row := range rows {
 		a := row.ann
 		line := []string{"  " + a.Pos.String(), threadList(a.Threads), a.Text, a.From + " -> " + a.To}
@@ -167,11 +168,17 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 				line = append(line, cell.label())
 				fmt.Fprintf(stderr, "%s: %s weakened to %s: %s: %s: %v\n", a.Pos, a.From, a.To, cols[c].base.title, cell.label(), cell.why)
 				failed = true
-			case cell.label() != cols[c].base.label():
-				line = append(line, cell.label()+" *")
-				marked = true
 			default:
-				line = append(line, cell.label())
+				text := cell.liveLabel()
+				if cell.label() != cols[c].base.label() {
+					text += " *"
+					marked = true
+				}
+				if cell.hangs() != cols[c].base.hangs() {
+					text += " !"
+					live = true
+				}
+				line = append(line, text)
 			}
 		}
 		fmt.Fprintln(tw, strings.Join(line, "\t"))
@@ -185,6 +192,9 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 		legend = append(legend, "*: load-bearing, the verdict changes without it")
 	default:
 		legend = append(legend, "no annotation is load-bearing")
+	}
+	if live {
+		legend = append(legend, "!: liveness depends on it, some execution hangs without it (or stops hanging)")
 	}
 	if absent {
 		legend = append(legend, "-: not in the code this column runs")

@@ -377,6 +377,9 @@ func writeText(w io.Writer, r *litmus.Result, model *models.Model) {
 		}
 		fmt.Fprintf(w, "  witness, %s:\n%s", what, r.Witness.Format("    "))
 	}
+	if line := r.HangLine(); line != "" {
+		fmt.Fprintf(w, "  %s:\n%s", line, r.HangWitness.Format("    "))
+	}
 	if r.Positive == 0 && r.Blocked != nil && model != nil {
 		fmt.Fprintf(w, "  why never: a candidate that would satisfy the proposition, forbidden by %s:\n%s",
 			model.Name(), r.Blocked.Format("    "))
@@ -405,7 +408,18 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"flags":      r.Flags,
 		"loop":       r.LoopCut,
 		"candidates": r.Candidates,
+		"hangs":      r.Hangs,
+		"hang":       hangJSON(r),
 	}
+}
+
+// hangJSON is the witness of a result's hanging executions: the line that
+// says how they hang and the execution; nil when none hangs.
+func hangJSON(r *litmus.Result) any {
+	if r.HangWitness == nil {
+		return nil
+	}
+	return map[string]any{"summary": r.HangLine(), "deadlock": litmus.Deadlock(r.HangWitness), "witness": r.HangWitness.Format("")}
 }
 
 // forEach runs f(0..n-1) on up to jobs goroutines.

@@ -212,6 +212,9 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 		if res.LoopCut {
 			fmt.Fprintf(w, "    %-*s  loop: the unroll bound cut some executions; outcomes may be missing\n", width, "")
 		}
+		if line := res.HangLine(); line != "" {
+			fmt.Fprintf(w, "    %-*s  %s\n", width, "", line)
+		}
 	}
 }
 

@@ -111,6 +111,18 @@ func (c verdictCell) label() string {
 	return c.res.Verdict()
 }
 
+// hangs reports whether some execution of the column hangs (issue 10).
+func (c verdictCell) hangs() bool { return c.res != nil && c.res.Hangs > 0 }
+
+// liveLabel is label with the liveness mark of a column that hangs, as
+// barriers prints it.
+func (c verdictCell) liveLabel() string {
+	if c.hangs() {
+		return c.label() + ", hangs"
+	}
+	return c.label()
+}
+
 // cells are an outcome's results, one per column.
 func (out fileOutcome) cells() []verdictCell {
 	if out.runs == nil {
@@ -222,7 +234,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	for i, before := range cells[0] {
 		after := cells[1][i]
 		if before.res == nil || after.res == nil {
-			fmt.Fprintf(stdout, "%s: %s %s -> %s\n", before.title, tests[0].Cond.Quant, before.label(), after.label())
+			fmt.Fprintf(stdout, "%s: %s %s -> %s\n", before.title, tests[0].Cond.Quant, before.liveLabel(), after.liveLabel())
 			for i, c := range []verdictCell{before, after} {
 				switch {
 				case c.failed():
@@ -242,7 +254,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stdout, "  %s:\n%s", what, after.res.Witness.Format("    "))
 		}
-		if before.label() != after.label() {
+		if before.liveLabel() != after.liveLabel() {
 			status = max(status, 1)
 		}
 	}
@@ -254,7 +266,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 func writeStateDiff(w io.Writer, before, after verdictCell) {
 	b, a := before.res, after.res
 	fmt.Fprintf(w, "%s: %s %s -> %s (%d -> %d states)\n", before.title,
-		b.Test.Cond.Quant, before.label(), after.label(), len(b.States), len(a.States))
+		b.Test.Cond.Quant, before.liveLabel(), after.liveLabel(), len(b.States), len(a.States))
 	old := map[string]bool{}
 	for _, st := range b.States {
 		old[b.FormatState(st)] = true

@@ -25,7 +25,8 @@ func expectedResult(t *litmus.Test) string {
 	return ""
 }
 
-// deadlock is the "Result:" word that expects no execution at all.
+// deadlock is the "Result:" word that expects no execution to terminate:
+// every one hangs (or the filter leaves none), as herd's "Never 0 0".
 const deadlock = "DEADLOCK"
 
 // A complaint is a reason for a non-zero exit status.
@@ -77,7 +78,12 @@ func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []co
 	case want != deadlock && want != r.Verdict():
 		list = append(list, complaint{1, fmt.Sprintf("%sResult: %s expected, %s found under %s", prefix, want, r.Verdict(), r.Model)})
 	}
-	if r.Vacuous() && want != deadlock {
+	switch {
+	case want == deadlock:
+	case r.Positive == 0 && r.Hangs > 0:
+		// A lock that can hang is not proved correct by its Never.
+		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s, %s: %s", prefix, r.Model, r.HangNote(), r.HangLine())})
+	case r.Vacuous():
 		list = append(list, complaint{1, fmt.Sprintf("%svacuous Never under %s: no execution survives, so it proves nothing", prefix, r.Model)})
 	}
 	if r.LoopCut && !r.Vacuous() && r.Verdict() == "Never" {
