@@ -214,7 +214,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 				}
 				most = max(most, n)
 				if !discover || th.decided {
-					note(ev.loc, ev.val)
+					note(ev.worldKey(), ev.val)
 				}
 			}}
 		if discover {

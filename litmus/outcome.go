@@ -100,9 +100,11 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 		}
 		x := c.x
 		last := -1
-		// The final write is the one with no co successor at its location.
+		// The final write is the one with no co successor at its location;
+		// lock events are no memory stores (lockworld.go).
+		stores := x.W &^ c.lockEv
 		for _, w := range c.writes[l.Name] {
-			if !hasCoSucc(x, w, l.Name) {
+			if stores.Has(w) && !hasCoSucc(x, w, l.Name, stores) {
 				last = w
 			}
 		}
@@ -113,10 +115,10 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 	}
 }
 
-func hasCoSucc(x *Execution, w int, loc string) bool {
+func hasCoSucc(x *Execution, w int, loc string, among Set) bool {
 	succ := false
 	x.CO.Rows[w].Each(func(v int) {
-		if x.Events[v].Loc == loc {
+		if among.Has(v) && x.Events[v].Loc == loc {
 			succ = true
 		}
 	})

@@ -335,10 +335,14 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 		return
 	}
 	vals := pe.domains[loc]
+	lock := isLockInstr(in)
+	if lock {
+		vals = lockDomain(pe.domains[lockKey(loc)])
+	}
 	if len(vals) == 0 {
 		vals = []Value{Int(0)}
 	}
-	if pe.discover && !th.usedDiscover {
+	if pe.discover && !th.usedDiscover && !lock {
 		vals = append(vals[:len(vals):len(vals)], Value{Sym: loc, Var: VarDiscover})
 	}
 	for i, v := range vals {
