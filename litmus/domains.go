@@ -335,9 +335,9 @@ func (s *setup) prunePaths() {
 		}
 		kept := s.paths[t][:0]
 		for _, p := range s.paths[t] {
-			if p.overlong {
+			if p.overlong || p.stuck != nil {
 				// Its final registers are unknown; it stays, to be
-				// refused as too large.
+				// refused as too large or checked as stuck.
 				kept = append(kept, p)
 				continue
 			}

@@ -12,6 +12,9 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	}
 	x := c.x
 	ok, flags := model.Check(x)
+	if out.stuckCandidate(c, ok) {
+		return
+	}
 	if !ok {
 		// Keep one forbidden candidate that would have satisfied the
 		// proposition: it shows what the model rules out, and why.

@@ -47,6 +47,9 @@ type path struct {
 	// candidate with it is too large to check, and says so (events holds
 	// the events up to that one).
 	overlong bool
+	// stuck, when set, marks a path cut where an instruction could not be
+	// evaluated (stuck.go): its candidates are checked, never counted.
+	stuck *Stuck
 	// maxUnknown is the rank, in herd's numbering of the thread's
 	// symbols, of the last symbol holding an unknown value; 0 for none.
 	maxUnknown int
@@ -204,7 +207,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		case OpMove:
 			v, err := th.eval(in.Src)
 			if err != nil {
-				return // an impossible value combination
+				pe.stuck(th, in, cannot(v, err))
+				return
 			}
 			th.regs[in.Dst] = v
 		case OpFence:
@@ -225,6 +229,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			if in.Cond != nil {
 				c, err := th.eval(in.Cond)
 				if err != nil || c.v.IsUnknown() {
+					pe.stuck(th, in, cannot(c, err))
 					return
 				}
 				taken = truthy(c.v)
@@ -249,7 +254,11 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 		case OpAssume:
 			c, err := th.eval(in.Cond)
-			if err != nil || c.v.IsUnknown() || !truthy(c.v) {
+			if err != nil || c.v.IsUnknown() {
+				pe.stuck(th, in, cannot(c, err))
+				return
+			}
+			if !truthy(c.v) {
 				return
 			}
 			if in.CtrlDep && c.d != 0 {
@@ -265,6 +274,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 			s, err := th.eval(in.Src)
 			if err != nil {
+				pe.stuck(th, in, cannot(s, err))
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
@@ -319,6 +329,7 @@ func (pe *pathEnum) phase() string {
 func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 	a, err := th.eval(in.Addr)
 	if err != nil || !a.v.IsAddr() {
+		pe.stuck(th, in, badAddress(a, err))
 		return a, "", false
 	}
 	loc := a.v.Sym
@@ -370,6 +381,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 	case OpLoad:
 		if in.ZeroTags != nil {
 			if v.IsUnknown() {
+				pe.stuck(th, in, "branches on an unknown value", r)
 				return
 			}
 			if v == Int(0) {
@@ -391,6 +403,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		r.atomic = true
 		s, err := th.eval(in.Src)
 		if err != nil {
+			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		old := v
@@ -399,6 +412,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		nv, err := Apply(in.RMWOp, old, s.v)
 		if err != nil {
+			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		idx := th.addEvent(r)
@@ -447,6 +461,7 @@ var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
 func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v Value, before map[string]regVal) {
 	e, err := th.eval(in.Expect)
 	if err != nil {
+		pe.stuck(th, in, cannot(e, err), r)
 		return
 	}
 	// cmp is what the comparison reads: the expected value and the old
@@ -457,6 +472,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 	if v.IsUnknown() || e.v.IsUnknown() {
 		c, err := th.unknownOp(OpEq, v, e.v)
 		if err != nil {
+			pe.stuck(th, in, "compares an unknown value", r)
 			return
 		}
 		equal = truthy(c)
@@ -465,10 +481,12 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 	var s regVal
 	if success {
 		if s, err = th.eval(in.Src); err != nil {
+			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		if in.AddUnless {
 			if s.v, err = Apply(OpAdd, v, s.v); err != nil {
+				pe.stuck(th, in, cannot(s, err), r)
 				return
 			}
 		}
@@ -521,6 +539,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			if f.OldFromExpect {
 				x, err := t.eval(unpick(in.Expect))
 				if err != nil {
+					pe.stuck(t, in, cannot(x, err))
 					return
 				}
 				old.d, old.p = x.d, x.p
@@ -567,6 +586,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	}
 	s, err := th.eval(in.Src)
 	if err != nil {
+		pe.stuck(th, in, cannot(s, err))
 		return
 	}
 	// As herd's equation RESADDR = address: success needs a reservation

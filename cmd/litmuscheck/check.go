@@ -407,8 +407,18 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"states":     states,
 		"flags":      r.Flags,
 		"loop":       r.LoopCut,
+		"incomplete": stuckNote(r),
 		"candidates": r.Candidates,
 	}
+}
+
+// stuckNote is where an allowed execution reaches an instruction the
+// explorer cannot evaluate, or "".
+func stuckNote(r *litmus.Result) string {
+	if r.Stuck == nil {
+		return ""
+	}
+	return r.Stuck.String()
 }
 
 // forEach runs f(0..n-1) on up to jobs goroutines.
