@@ -61,9 +61,9 @@ func (s *setup) newComboGen(lim *limiter) *comboGen {
 			for _, ev := range p.events {
 				switch ev.kind {
 				case KindR:
-					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.loc, ev.val}))
+					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.worldKey(), ev.val}))
 				case KindW:
-					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.loc, ev.val}))
+					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.worldKey(), ev.val}))
 				}
 			}
 		}
@@ -80,7 +80,7 @@ func (s *setup) newComboGen(lim *limiter) *comboGen {
 	}
 	var initial []int
 	for lv := range pairs {
-		if lv.v == s.initMem[lv.loc] {
+		if lv.v == s.initialValue(lv.loc) {
 			initial = append(initial, pairs[lv])
 		}
 	}
@@ -252,6 +252,9 @@ type combo struct {
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
+	// lockEv holds lock.cat's lock events, unmatchedUL the unlocks outside
+	// co (lockworld.go).
+	lockEv, unmatchedUL Set
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
@@ -511,9 +514,10 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 		}
 	}
 	c.x = x
+	c.markLockEvents()
 	// Writes per location, and rf candidates per read.
 	for i := range events {
-		if x.W.Has(i) {
+		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
 			c.writes[events[i].Loc] = append(c.writes[events[i].Loc], i)
 		}
 	}
@@ -527,24 +531,29 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 		for i, ev := range p.events {
 			id := b + i
 			if ev.kind == KindR {
-				if w, ok := last[ev.loc]; ok {
+				if w, ok := last[ev.worldKey()]; ok {
 					c.lastW[id] = w
 				}
 			}
 			if ev.kind == KindW {
-				last[ev.loc] = id
+				last[ev.worldKey()] = id
 			}
 		}
 	}
+	lockWrites := map[string][]int{}
+	x.W.Inter(c.lockEv).Each(func(w int) { lockWrites[events[w].Loc] = append(lockWrites[events[w].Loc], w) })
 	for i := range events {
 		if !x.R.Has(i) {
 			continue
 		}
 		r := &events[i]
 		var cands []int
+		if c.lockEv.Has(i) {
+			cands = c.lockCands(i, c.lastW[i], lockWrites[r.Loc])
+		}
 		for _, w := range c.writes[r.Loc] {
 			we := &events[w]
-			if we.Value != r.Value {
+			if c.lockEv.Has(i) || c.lockEv.Has(w) || we.Value != r.Value {
 				continue
 			}
 			if we.Thread == r.Thread {

@@ -218,7 +218,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 				}
 				most = max(most, n)
 				if !discover || th.decided {
-					note(ev.loc, ev.val)
+					note(ev.worldKey(), ev.val)
 				}
 			}}
 		if discover {
@@ -339,9 +339,9 @@ func (s *setup) prunePaths() {
 		}
 		kept := s.paths[t][:0]
 		for _, p := range s.paths[t] {
-			if p.overlong {
+			if p.overlong || p.stuck != nil {
 				// Its final registers are unknown; it stays, to be
-				// refused as too large.
+				// refused as too large or checked as stuck.
 				kept = append(kept, p)
 				continue
 			}

@@ -130,6 +130,10 @@ type Result struct {
 	Flags []string
 	// LoopCut is true when the unroll bound cut some path.
 	LoopCut bool
+	// Stuck, when set, is a thread path cut where an instruction could not
+	// be evaluated, in a candidate the model allows: an execution no count
+	// speaks for, which herd drops as silently (stuck.go).
+	Stuck *Stuck
 	// Candidates is the number of candidate executions checked.
 	Candidates int64
 	// Pruned is the number of partial candidates a PruningModel refuted,
@@ -187,9 +191,16 @@ func (r *Result) Label() string {
 		return r.Verdict() + ", " + r.HangNote()
 	case r.Vacuous():
 		return r.Verdict() + " (" + VacuousNote + ")"
+	case r.Incomplete():
+		return r.Verdict() + " (" + IncompleteNote + ": " + r.Stuck.String() + ")"
 	}
 	return r.Verdict()
 }
+
+// Incomplete reports whether a Never leaves out an execution that reaches
+// an instruction the explorer cannot evaluate (Result.Stuck): herd drops
+// it as silently, but the Never does not speak for it.
+func (r *Result) Incomplete() bool { return r.Stuck != nil && r.Verdict() == "Never" }
 
 // setup is the per-test data the explorer computes once.
 type setup struct {
@@ -341,6 +352,10 @@ type partial struct {
 	hangs       int
 	hangWitness *Execution
 	hangKey     int
+	// stuck is the stuck path of the allowed stuck candidate of least key
+	// (stuck.go).
+	stuck    *Stuck
+	stuckKey int
 	// lim is polled once work passes nextPoll; stopped is set once a limit
 	// is reached or err is set, and every enumeration loop then returns.
 	lim      *limiter
@@ -413,7 +428,7 @@ func propSize(p Prop) int {
 func finish(res *Result, parts []*partial) *Result {
 	states := map[string]State{}
 	flags := map[string]bool{}
-	best, bestBlocked := -1, -1
+	best, bestBlocked, bestStuck := -1, -1, -1
 	for _, p := range parts {
 		for k, st := range p.states {
 			states[k] = st
@@ -430,6 +445,9 @@ func finish(res *Result, parts []*partial) *Result {
 		}
 		if p.blocked != nil && (bestBlocked < 0 || p.blockedKey < bestBlocked) {
 			bestBlocked, res.Blocked = p.blockedKey, p.blocked
+		}
+		if p.stuck != nil && (bestStuck < 0 || p.stuckKey < bestStuck) {
+			bestStuck, res.Stuck = p.stuckKey, p.stuck
 		}
 	}
 	for _, st := range states {

@@ -26,6 +26,9 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	} else {
 		ok, flags = model.Check(x)
 	}
+	if out.stuckCandidate(c, ok) {
+		return
+	}
 	if !ok {
 		// Keep one forbidden candidate that would have satisfied the
 		// proposition: it shows what the model rules out, and why.
@@ -114,9 +117,11 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 		}
 		x := c.x
 		last := -1
-		// The final write is the one with no co successor at its location.
+		// The final write is the one with no co successor at its location;
+		// lock events are no memory stores (lockworld.go).
+		stores := x.W.Diff(c.lockEv)
 		for _, w := range c.writes[l.Name] {
-			if !hasCoSucc(x, w, l.Name) {
+			if stores.Has(w) && !hasCoSucc(x, w, l.Name, stores) {
 				last = w
 			}
 		}
@@ -127,10 +132,10 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 	}
 }
 
-func hasCoSucc(x *Execution, w int, loc string) bool {
+func hasCoSucc(x *Execution, w int, loc string, among Set) bool {
 	succ := false
 	x.CO.EachSucc(w, func(v int) {
-		if x.Events[v].Loc == loc {
+		if among.Has(v) && x.Events[v].Loc == loc {
 			succ = true
 		}
 	})

@@ -50,6 +50,9 @@ type path struct {
 	// candidate with it is too large to check, and says so (events holds
 	// the events up to that one).
 	overlong bool
+	// stuck, when set, marks a path cut where an instruction could not be
+	// evaluated (stuck.go): its candidates are checked, never counted.
+	stuck *Stuck
 	// maxUnknown is the rank, in herd's numbering of the thread's
 	// symbols, of the last symbol holding an unknown value; 0 for none.
 	maxUnknown int
@@ -227,7 +230,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		case OpMove:
 			v, err := th.eval(in.Src)
 			if err != nil {
-				return // an impossible value combination
+				pe.stuck(th, in, cannot(v, err))
+				return
 			}
 			th.regs[in.Dst] = v
 		case OpFence:
@@ -249,6 +253,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			if in.Cond != nil {
 				c, err := th.eval(in.Cond)
 				if err != nil || c.v.IsUnknown() {
+					pe.stuck(th, in, cannot(c, err))
 					return
 				}
 				taken, condReads = truthy(c.v), c.d
@@ -280,6 +285,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		case OpAssume:
 			c, err := th.eval(in.Cond)
 			if err != nil || c.v.IsUnknown() {
+				pe.stuck(th, in, cannot(c, err))
 				return
 			}
 			if !truthy(c.v) {
@@ -301,6 +307,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 			s, err := th.eval(in.Src)
 			if err != nil {
+				pe.stuck(th, in, cannot(s, err))
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
@@ -355,6 +362,7 @@ func (pe *pathEnum) phase() string {
 func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 	a, err := th.eval(in.Addr)
 	if err != nil || !a.v.IsAddr() {
+		pe.stuck(th, in, badAddress(a, err))
 		return a, "", false
 	}
 	loc := a.v.Sym
@@ -371,10 +379,14 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 		return
 	}
 	vals := pe.domains[loc]
+	lock := isLockInstr(in)
+	if lock {
+		vals = lockDomain(pe.domains[lockKey(loc)])
+	}
 	if len(vals) == 0 {
 		vals = []Value{Int(0)}
 	}
-	if pe.discover && !th.usedDiscover {
+	if pe.discover && !th.usedDiscover && !lock {
 		vals = append(vals[:len(vals):len(vals)], Value{Sym: loc, Var: VarDiscover})
 	}
 	for i, v := range vals {
@@ -402,6 +414,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 	case OpLoad:
 		if in.ZeroTags != nil {
 			if v.IsUnknown() {
+				pe.stuck(th, in, "branches on an unknown value", r)
 				return
 			}
 			if v == Int(0) {
@@ -434,6 +447,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		r.atomic = true
 		s, err := th.eval(in.Src)
 		if err != nil {
+			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		old := v
@@ -442,6 +456,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		nv, err := Apply(in.RMWOp, old, s.v)
 		if err != nil {
+			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		idx := th.addEvent(r)
@@ -490,6 +505,7 @@ var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
 func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v Value, before map[string]regVal) {
 	e, err := th.eval(in.Expect)
 	if err != nil {
+		pe.stuck(th, in, cannot(e, err), r)
 		return
 	}
 	// cmp is what the comparison reads: the expected value and the old
@@ -500,6 +516,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 	if v.IsUnknown() || e.v.IsUnknown() {
 		c, err := th.unknownOp(OpEq, v, e.v)
 		if err != nil {
+			pe.stuck(th, in, "compares an unknown value", r)
 			return
 		}
 		equal = truthy(c)
@@ -508,10 +525,12 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 	var s regVal
 	if success {
 		if s, err = th.eval(in.Src); err != nil {
+			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		if in.AddUnless {
 			if s.v, err = Apply(OpAdd, v, s.v); err != nil {
+				pe.stuck(th, in, cannot(s, err), r)
 				return
 			}
 		}
@@ -564,6 +583,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			if f.OldFromExpect {
 				x, err := t.eval(unpick(in.Expect))
 				if err != nil {
+					pe.stuck(t, in, cannot(x, err))
 					return
 				}
 				old.d, old.p = x.d, x.p
@@ -610,6 +630,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	}
 	s, err := th.eval(in.Src)
 	if err != nil {
+		pe.stuck(th, in, cannot(s, err))
 		return
 	}
 	// As herd's equation RESADDR = address: success needs a reservation

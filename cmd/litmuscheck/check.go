@@ -407,6 +407,7 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"states":     states,
 		"flags":      r.Flags,
 		"loop":       r.LoopCut,
+		"incomplete": stuckNote(r),
 		"candidates": r.Candidates,
 		"hangs":      r.Hangs,
 		"hang":       hangJSON(r),
@@ -420,6 +421,15 @@ func hangJSON(r *litmus.Result) any {
 		return nil
 	}
 	return map[string]any{"summary": r.HangLine(), "deadlock": litmus.Deadlock(r.HangWitness), "witness": r.HangWitness.Format("")}
+}
+
+// stuckNote is where an allowed execution reaches an instruction the
+// explorer cannot evaluate, or "".
+func stuckNote(r *litmus.Result) string {
+	if r.Stuck == nil {
+		return ""
+	}
+	return r.Stuck.String()
 }
 
 // forEach runs f(0..n-1) on up to jobs goroutines.

@@ -15,11 +15,11 @@ import (
 func TestGraphFlags(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
-	code, _, errs := runCLI("--graph", dir, "--graph-format", "svg", "--html", page, "--model", "lkmm", "../../locks/scenarios/mp-through-lock.litmus")
+	code, _, errs := runCLI("--graph", dir, "--graph-format", "svg", "--html", page, "--model", "lkmm", "../../tests/lkmm/MP+locks.litmus")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	svg, err := os.ReadFile(filepath.Join(dir, "mp-through-lock.lkmm.svg"))
+	svg, err := os.ReadFile(filepath.Join(dir, "MP+locks.lkmm.svg"))
 	if err != nil {
 		t.Fatal(err)
 	}

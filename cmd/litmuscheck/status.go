@@ -86,6 +86,9 @@ func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []co
 	case r.Vacuous():
 		list = append(list, complaint{1, fmt.Sprintf("%svacuous Never under %s: no execution survives, so it proves nothing", prefix, r.Model)})
 	}
+	if r.Incomplete() {
+		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s is incomplete: %s in an execution the model allows, which no count speaks for", prefix, r.Model, r.Stuck)})
+	}
 	if r.LoopCut && !r.Vacuous() && r.Verdict() == "Never" {
 		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s rests on the unroll bound: it cut some executions, whose outcomes are missing (raise --unroll)", prefix, r.Model)})
 	}

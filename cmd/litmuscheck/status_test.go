@@ -154,3 +154,22 @@ func TestLoopCutNever(t *testing.T) {
 		}
 	}
 }
+
+// TestStuckNever: a Never with an allowed execution that dereferences a
+// non-address (herd7 drops it silently) exits 1 with the place, in every
+// format; herd's output stays herd's.
+func TestStuckNever(t *testing.T) {
+	const why = "testdata/null-deref.litmus: LKMM: Never under LKMM is incomplete: P1 dereferences the non-address 0 at testdata/null-deref.litmus:22:7 in an execution the model allows, which no count speaks for\n"
+	for _, format := range []string{"text", "herd", "json"} {
+		code, out, errs := runCLI("--model", "lkmm", "--format", format, "testdata/null-deref.litmus")
+		if code != 1 || errs != why {
+			t.Errorf("%s: exit %d, stderr %q; want 1, %q", format, code, errs, why)
+		}
+		if format == "herd" && !strings.Contains(out, "\nObservation null-deref Never 0 1\n") {
+			t.Errorf("herd: not herd's observation in\n%s", out)
+		}
+		if format == "json" && !strings.Contains(out, `"incomplete": "P1 dereferences the non-address 0 at testdata/null-deref.litmus:22:7"`) {
+			t.Errorf("json: no incomplete field in\n%s", out)
+		}
+	}
+}

@@ -1,0 +1,149 @@
+// This file implements lock.cat's reading of the LKMM's own lock events
+// (spin_lock, spin_unlock, spin_trylock, spin_is_locked) in the explorer.
+package litmus
+
+// The lock events of lock.cat, as the C lowering tags them.
+const (
+	TagLockRead     = "LKR" // the read of spin_lock or of a successful spin_trylock
+	TagLockWrite    = "LKW" // the write of the same pair
+	TagUnlock       = "UL"  // spin_unlock
+	TagLockFail     = "LF"  // a failed spin_trylock
+	TagReadLocked   = "RL"  // spin_is_locked seeing the lock held
+	TagReadUnlocked = "RU"  // spin_is_locked seeing the lock free
+)
+
+// The values the explorer gives a lock's state: the write of spin_lock
+// takes it, spin_unlock frees it.
+var (
+	lockFree = Int(0)
+	lockHeld = Int(1)
+)
+
+// herd's lock events carry no value and are no memory stores: lock.cat
+// gives them their own reads-from. The explorer keeps them in a world of
+// their own, apart from the location's plain accesses:
+//
+//   - the initial write counts as a free lock, whatever value the init
+//     block gives the location (a lock-read and an RU read it as free);
+//   - a plain read never reads a lock event, and a location's final value
+//     is its last plain write's, else its initial value;
+//   - an unmatched spin_unlock (no spin_lock of the same lock before it in
+//     its thread) is outside co: a lock-read never reads it, and only an
+//     RU may;
+//   - an LF or RL inside a critical section reads its own lock-write, one
+//     outside reads a lock-write of another thread.
+//
+// Value domains and (location, value) pairs key the lock world with
+// lockKey, so that plain values and lock states never mix.
+
+// isLockEvent reports whether tags mark one of lock.cat's lock events.
+func isLockEvent(tags []string) bool {
+	for _, t := range tags {
+		switch t {
+		case TagLockRead, TagLockWrite, TagUnlock, TagLockFail, TagReadLocked, TagReadUnlocked:
+			return true
+		}
+	}
+	return false
+}
+
+// lockKey is the key of loc's lock world in value domains; no location
+// name contains a NUL.
+func lockKey(loc string) string { return "lock\x00" + loc }
+
+// isLockKey reports whether a domain key is a lock world's.
+func isLockKey(key string) bool { return len(key) > 5 && key[:5] == "lock\x00" }
+
+// worldKey is the domain key of the value ev reads or writes.
+func (ev *tevent) worldKey() string {
+	if isLockEvent(ev.tags) {
+		return lockKey(ev.loc)
+	}
+	return ev.loc
+}
+
+// isLockInstr reports whether in reads a lock's state: spin_lock,
+// spin_trylock or spin_is_locked.
+func isLockInstr(in *Instr) bool {
+	return isLockEvent(in.RTags) || isLockEvent(in.ZeroTags) || isLockEvent(in.FailTags)
+}
+
+// lockDomain is the states a lock read may see: free always (the initial
+// write), and what the lock events of the paths so far store.
+func lockDomain(stored []Value) []Value {
+	if containsValue(stored, lockFree) {
+		return stored
+	}
+	return append([]Value{lockFree}, stored...)
+}
+
+// initialValue is the value key holds before any thread runs.
+func (s *setup) initialValue(key string) Value {
+	if isLockKey(key) {
+		return lockFree
+	}
+	return s.initMem[key]
+}
+
+// markLockEvents sets c.lockEv to the candidate's lock events and
+// c.unmatchedUL to its unlocks that follow no lock-write of their lock in
+// their thread (lock.cat's critical relation matches each other one).
+func (c *combo) markLockEvents() {
+	ev := c.x.Events
+	last := map[[2]int]bool{} // (thread, location index) -> last lock write was an LKW
+	locIdx := map[string]int{}
+	for i := range ev {
+		e := &ev[i]
+		if e.IsInit() || !isLockEvent(e.Tags) {
+			continue
+		}
+		c.lockEv = c.lockEv.Add(i)
+		if e.Kind != KindW {
+			continue
+		}
+		k, ok := locIdx[e.Loc]
+		if !ok {
+			k = len(locIdx)
+			locIdx[e.Loc] = k
+		}
+		key := [2]int{e.Thread, k}
+		if hasTag(e.Tags, TagUnlock) && !last[key] {
+			c.unmatchedUL = c.unmatchedUL.Add(i)
+		}
+		last[key] = hasTag(e.Tags, TagLockWrite)
+	}
+}
+
+// lockCands lists the lock events lock event r may read from, given own,
+// the last lock event of r's thread that writes r's lock before r (-1 if
+// none), and lockWrites, the candidate's lock writes to that lock. The
+// model's coherence prunes the rest, as lock.cat's.
+func (c *combo) lockCands(r, own int, lockWrites []int) []int {
+	ev := c.x.Events
+	re := &ev[r]
+	var cands []int
+	if re.Value == lockHeld { // LF or RL
+		if own >= 0 && hasTag(ev[own].Tags, TagLockWrite) {
+			return []int{own} // inside its critical section
+		}
+		for _, w := range lockWrites {
+			if ev[w].Thread != re.Thread && hasTag(ev[w].Tags, TagLockWrite) {
+				cands = append(cands, w)
+			}
+		}
+		return cands
+	}
+	// A free lock: the initial write or an unlock.
+	lockRead := hasTag(re.Tags, TagLockRead)
+	cands = append(cands, c.initOf[re.Loc])
+	for _, w := range lockWrites {
+		if !hasTag(ev[w].Tags, TagUnlock) || (lockRead && c.unmatchedUL.Has(w)) {
+			continue
+		}
+		if ev[w].Thread == re.Thread && w != own {
+			continue
+		}
+		cands = append(cands, w)
+	}
+	return cands
+}
