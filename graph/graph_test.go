@@ -61,6 +61,15 @@ P1(int *x, spinlock_t *l) { int r0; spin_lock(l); r0 = READ_ONCE(*x); spin_unloc
 exists (1:r0=0)
 `
 
+// abba takes two locks in crossed order: each thread can hold one lock
+// and spin forever on the other, a deadlock.
+const abba = `C abba
+{}
+P0(spinlock_t *a, spinlock_t *b) { spin_lock(a); spin_lock(b); spin_unlock(b); spin_unlock(a); }
+P1(spinlock_t *a, spinlock_t *b) { spin_lock(b); spin_lock(a); spin_unlock(a); spin_unlock(b); }
+exists (a=1)
+`
+
 // cases are the shapes with golden pictures: each runs in a column (a
 // model on the C test, or a hardware model on its compilation).
 var cases = []struct {
@@ -72,6 +81,7 @@ var cases = []struct {
 	{"mp+wmb+rmb-power", mpFences, "power", "", "Never"},
 	{"mp+locks", mpLocks, "lkmm", "", "Never"},
 	{"hand-off+write-once-armv8", handOff, "armv8", "write-once", "Sometimes"},
+	{"abba-deadlock", abba, "lkmm", "", "Never"},
 }
 
 func picture(t *testing.T, name, src, column, lock, verdict string) *Picture {

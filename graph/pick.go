@@ -19,6 +19,11 @@ func ForResult(title string, res *litmus.Result, m *models.Model) *Picture {
 		return nil
 	}
 	cond := res.Test.Cond.Quant.String() + " (" + litmus.FormatProp(res.Test.Cond.Prop) + ")"
+	// A Never whose executions hang proves safety only of the executions
+	// that end: the hang is what a reviewer must see.
+	if res.Positive == 0 && res.HangWitness != nil {
+		return Hang(title, res.HangLine(), res.HangWitness)
+	}
 	if res.Witness != nil {
 		what := "witness: an allowed execution that satisfies "
 		if res.Test.Cond.Quant != litmus.Exists {
