@@ -80,3 +80,11 @@ func PropLocs(p Prop) []LocRef {
 	walk(p)
 	return out
 }
+
+// Conjoin is a /\ b, or b alone when a is nil.
+func Conjoin(a, b Prop) Prop {
+	if a == nil {
+		return b
+	}
+	return &PropAnd{A: a, B: b}
+}

@@ -30,11 +30,15 @@ type options struct {
 	jobs    int
 	timeout time.Duration
 	// deadline, when set, ends the test: --timeout from its start.
-	deadline  time.Time
-	unroll    int
-	parseOnly bool
-	lock      string
-	showAsm   bool
+	deadline time.Time
+	// speedcheck keeps only the executions that satisfy the condition's
+	// proposition, as herd7's -speedcheck true: the proposition joins the
+	// filter (herd mode).
+	speedcheck bool
+	unroll     int
+	parseOnly  bool
+	lock       string
+	showAsm    bool
 	// maxMemory bounds the heap of a run (litmus.Options.MaxMemory).
 	maxMemory int64
 	// workers is how many goroutines explore one test: the cores left
@@ -276,6 +280,9 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 	}
 	if err != nil {
 		return fileOutcome{err: err}
+	}
+	if o.speedcheck {
+		t.Filter = litmus.Conjoin(t.Filter, t.Cond.Prop)
 	}
 	if t.Arch == litmus.ArchC && o.cat.model == nil {
 		if cols := columnsFor(o); cols != nil {

@@ -27,11 +27,14 @@ type herdOptions struct {
 	outDir    string
 	graph     string
 	candidate bool
-	quiet     bool
-	verbose   int
-	version   bool
-	help      bool
-	files     []string
+	// speedcheck is herd's -speedcheck true: only the executions that
+	// satisfy the condition's proposition are enumerated.
+	speedcheck bool
+	quiet      bool
+	verbose    int
+	version    bool
+	help       bool
+	files      []string
 }
 
 // herdOption is one option: how many arguments it takes and what it does.
@@ -137,8 +140,16 @@ func herdOptionTable() map[string]herdOption {
 		}},
 		"through":    {arg: "<all|invalid|none>", usage: "what to let through in addition to valid executions (only none)", set: onlyValue("through", []string{"all", "invalid", "none"}, "none")},
 		"skipchecks": {arg: "<name,..,name>", usage: "do not apply listed checks (unsupported)", set: herdUnsupported("skipchecks", "skips a model's checks")},
-		"speedcheck": {arg: "<false|true|fast>", usage: "aim at checking condition in place of listing final states (only false)", set: onlyValue("speedcheck", []string{"false", "true", "fast"}, "false")},
-		"conds":      {arg: "<name>", usage: "specify conditions of tests (unsupported)", set: herdUnsupported("conds", "replaces the tests' conditions")},
+		"speedcheck": {arg: "<false|true|fast>", usage: "aim at checking condition in place of listing final states (false or true)", set: herdTag("speedcheck", []string{"false", "true", "fast"}, func(o *herdOptions, v string) error {
+			if v == "fast" {
+				// herd stops at a first witness whose choice we cannot
+				// reproduce state for state.
+				return errHerdUsage{"option '-speedcheck fast': unsupported by litmuscheck (false or true)."}
+			}
+			o.speedcheck = v == "true"
+			return nil
+		})},
+		"conds": {arg: "<name>", usage: "specify conditions of tests (unsupported)", set: herdUnsupported("conds", "replaces the tests' conditions")},
 		"show": {arg: "<prop|all|neg|cond|none|wit>", usage: "executions shown in figure (prop, cond, wit, none)", set: herdTag("show", []string{"prop", "all", "neg", "cond", "none", "wit"}, func(o *herdOptions, v string) error {
 			if v == "all" || v == "neg" {
 				return errHerdUsage{fmt.Sprintf("option '-show %s': unsupported by litmuscheck (prop, cond, wit or none).", v)}
