@@ -94,6 +94,13 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		res := out.res
+		if lkmm && res.Test.Arch != litmus.ArchC {
+			// herd7 stops on lock.cat's first LKR, an event set only C
+			// tests have, and prints no result.
+			fmt.Fprintf(stderr, "Warning: File %q: linux-kernel.cat applies to C tests only, this one is %s (herd7 fails on lock.cat's LKR)\n", file, res.Test.Arch)
+			status = max(status, 2)
+			continue
+		}
 		if o.speedcheck && res.LoopCut {
 			// herd's Loop line under -speedcheck follows rules of its own
 			// search, which we do not reproduce.

@@ -131,3 +131,15 @@ Observation sbn Always 2 0
 		t.Errorf("a cut loop: exit %d, stderr %q; want 2 and unsupported", code, stderr.String())
 	}
 }
+
+// TestHerdLKMMOnAssembly: linux-kernel.cat on an assembly test prints no
+// result (herd7 fails on lock.cat's LKR), never the LKMM's verdict on
+// instructions it does not define.
+func TestHerdLKMMOnAssembly(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runAs("herd7", []string{"-model", "linux-kernel.cat", "-bell", "linux-kernel.bell", "-macros", "linux-kernel.def",
+		"-variant", "lkmmv2", "../../tests/SB.litmus"}, &stdout, &stderr)
+	if code != 2 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "linux-kernel.cat applies to C tests only") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2, nothing, the refusal", code, stdout.String(), stderr.String())
+	}
+}
