@@ -253,6 +253,9 @@ type combo struct {
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
+	// groups are the access instances under mixed-size semantics.
+	groups *mixedGroups
+	steps  []int
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
@@ -273,7 +276,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		}
 		defer func() { out.memos[shape] = c.x.Memo }()
 	}
-	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() {
+	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() && s.mixed == nil {
 		c.atomicRMW()
 	}
 	n := len(c.reads)
@@ -506,6 +509,14 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 		}
 	}
 	c.x = x
+	if s.mixed != nil {
+		c.steps = make([]int, n)
+		for t, p := range c.paths {
+			for i, ev := range p.events {
+				c.steps[base[t]+i] = ev.step
+			}
+		}
+	}
 	// Writes per location, and rf candidates per read.
 	for i := range events {
 		if x.W.Has(i) {
@@ -543,8 +554,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 				continue
 			}
 			if we.Thread == r.Thread {
-				// Only the latest po-earlier write of the thread.
-				if w != c.lastW[i] {
+				// Only the latest po-earlier write of the thread; under
+				// mixed-size semantics herd lets an RMW read its own write.
+				if w != c.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)) {
 					continue
 				}
 			} else if we.IsInit() && c.lastW[i] >= 0 {
@@ -557,6 +569,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 		}
 		c.reads = append(c.reads, i)
 		c.rfCands = append(c.rfCands, cands)
+	}
+	if s.mixed != nil {
+		s.mixed.decorate(c)
 	}
 	return c, nil
 }

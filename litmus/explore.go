@@ -97,6 +97,11 @@ type Options struct {
 	// models every location as one whole value. herd7 without -variant
 	// mixed runs such tests anyway, which emulating it needs.
 	RefuseMixedSize bool
+	// Mixed runs every test under mixed-size semantics, as herd7's
+	// -variant mixed (mixed.go); a test that mixes sizes, where
+	// RefuseMixedSize would refuse it, runs so too when its dialect has
+	// them (MixedSupported).
+	Mixed bool
 	// MaxMemory bounds the heap, in bytes: an exploration that passes it
 	// stops with a *MemoryLimitError. 0 means DefaultMaxMemory, a negative
 	// value no bound. The heap is the process's, so explorations running
@@ -131,6 +136,8 @@ type Result struct {
 	// Blocked is a candidate execution whose final state satisfies the
 	// proposition but which the model forbids; nil if there is none.
 	Blocked *Execution
+	// Hexa prints integers in hexadecimal in herd's format (herd's -hexa).
+	Hexa bool
 }
 
 // A State is a final state: one value per observed register or location.
@@ -191,6 +198,8 @@ type setup struct {
 	// unknown (herdvars.go).
 	herdTotal int
 	herdBase  []int
+	// mixed, when set, lays locations out in cells (mixed.go).
+	mixed *mixedLayout
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -206,9 +215,15 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if err != nil {
 		return nil, err
 	}
-	if opt.RefuseMixedSize {
+	if opt.RefuseMixedSize && !opt.Mixed {
 		if err := s.checkSizes(); err != nil {
-			return nil, err
+			if !MixedSupported(test.Arch) {
+				return nil, err
+			}
+			opt.Mixed = true
+			if s, err = prepare(test, model, opt, lim); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := s.everyTooLarge(); err != nil {

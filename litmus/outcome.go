@@ -6,6 +6,9 @@ import "fmt"
 
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
+	if s.mixed != nil && !s.mixed.finalsMatch(s, c) {
+		return
+	}
 	out.candidates++
 	if !out.tick(out.cost) {
 		return
@@ -97,6 +100,9 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 				return s.initRegs[l.Thread][l.Name]
 			}
 			return Value{}
+		}
+		if s.mixed != nil {
+			return s.mixed.finalValue(s, c, l.Name)
 		}
 		x := c.x
 		last := -1
