@@ -216,14 +216,8 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 		return nil, err
 	}
 	if opt.RefuseMixedSize && !opt.Mixed {
-		if err := s.checkSizes(); err != nil {
-			if !MixedSupported(test.Arch) {
-				return nil, err
-			}
-			opt.Mixed = true
-			if s, err = prepare(test, model, opt, lim); err != nil {
-				return nil, err
-			}
+		if s, err = s.mixedIfNeeded(model, opt); err != nil {
+			return nil, err
 		}
 	}
 	if err := s.everyTooLarge(); err != nil {

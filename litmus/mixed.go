@@ -8,11 +8,12 @@ package litmus
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // mixedArches are the dialects whose mixed-size semantics follow herd7's
 // -variant mixed: a test of another dialect that mixes sizes is refused.
-var mixedArches = map[Arch]bool{ArchX86_64: true}
+var mixedArches = map[Arch]bool{ArchX86_64: true, ArchAArch64: true, ArchPPC: true}
 
 // MixedSupported reports whether tests of arch that access a location at
 // several widths run under mixed-size semantics.
@@ -315,4 +316,41 @@ func (m *mixedLayout) finalValue(s *setup, c *combo, l string) Value {
 		vals[i] = c.x.Events[c.lastWrite(cl)].Value.Off
 	}
 	return Int(m.assemble(vals))
+}
+
+// mixedIfNeeded returns s, or s prepared again under mixed-size semantics
+// when its test accesses a location at two widths, or inside a location
+// at an offset, and its dialect has them; a dialect without them refuses
+// two widths (checkSizes).
+func (s *setup) mixedIfNeeded(model Model, opt Options) (*setup, error) {
+	err := s.checkSizes()
+	if !MixedSupported(s.test.Arch) {
+		return s, err
+	}
+	if err == nil && !s.offsetAccess() {
+		return s, nil
+	}
+	opt.Mixed = true
+	return prepare(s.test, model, opt, s.lim)
+}
+
+// offsetAccess reports whether an access reaches into a location that is
+// not an array at an offset: a byte of a word, say.
+func (s *setup) offsetAccess() bool {
+	arrays := map[string]bool{}
+	for _, it := range s.test.Init {
+		if it.Loc.Thread == -1 && it.Size > 0 {
+			arrays[it.Loc.Name] = true
+		}
+	}
+	for _, paths := range s.paths {
+		for _, p := range paths {
+			for _, e := range p.events {
+				if i := strings.IndexByte(e.loc, '['); i > 0 && e.kind != KindF && !arrays[e.loc[:i]] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
