@@ -23,6 +23,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	if !x.RF.Union(c.valueFlow).Restrict(c.known, c.known).Acyclic() {
 		return
 	}
+	if s.mixed != nil && !s.mixed.rfMatches(c, rfOf) {
+		return
+	}
 	// Coherence constraints per location.
 	locs := make([]string, 0, len(c.writes))
 	for l := range c.writes {

@@ -258,6 +258,9 @@ type combo struct {
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
+	// groups are the access instances under mixed-size semantics.
+	groups *mixedGroups
+	steps  []int
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
@@ -278,7 +281,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		}
 		defer func() { out.memos[shape] = c.x.Memo }()
 	}
-	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() {
+	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() && s.mixed == nil {
 		c.atomicRMW()
 	}
 	n := len(c.reads)
@@ -515,6 +518,14 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 	}
 	c.x = x
 	c.markLockEvents()
+	if s.mixed != nil {
+		c.steps = make([]int, n)
+		for t, p := range c.paths {
+			for i, ev := range p.events {
+				c.steps[base[t]+i] = ev.step
+			}
+		}
+	}
 	// Writes per location, and rf candidates per read.
 	for i := range events {
 		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
@@ -557,8 +568,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 				continue
 			}
 			if we.Thread == r.Thread {
-				// Only the latest po-earlier write of the thread.
-				if w != c.lastW[i] {
+				// Only the latest po-earlier write of the thread; under
+				// mixed-size semantics herd lets an RMW read its own write.
+				if w != c.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)) {
 					continue
 				}
 			} else if we.IsInit() && c.lastW[i] >= 0 {
@@ -574,6 +586,9 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 		}
 		c.reads = append(c.reads, i)
 		c.rfCands = append(c.rfCands, cands)
+	}
+	if s.mixed != nil {
+		s.mixed.decorate(c)
 	}
 	return c, nil
 }

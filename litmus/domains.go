@@ -57,6 +57,12 @@ func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error)
 		s.locs = append(s.locs, l)
 	}
 	sort.Strings(s.locs)
+	if opt.Mixed {
+		var err error
+		if s.mixed, err = newMixedLayout(s); err != nil {
+			return nil, err
+		}
+	}
 
 	limit := opt.PathLimit
 	if limit <= 0 {
@@ -206,7 +212,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	maxWrites := 0
 	for i, th := range test.Threads {
 		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
-			lim: s.lim, budget: MaxPathEvents}
+			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {

@@ -59,6 +59,9 @@ type Execution struct {
 	PickAddr, PickData, PickCtrl Rel
 	// SameInstr relates distinct events of one instruction.
 	SameInstr Rel
+	// SI is herd's si under mixed-size semantics: the cells of one access
+	// (mixed.go). It is never made otherwise, where si is the identity.
+	SI Rel
 
 	tags map[string]Set
 

@@ -107,6 +107,11 @@ type Options struct {
 	// models every location as one whole value. herd7 without -variant
 	// mixed runs such tests anyway, which emulating it needs.
 	RefuseMixedSize bool
+	// Mixed runs every test under mixed-size semantics, as herd7's
+	// -variant mixed (mixed.go); a test that mixes sizes, where
+	// RefuseMixedSize would refuse it, runs so too when its dialect has
+	// them (MixedSupported).
+	Mixed bool
 	// MaxMemory bounds the heap, in bytes: an exploration that passes it
 	// stops with a *MemoryLimitError. 0 means DefaultMaxMemory, a negative
 	// value no bound. The heap is the process's, so explorations running
@@ -152,6 +157,8 @@ type Result struct {
 	// HangWitness is a hanging execution, the first found; nil if none.
 	// Its Spin lists the spin reads.
 	HangWitness *Execution
+	// Hexa prints integers in hexadecimal in herd's format (herd's -hexa).
+	Hexa bool
 }
 
 // A State is a final state: one value per observed register or location.
@@ -226,6 +233,8 @@ type setup struct {
 	// unknown (herdvars.go).
 	herdTotal int
 	herdBase  []int
+	// mixed, when set, lays locations out in cells (mixed.go).
+	mixed *mixedLayout
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -241,8 +250,8 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if err != nil {
 		return nil, err
 	}
-	if opt.RefuseMixedSize {
-		if err := s.checkSizes(); err != nil {
+	if opt.RefuseMixedSize && !opt.Mixed {
+		if s, err = s.mixedIfNeeded(model, opt); err != nil {
 			return nil, err
 		}
 	}

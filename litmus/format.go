@@ -18,10 +18,10 @@ func FormatLoc(l LocRef) string {
 }
 
 // FormatState prints a final state as herd does: "1:r0=0; [x]=1;".
-func FormatState(observed []LocRef, st State) string { return formatState(nil, observed, st) }
+func FormatState(observed []LocRef, st State) string { return formatState(nil, observed, st, false) }
 
 // formatState prints a state of t (nil: a C test with no declared types).
-func formatState(t *Test, observed []LocRef, st State) string {
+func formatState(t *Test, observed []LocRef, st State, hexa bool) string {
 	var b strings.Builder
 	for i, l := range observed {
 		if i > 0 {
@@ -29,14 +29,19 @@ func formatState(t *Test, observed []LocRef, st State) string {
 		}
 		b.WriteString(FormatLoc(l))
 		b.WriteByte('=')
-		b.WriteString(printedValue(t, l, st.Values[i]).String())
+		v := printedValue(t, l, st.Values[i])
+		if c, ok := intCast(t, l); ok && hexa && v.Sym == "" && !v.IsUnknown() {
+			// herd prints the type's bits in hexadecimal, unsigned.
+			v = Int(int64(uint64(v.Off) & (1<<c.bits - 1)))
+		}
+		b.WriteString(v.Format(hexa))
 		b.WriteByte(';')
 	}
 	return b.String()
 }
 
 // FormatState prints a final state of r as herd does.
-func (r *Result) FormatState(st State) string { return formatState(r.Test, r.Observed, st) }
+func (r *Result) FormatState(st State) string { return formatState(r.Test, r.Observed, st, r.Hexa) }
 
 // printedValue is v as herd7 prints it for loc: through loc's type when
 // herd7 computes on wider values than the type (intCast).
@@ -136,10 +141,10 @@ var herdRegOrder = func() map[Arch]map[string]int {
 // FormatProp prints a proposition in herd's normal form: "/\" binds
 // tighter than "\/", which binds tighter than "=>"; negation prints as
 // "not (P)".
-func FormatProp(p Prop) string { return formatProp(p, 0) }
+func FormatProp(p Prop) string { return formatProp(p, 0, false) }
 
 // Precedence levels: 0 implication, 1 disjunction, 2 conjunction.
-func formatProp(p Prop, ctx int) string {
+func formatProp(p Prop, ctx int, hexa bool) string {
 	paren := func(s string, level int) string {
 		if level < ctx {
 			return "(" + s + ")"
@@ -152,7 +157,7 @@ func formatProp(p Prop, ctx int) string {
 	case PropFalse:
 		return "false"
 	case *PropAtom:
-		rhs := p.Value.String()
+		rhs := p.Value.Format(hexa)
 		if p.Other != nil {
 			rhs = FormatLoc(*p.Other)
 			if !p.Other.IsReg() {
@@ -161,13 +166,13 @@ func formatProp(p Prop, ctx int) string {
 		}
 		return FormatLoc(p.Loc) + "=" + rhs
 	case *PropNot:
-		return "not (" + formatProp(p.P, 0) + ")"
+		return "not (" + formatProp(p.P, 0, hexa) + ")"
 	case *PropAnd:
-		return paren(formatProp(p.A, 2)+" /\\ "+formatProp(p.B, 2), 2)
+		return paren(formatProp(p.A, 2, hexa)+" /\\ "+formatProp(p.B, 2, hexa), 2)
 	case *PropOr:
-		return paren(formatProp(p.A, 1)+" \\/ "+formatProp(p.B, 1), 1)
+		return paren(formatProp(p.A, 1, hexa)+" \\/ "+formatProp(p.B, 1, hexa), 1)
 	case *PropImply:
-		return paren(formatProp(p.A, 1)+" => "+formatProp(p.B, 0), 0)
+		return paren(formatProp(p.A, 1, hexa)+" => "+formatProp(p.B, 0, hexa), 0)
 	}
 	return "?"
 }
@@ -218,7 +223,7 @@ func (r *Result) WriteHerd(w io.Writer) {
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "Flag %s\n", f)
 	}
-	fmt.Fprintf(w, "Condition %s (%s)\n", t.Cond.Quant, FormatProp(t.Cond.Prop))
+	fmt.Fprintf(w, "Condition %s (%s)\n", t.Cond.Quant, formatProp(t.Cond.Prop, 0, r.Hexa))
 	fmt.Fprintf(w, "Observation %s %s %d %d\n", t.Name, r.Verdict(), r.Positive, r.Negative)
 	hash := t.Hash
 	if hash == "" {

@@ -10,6 +10,9 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		s.checkHang(c, model, out)
 		return
 	}
+	if s.mixed != nil && !s.mixed.finalsMatch(s, c) {
+		return
+	}
 	out.candidates++
 	if !out.tick(out.cost) {
 		return
@@ -114,6 +117,9 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 				return s.initRegs[l.Thread][l.Name]
 			}
 			return Value{}
+		}
+		if s.mixed != nil {
+			return s.mixed.finalValue(s, c, l.Name)
 		}
 		x := c.x
 		last := -1

@@ -182,6 +182,8 @@ type pathEnum struct {
 	// budget is how many events a path may have (MaxPathEvents). A path
 	// cut past it is kept, marked overlong.
 	budget int
+	// mixed, when set, splits memory accesses into cells (paths_mixed.go).
+	mixed *mixedLayout
 }
 
 // regsCopy returns a copy of th's registers when herd's symbols are
@@ -224,6 +226,9 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 		if th.hc != nil {
 			pe.hv.enter(th.hc, pc)
 			before = pe.regsCopy(th)
+		}
+		if pe.mixed != nil && in.Addr != nil && pe.mixedAccess(th, pc, in) {
+			return
 		}
 		switch in.Op {
 		case OpNop:

@@ -54,6 +54,15 @@ func (v Value) String() string {
 	return v.Sym + "+" + strconv.FormatInt(v.Off, 10)
 }
 
+// Format prints v as herd does, integers in hexadecimal when hexa is set
+// (herd's -hexa).
+func (v Value) Format(hexa bool) string {
+	if !hexa || v.Sym != "" || v.Var != 0 {
+		return v.String()
+	}
+	return "0x" + strconv.FormatUint(uint64(v.Off), 16)
+}
+
 // Compare orders values: unknowns first, then integers before addresses,
 // integers numerically, addresses by name then offset.
 func (v Value) Compare(w Value) int {

@@ -159,6 +159,10 @@ func armOb(e *Env) litmus.Rel {
 	caExt := ca.Inter(e.Ext)
 	hazOb := e.POLoc.Restrict(e.R, e.R).Seq(caExt.Restrict(e.R, e.W))
 	obs := e.RFE.Restrict(e.M, e.M).Union(caExt.Restrict(e.M, e.M))
+	if !e.X.SI.IsZero() {
+		// Exp-obs; sca-class?: the other cells of the access observed.
+		obs = obs.Seq(e.SI)
+	}
 	return s.hwreqs.Union(hazOb, obs).Plus()
 }
 

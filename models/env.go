@@ -17,6 +17,9 @@ type Env struct {
 	RF, RFE, RFI, CO, COE, COI litmus.Rel
 	FR, FRE, FRI, Com          litmus.Rel
 	RMW, Addr, Data, Ctrl, Id  litmus.Rel
+	// SI is herd's si: the cells of one access under mixed-size
+	// semantics; the identity otherwise.
+	SI litmus.Rel
 
 	// cache holds one model's derived relations, built once per execution.
 	cache any
@@ -36,6 +39,10 @@ func NewEnv(x *litmus.Execution) *Env {
 	e.FRE, e.FRI = e.FR.Inter(e.Ext), e.FR.Inter(x.Int)
 	e.Com = e.RF.Union(e.CO, e.FR)
 	e.Id = litmus.Identity(n, e.All)
+	e.SI = e.Id
+	if !x.SI.IsZero() {
+		e.SI = x.SI
+	}
 	return e
 }
 

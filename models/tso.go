@@ -1,5 +1,5 @@
 // This file implements SC and x86-TSO: x86tso.cat for the X86 dialect and
-// x86tso-mixed.cat (herd7's default for X86_64), without mixed sizes.
+// x86tso-mixed.cat (herd7's default for X86_64), with mixed sizes.
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"
@@ -42,8 +42,8 @@ func tsoGHB(e *Env) litmus.Rel {
 }
 
 // TSOMixed is x86tso-mixed.cat, herd7's default for X86_64: ordered-before
-// built from observation and local order. Tests here have one access size,
-// so herd's si (same instance) is the identity.
+// built from observation and local order. herd's si (the cells of one
+// access) is the identity unless the test runs under mixed-size semantics.
 var TSOMixed = &Model{
 	ModelName: "TSO-mixed",
 	Doc:       "x86-TSO, after herd's x86tso-mixed.cat (default for X86_64)",
@@ -62,6 +62,9 @@ var TSOMixed = &Model{
 				e.PO.Restrict(w.Inter(x), r),
 			).Plus()
 			obs := e.RFE.Union(e.FRE, e.COE)
+			if !e.X.SI.IsZero() {
+				obs = obs.Seq(e.SI)
+			}
 			return obs.Union(lob).Plus()
 		}},
 	},

@@ -47,6 +47,8 @@ type options struct {
 	// herdSizes runs mixed-size accesses as herd7 does (conform) instead
 	// of refusing them.
 	herdSizes bool
+	// hexa prints integers in hexadecimal in herd's format (--hexa).
+	hexa bool
 	// cat is a model read from cat files (catmodel.go).
 	cat catFlags
 	// fragments are the --fragments files, userDefs their functions.
@@ -70,6 +72,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	o.maxMemory = litmus.DefaultMaxMemory
 	fs.Var((*sizeFlag)(&o.maxMemory), "max-memory", "stop when the heap passes this size: 512MiB, 4GiB (0: no limit)")
 	addCatFlags(fs, &o.cat)
+	fs.BoolVar(&o.hexa, "hexa", false, "print integers in hexadecimal in herd's format, as herd7 -hexa true")
 	return fs
 }
 
@@ -320,6 +323,9 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	ctx, cancel := o.testContext()
 	defer cancel()
 	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
+	if res != nil {
+		res.Hexa = o.hexa
+	}
 	if err == context.DeadlineExceeded {
 		return nil, fmt.Errorf("%s: %w", t.File, timeoutError{timeout})
 	}
@@ -346,7 +352,10 @@ func (o options) exploreOptions(workers int) litmus.Options {
 	if mem == 0 {
 		mem = -1 // litmus.Options: no bound
 	}
-	return litmus.Options{Workers: workers, Unroll: o.unroll, MaxMemory: mem, RefuseMixedSize: !o.herdSizes}
+	// --variant mixed is herd7's -variant mixed: every test runs under
+	// mixed-size semantics, as the cat model's "mixed" variant says.
+	return litmus.Options{Workers: workers, Unroll: o.unroll, MaxMemory: mem, RefuseMixedSize: !o.herdSizes,
+		Mixed: hasVariant(o.cat.variants, "mixed")}
 }
 
 // sizeFlag is a flag holding a size in bytes, written 512MiB or 4GiB.

@@ -79,6 +79,9 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
 	lo.model = "herd7"
 	lo.speedcheck = o.speedcheck
+	lo.hexa = o.hexa
+	// -variant mixed runs every test under mixed-size semantics.
+	lo.cat.variants = o.variants
 	lkmmv1 := lkmm && !hasVariant(o.variants, "lkmmv2")
 	if lkmmv1 && !o.quiet {
 		fmt.Fprintf(stderr, "Warning: litmuscheck runs linux-kernel.cat with the events of -variant lkmmv2; its lkmmv1 events are not implemented\n")

@@ -30,11 +30,13 @@ type herdOptions struct {
 	// speedcheck is herd's -speedcheck true: only the executions that
 	// satisfy the condition's proposition are enumerated.
 	speedcheck bool
-	quiet      bool
-	verbose    int
-	version    bool
-	help       bool
-	files      []string
+	// hexa is herd's -hexa: integers in hexadecimal.
+	hexa    bool
+	quiet   bool
+	verbose int
+	version bool
+	help    bool
+	files   []string
 }
 
 // herdOption is one option: how many arguments it takes and what it does.
@@ -160,6 +162,7 @@ func herdOptionTable() map[string]herdOption {
 		"nshow":      {arg: "<n>", usage: "collect at most <n> pictures", set: herdInt("nshow", func(o *herdOptions, n int) { o.nshow = n })},
 		"o":          {arg: "<dir>", usage: "generated files (DOT pictures) go into <dir>", set: func(o *herdOptions, v string) error { o.outDir = v; return nil }},
 		"graph":      {arg: "<free|cluster|columns>", usage: "select sort of graph", set: herdTag("graph", []string{"free", "cluster", "columns"}, func(o *herdOptions, v string) error { o.graph = v; return nil })},
+		"hexa":       {arg: "<bool>", usage: "print integers in hexadecimal", set: herdBool("hexa", func(o *herdOptions) *bool { return &o.hexa })},
 		"candidates": {arg: "<bool>", usage: "show complete candidate count in output", set: herdBool("candidates", func(o *herdOptions) *bool { return &o.candidate })},
 	}
 	t["cat"] = t["model"]
