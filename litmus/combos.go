@@ -172,7 +172,7 @@ func (g *comboGen) next() (bool, error) {
 			return true, nil
 		default:
 			t++
-			g.choice[t] = 0
+			g.choice[t] = g.s.sym.low(t, g.choice)
 		}
 	}
 }
@@ -247,6 +247,9 @@ type combo struct {
 	initOf    map[string]int
 	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
 	key       int
+	// weight is the number of combinations this one stands for: its orbit
+	// under the symmetry.
+	weight int
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
@@ -386,7 +389,8 @@ func (c *combo) atomicRMW() {
 // when a read has no write to read from, and an error when a path was cut
 // past MaxPathEvents.
 func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
-	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key}
+	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key,
+		weight: s.sym.weight(choice)}
 	for t, i := range choice {
 		c.paths[t] = &s.paths[t][i]
 	}

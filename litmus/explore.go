@@ -102,6 +102,10 @@ type Options struct {
 	// value no bound. The heap is the process's, so explorations running
 	// side by side share the bound.
 	MaxMemory int64
+	// NoSymmetry explores every combination of paths, also those that
+	// only permute interchangeable threads (symmetry.go). Results do not
+	// depend on it.
+	NoSymmetry bool
 }
 
 // A Result is what an exploration found.
@@ -191,6 +195,9 @@ type setup struct {
 	// unknown (herdvars.go).
 	herdTotal int
 	herdBase  []int
+	// sym is the symmetry between the threads; nil explores every
+	// combination.
+	sym *symmetry
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -213,6 +220,9 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	}
 	if err := s.everyTooLarge(); err != nil {
 		return nil, err
+	}
+	if !opt.NoSymmetry {
+		s.sym = s.findSymmetry()
 	}
 	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := max(opt.Workers, 1)
@@ -242,7 +252,15 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if gen.err != nil {
 		return nil, gen.err
 	}
-	return finish(res, parts), nil
+	res = finish(res, parts)
+	var orbits []State
+	for _, p := range parts {
+		for _, st := range p.orbitStates {
+			orbits = append(orbits, st)
+		}
+	}
+	res.States = s.sym.images(res.States, orbits)
+	return res, nil
 }
 
 // sharedGen hands the choices of a comboGen to the workers, and keeps the
@@ -317,6 +335,9 @@ type partial struct {
 	arena Arena
 	// memos are the Memos of a ShapeModel by shape of combination.
 	memos map[string]any
+	// orbitStates are final states whose orbit under the symmetry is
+	// already in (symmetry.go).
+	orbitStates map[string]State
 }
 
 // pollEvery is the work between two polls of the limits: a few
@@ -328,7 +349,7 @@ func newPartial(lim *limiter, s *setup) *partial {
 	if s.test.Filter != nil {
 		cost += propSize(s.test.Filter)
 	}
-	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{},
+	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{}, orbitStates: map[string]State{},
 		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1}
 }
 
