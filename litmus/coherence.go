@@ -111,35 +111,46 @@ type coSearch struct {
 	must Rel
 	// below[i] is the number of candidates under a choice for location i.
 	below []int
+	// before is what each order extends; waiting is set until the worker
+	// has its forbidden candidate to show, when pruning may start.
+	before  Rel
+	waiting bool
 }
 
 func (cs *coSearch) run(before Rel) {
 	x := cs.c.x
 	x.CO.Clear()
 	n := len(cs.locs)
+	cs.before = before
 	// The candidate the report shows as forbidden is the first one of its
 	// combination: until a worker has one, it enumerates all.
-	if cs.out.blocked != nil {
-		cs.pm = pruner(cs.model)
-	}
-	if cs.pm != nil {
-		cs.below = make([]int, n+1)
-		cs.below[0] = 1
-		for i := 0; i < n; i++ {
-			cs.below[i+1] = min(cs.below[i]*len(cs.orders[i]), 1<<30)
-		}
-		if cs.below[n] > 1 {
-			cs.must = before.Plus()
-			for _, l := range cs.locs {
-				cs.restore(l)
-			}
-			if cs.pm.Refutes(x) {
-				cs.out.pruned++
-				return
-			}
-		}
+	if cs.out.blocked == nil {
+		cs.waiting = true
+	} else if cs.start(n) && cs.below[n] > 1 && cs.pm.Refutes(x) {
+		cs.out.pruned++
+		return
 	}
 	cs.level(n - 1)
+}
+
+// start sets up pruning, with the locations before i left with the edges
+// of co that every order has; it reports whether the model prunes.
+func (cs *coSearch) start(i int) bool {
+	cs.waiting = false
+	if cs.pm = pruner(cs.model); cs.pm == nil {
+		return false
+	}
+	n := len(cs.locs)
+	cs.below = make([]int, n+1)
+	cs.below[0] = 1
+	for k := 0; k < n; k++ {
+		cs.below[k+1] = min(cs.below[k]*len(cs.orders[k]), 1<<30)
+	}
+	cs.must = cs.before.Plus()
+	for _, l := range cs.locs[:i] {
+		cs.restore(l)
+	}
+	return true
 }
 
 // level chooses the order of location i, then those of the locations
@@ -151,6 +162,14 @@ func (cs *coSearch) level(i int) {
 	}
 	l := cs.locs[i]
 	for _, o := range cs.orders[i] {
+		if cs.waiting && cs.out.blocked != nil {
+			// Found below: the rest of the combination is pruned, first
+			// the rest of this level at once.
+			if cs.start(i+1) && cs.pm.Refutes(cs.c.x) {
+				cs.out.pruned++
+				break
+			}
+		}
 		cs.place(l, o)
 		if cs.pm != nil && cs.below[i] > 1 && cs.pm.Refutes(cs.c.x) {
 			cs.out.pruned++

@@ -172,7 +172,7 @@ func (g *comboGen) next() (bool, error) {
 			return true, nil
 		default:
 			t++
-			g.choice[t] = 0
+			g.choice[t] = g.s.sym.low(t, g.choice)
 		}
 	}
 }
@@ -249,6 +249,9 @@ type combo struct {
 	key       int
 	// spin lists the spin reads of the hang paths chosen, nil for none.
 	spin []int
+	// weight is the number of combinations this one stands for: its orbit
+	// under the symmetry.
+	weight int
 
 	// known holds the events whose value is known (not Value.IsUnknown).
 	known Set
@@ -301,12 +304,30 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	for i := n - 1; i >= 0; i-- {
 		fanout[i] = min(fanout[i+1]*len(c.rfCands[i]), 1<<30)
 	}
-	if out.blocked != nil && n > 1 && fanout[0] > 1 {
-		if pm = pruner(model); pm != nil {
-			must = c.mustCo()
-			c.restorePartial(nil, must)
+	// A worker that finds its forbidden candidate in this combination
+	// prunes the rest of it: no later candidate of the combination
+	// replaces the one it shows. start is where it starts, with the
+	// choices before read i made.
+	// It reports whether the choices before i are refuted: the rest of
+	// read i's choices are cut at once.
+	prunable := n > 1 && fanout[0] > 1
+	start := func(i int) bool {
+		if pm != nil || !prunable || out.blocked == nil {
+			return false
 		}
+		prunable = false
+		if pm = pruner(model); pm == nil {
+			return false
+		}
+		must = c.mustCo()
+		c.restorePartial(choice[:i], must)
+		if i > 0 && pm.Refutes(c.x) {
+			out.pruned++
+			return true
+		}
+		return false
 	}
+	start(0)
 	var rec func(i int)
 	rec = func(i int) {
 		if i == n {
@@ -315,7 +336,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		}
 		atomic := c.rmwW != nil && c.rmwW[i] >= 0
 		for _, w := range c.rfCands[i] {
-			if out.stopped {
+			if out.stopped || start(i) {
 				return
 			}
 			if atomic {
@@ -334,7 +355,16 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 					// enumerateCo rebuilds rf and co for each full choice.
 					c.restorePartial(choice[:i+1], must)
 				}
-				c.x.RF.Remove(w, c.reads[i])
+				if len(c.rfCands[i]) > 1 {
+					c.x.RF.Remove(w, c.reads[i])
+				}
+			} else if pm == nil {
+				rec(i + 1)
+				if pm != nil {
+					// Pruning started below: the choices so far are put
+					// back for the next ones.
+					c.restorePartial(choice[:i], must)
+				}
 			} else {
 				rec(i + 1)
 			}
@@ -361,11 +391,18 @@ func (c *combo) mustCo() Rel {
 	return co
 }
 
-// restorePartial puts back the partial rf of the choices made and the
-// co every candidate has, must, after enumerateCo has replaced them.
+// restorePartial puts back the partial rf of the choices made, with the
+// rf of every read that has a single write to read from (every completion
+// has it, so a refutation may use it before its read's turn), and the co
+// every candidate has, must, after enumerateCo has replaced them.
 func (c *combo) restorePartial(choice []int, must Rel) {
 	x := c.x
 	x.RF.Clear()
+	for i, ws := range c.rfCands {
+		if len(ws) == 1 {
+			x.RF.Add(ws[0], c.reads[i])
+		}
+	}
 	for i, w := range choice {
 		x.RF.Add(w, c.reads[i])
 	}
@@ -394,7 +431,8 @@ func (c *combo) atomicRMW() {
 // when a read has no write to read from, and an error when a path was cut
 // past MaxPathEvents.
 func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
-	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key}
+	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key,
+		weight: s.sym.weight(choice)}
 	for t, i := range choice {
 		c.paths[t] = &s.paths[t][i]
 	}

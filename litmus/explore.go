@@ -117,6 +117,10 @@ type Options struct {
 	// value no bound. The heap is the process's, so explorations running
 	// side by side share the bound.
 	MaxMemory int64
+	// NoSymmetry explores every combination of paths, also those that
+	// only permute interchangeable threads (symmetry.go). Results do not
+	// depend on it.
+	NoSymmetry bool
 }
 
 // A Result is what an exploration found.
@@ -235,6 +239,9 @@ type setup struct {
 	herdBase  []int
 	// mixed, when set, lays locations out in cells (mixed.go).
 	mixed *mixedLayout
+	// sym is the symmetry between the threads; nil explores every
+	// combination.
+	sym *symmetry
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -258,6 +265,9 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if err := s.everyTooLarge(); err != nil {
 		return nil, err
 	}
+	if !opt.NoSymmetry && s.mixed == nil {
+		s.sym = s.findSymmetry()
+	}
 	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := max(opt.Workers, 1)
 	parts, err := s.runWorkers(model, lim, workers)
@@ -265,6 +275,13 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 		return nil, err
 	}
 	finish(res, parts)
+	var orbits []State
+	for _, p := range parts {
+		for _, st := range p.orbitStates {
+			orbits = append(orbits, st)
+		}
+	}
+	res.States = s.sym.images(res.States, orbits)
 	if err := s.exploreHangs(res, model, lim, workers); err != nil {
 		return nil, err
 	}
@@ -383,6 +400,9 @@ type partial struct {
 	arena Arena
 	// memos are the Memos of a ShapeModel by shape of combination.
 	memos map[string]any
+	// orbitStates are final states whose orbit under the symmetry is
+	// already in (symmetry.go).
+	orbitStates map[string]State
 }
 
 // pollEvery is the work between two polls of the limits: a few
@@ -394,7 +414,7 @@ func newPartial(lim *limiter, s *setup) *partial {
 	if s.test.Filter != nil {
 		cost += propSize(s.test.Filter)
 	}
-	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{},
+	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{}, orbitStates: map[string]State{},
 		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1}
 }
 

@@ -123,6 +123,9 @@ func (s *setup) exploreHangs(res *Result, model Model, lim *limiter, workers int
 			continue
 		}
 		sh := *s
+		// The symmetry found holds between the terminating paths; hang
+		// paths are explored, and counted, one combination at a time.
+		sh.sym = nil
 		sh.paths = make([][]path, len(s.paths))
 		for t := range s.paths {
 			switch {

@@ -45,22 +45,27 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	}
 	look := s.observedLookup(c)
 	vals := s.finalValues(look)
-	s.nameUnknowns(c, vals)
 	if s.test.Filter != nil && !EvalProp(s.test.Filter, look) {
 		return
 	}
+	// The states of an unknown value's orbit are named one by one.
+	orbit := s.sym != nil && hasUnknown(vals)
+	if orbit {
+		s.unknownOrbit(c, vals, out)
+	}
+	s.nameUnknowns(c, vals)
 	holds := EvalProp(s.test.Cond.Prop, look)
 	if holds {
-		out.pos++
+		out.pos += c.weight
 	} else {
-		out.neg++
+		out.neg += c.weight
 	}
 	wantWitness := holds == (s.test.Cond.Quant == Exists)
 	if wantWitness && (out.witness == nil || c.key < out.witnessKey) {
 		out.witness, out.witnessKey = cloneExecution(x), c.key
 	}
 	key := stateKey(vals)
-	if _, ok := out.states[key]; !ok {
+	if _, ok := out.states[key]; !ok && !orbit {
 		out.states[key] = State{Values: vals}
 	}
 	for _, f := range flags {
@@ -87,6 +92,16 @@ func (s *setup) nameUnknowns(c *combo, vals []Value) {
 		}
 		vals[i].Var = int32(name)
 	}
+}
+
+// hasUnknown reports whether vals hold an unknown value not yet named.
+func hasUnknown(vals []Value) bool {
+	for _, v := range vals {
+		if v.Var == VarUnknown {
+			return true
+		}
+	}
+	return false
 }
 
 func cloneExecution(x *Execution) *Execution {

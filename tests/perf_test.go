@@ -20,7 +20,7 @@ var scalingTests = []struct {
 	name       string
 	executions int
 }{
-	{"C-lockchain-4", 24}, {"C-lockchain-5", 120}, {"C-lockchain-6", 720}, {"C-lockchain-8", 40320},
+	{"C-lockchain-4", 24}, {"C-lockchain-5", 120}, {"C-lockchain-6", 720}, {"C-lockchain-7", 5040}, {"C-lockchain-8", 40320},
 	{"C-emulock-filter-4", 24}, {"C-emulock-filter-5", 120}, {"C-emulock-filter-6", 720},
 	{"C-rcuchain-14", 16383}, {"C-rcuchain-16", 65535}, {"C-rcuchain-20", 1048575},
 }

@@ -1,0 +1,302 @@
+// This file implements symmetry between identical threads (issue 13, point
+// 3): the explorer visits one combination of paths per orbit of the
+// permutations of interchangeable threads, counts each as many times as its
+// orbit has combinations, and adds the images of its final states.
+package litmus
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// A symmetry groups the threads that are interchangeable: two threads are
+// when they have the same paths in the same order and the same initial
+// registers, the final state shows the same registers of each, and
+// swapping them leaves the condition and the filter unchanged. Swapping
+// two such threads maps every candidate of a combination to a candidate of
+// the swapped combination with the same events, relabelled: the model,
+// the condition and the filter decide both alike, and the final state of
+// one is the other's with the two threads' registers exchanged.
+//
+// Within a class the explorer keeps the combinations whose path indices
+// do not decrease from thread to thread: the least of its orbit in the
+// order the combinations are generated. The first combination with a
+// witness, a forbidden candidate to show or an error is then one it
+// visits, so those stay the same.
+type symmetry struct {
+	// prev[t] is the thread before t in t's class, or -1.
+	prev []int
+	// classes are the classes of two or more threads, each in increasing
+	// order.
+	classes [][]int
+	// swaps are the adjacent transpositions of each class, as the pairs of
+	// indices of the observed values they exchange.
+	swaps [][][2]int
+	// swapped are the two threads of each of swaps.
+	swapped [][2]int
+}
+
+// findSymmetry returns the symmetry of s's threads, or nil when no two
+// threads are interchangeable. A path cut at its budget is refused naming
+// its thread: tests with one are explored in full.
+func (s *setup) findSymmetry() *symmetry {
+	for _, ps := range s.paths {
+		for i := range ps {
+			if ps[i].overlong {
+				return nil
+			}
+		}
+	}
+	nt := len(s.paths)
+	regsShown := make([][]string, nt)
+	for _, l := range s.observed {
+		if l.IsReg() {
+			if l.Thread < 0 || l.Thread >= nt {
+				return nil
+			}
+			regsShown[l.Thread] = append(regsShown[l.Thread], l.Name)
+		}
+	}
+	for t := range regsShown {
+		sort.Strings(regsShown[t])
+	}
+	interchangeable := func(t, u int) bool {
+		if !reflect.DeepEqual(s.paths[t], s.paths[u]) || !reflect.DeepEqual(s.initRegs[t], s.initRegs[u]) ||
+			!reflect.DeepEqual(regsShown[t], regsShown[u]) {
+			return false
+		}
+		swap := func(th int) int {
+			switch th {
+			case t:
+				return u
+			case u:
+				return t
+			}
+			return th
+		}
+		same := func(p Prop) bool { return p == nil || propKey(p, swap) == propKey(p, nil) }
+		return same(s.test.Cond.Prop) && same(s.test.Filter)
+	}
+	sym := &symmetry{prev: make([]int, nt)}
+	placed := make([]bool, nt)
+	for t := 0; t < nt; t++ {
+		sym.prev[t] = -1
+		if placed[t] {
+			continue
+		}
+		class := []int{t}
+		for u := t + 1; u < nt; u++ {
+			// Swaps within a class generate every permutation of it: one
+			// swap with the class's first thread tells.
+			if !placed[u] && interchangeable(t, u) {
+				class = append(class, u)
+				placed[u] = true
+			}
+		}
+		if len(class) > 1 {
+			sym.classes = append(sym.classes, class)
+		}
+	}
+	if len(sym.classes) == 0 {
+		return nil
+	}
+	index := map[LocRef]int{}
+	for i, l := range s.observed {
+		index[l] = i
+	}
+	for _, class := range sym.classes {
+		for k := 1; k < len(class); k++ {
+			a, b := class[k-1], class[k]
+			sym.prev[b] = a
+			var pairs [][2]int
+			for _, r := range regsShown[a] {
+				pairs = append(pairs, [2]int{index[LocRef{Thread: a, Name: r}], index[LocRef{Thread: b, Name: r}]})
+			}
+			sym.swaps = append(sym.swaps, pairs)
+			sym.swapped = append(sym.swapped, [2]int{a, b})
+		}
+	}
+	return sym
+}
+
+// low is the least path index thread t takes given the choices of the
+// threads before it.
+func (sym *symmetry) low(t int, choice []int) int {
+	if sym == nil || sym.prev[t] < 0 {
+		return 0
+	}
+	return choice[sym.prev[t]]
+}
+
+// weight is the number of combinations in the orbit of choice: per class,
+// the arrangements of its multiset of path indices.
+func (sym *symmetry) weight(choice []int) int {
+	if sym == nil {
+		return 1
+	}
+	w := 1
+	for _, class := range sym.classes {
+		// choice does not decrease along the class: equal indices are
+		// runs.
+		run := 0
+		for k := range class {
+			if k > 0 && choice[class[k]] == choice[class[k-1]] {
+				run++
+			} else {
+				run = 1
+			}
+			w = w * (k + 1) / run
+		}
+	}
+	return w
+}
+
+// images adds to states the images of each under every permutation of
+// the classes, and then the states of whole orbits, sorted.
+func (sym *symmetry) images(states, orbits []State) []State {
+	if sym == nil || len(states)+len(orbits) == 0 {
+		return states
+	}
+	seen := map[string]bool{}
+	var out []State
+	add := func(st State) {
+		if k := stateKey(st.Values); !seen[k] {
+			seen[k] = true
+			out = append(out, st)
+		}
+	}
+	for _, st := range states {
+		add(st)
+	}
+	// The adjacent swaps generate the group: close under them.
+	for i := 0; i < len(out); i++ {
+		for _, pairs := range sym.swaps {
+			vals := append([]Value(nil), out[i].Values...)
+			for _, p := range pairs {
+				vals[p[0]], vals[p[1]] = vals[p[1]], vals[p[0]]
+			}
+			add(State{Values: vals})
+		}
+	}
+	for _, st := range orbits {
+		add(st)
+	}
+	sort.Slice(out, func(i, j int) bool { return compareStates(out[i], out[j]) < 0 })
+	return out
+}
+
+// unknownOrbit records the final states of the orbit of combination c,
+// whose final values vals hold an unknown value: herd names it after the
+// threads whose paths hold one (nameUnknowns), so each image is named
+// from its own combination rather than swapped.
+func (s *setup) unknownOrbit(c *combo, vals []Value, out *partial) {
+	sym := s.sym
+	choice := make([]int, len(c.paths))
+	for t, p := range c.paths {
+		choice[t] = int(pathIndex(s.paths[t], p))
+	}
+	type image struct {
+		choice []int
+		vals   []Value
+	}
+	seen := map[string]bool{}
+	var queue []image
+	visit := func(im image) {
+		k := fmt.Sprint(im.choice) + stateKey(im.vals)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		queue = append(queue, im)
+		named := append([]Value(nil), im.vals...)
+		paths := make([]*path, len(im.choice))
+		for t, i := range im.choice {
+			paths[t] = &s.paths[t][i]
+		}
+		s.nameUnknowns(&combo{paths: paths}, named)
+		if k := stateKey(named); out.orbitStates[k].Values == nil {
+			out.orbitStates[k] = State{Values: named}
+		}
+	}
+	visit(image{choice, append([]Value(nil), vals...)})
+	for i := 0; i < len(queue); i++ {
+		for g, pairs := range sym.swaps {
+			im := image{append([]int(nil), queue[i].choice...), append([]Value(nil), queue[i].vals...)}
+			a, b := sym.swapped[g][0], sym.swapped[g][1]
+			im.choice[a], im.choice[b] = im.choice[b], im.choice[a]
+			for _, p := range pairs {
+				im.vals[p[0]], im.vals[p[1]] = im.vals[p[1]], im.vals[p[0]]
+			}
+			visit(im)
+		}
+	}
+}
+
+// pathIndex is the index of p among ps.
+func pathIndex(ps []path, p *path) int {
+	for i := range ps {
+		if &ps[i] == p {
+			return i
+		}
+	}
+	panic("litmus: a path not of its thread")
+}
+
+// propKey writes p with its registers' threads mapped by thread (nil: as
+// they are), the operands of a chain of /\ or \/ sorted, so that two
+// propositions equal up to the order of those operands have one key.
+func propKey(p Prop, thread func(int) int) string {
+	ref := func(l LocRef) string {
+		if l.IsReg() && thread != nil {
+			l.Thread = thread(l.Thread)
+		}
+		return fmt.Sprintf("%d:%q", l.Thread, l.Name)
+	}
+	chain := func(op string, p Prop) string {
+		var keys []string
+		var walk func(Prop)
+		walk = func(q Prop) {
+			switch q := q.(type) {
+			case *PropAnd:
+				if op == "and" {
+					walk(q.A)
+					walk(q.B)
+					return
+				}
+			case *PropOr:
+				if op == "or" {
+					walk(q.A)
+					walk(q.B)
+					return
+				}
+			}
+			keys = append(keys, propKey(q, thread))
+		}
+		walk(p)
+		sort.Strings(keys)
+		return op + "(" + strings.Join(keys, ",") + ")"
+	}
+	switch p := p.(type) {
+	case PropTrue:
+		return "true"
+	case PropFalse:
+		return "false"
+	case *PropAtom:
+		other := ""
+		if p.Other != nil {
+			other = ref(*p.Other)
+		}
+		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), p.Value, other, p.Bits)
+	case *PropNot:
+		return "not(" + propKey(p.P, thread) + ")"
+	case *PropAnd:
+		return chain("and", p)
+	case *PropOr:
+		return chain("or", p)
+	case *PropImply:
+		return "imply(" + propKey(p.A, thread) + "," + propKey(p.B, thread) + ")"
+	}
+	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
