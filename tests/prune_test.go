@@ -27,6 +27,9 @@ type fullResult struct {
 	States             []litmus.State
 	Flags              []string
 	Witness, Blocked   string
+	// Hangs and HangWitness: the liveness half (issue 10).
+	Hangs       int
+	HangWitness string
 }
 
 func summarize(r *litmus.Result) fullResult {
@@ -36,6 +39,10 @@ func summarize(r *litmus.Result) fullResult {
 	}
 	if r.Blocked != nil {
 		f.Blocked = r.Blocked.Format("")
+	}
+	f.Hangs = r.Hangs
+	if r.HangWitness != nil {
+		f.HangWitness = r.HangWitness.Format("")
 	}
 	return f
 }

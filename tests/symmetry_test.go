@@ -58,6 +58,15 @@ P1(int *x, int *y) { int r0; r0 = *x; *y = r0; }
 P2(int *x, int *y) { int r0; r0 = *y; *x = r0; }
 exists (0:r0=1 /\ 1:r0=1)
 `,
+	"hang3": `C hang3
+{}
+P0(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*x, 1); }
+P1(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*x, 1); }
+P2(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*x, 1); }
+P3(int *f, int *y) { int r1; r1 = READ_ONCE(*y); if (r1 == 0) WRITE_ONCE(*f, 1); }
+P4(int *y) { WRITE_ONCE(*y, 1); }
+exists (x=0)
+`,
 	"asymmetric": `C asymmetric
 {}
 P0(int *x) { int r0; r0 = READ_ONCE(*x); WRITE_ONCE(*x, r0 + 1); }
@@ -115,5 +124,15 @@ func TestSymmetryKeepsResults(t *testing.T) {
 	}
 	if fewer == 0 {
 		t.Error("symmetry saved no candidate: the test checks nothing")
+	}
+	// hang3 must exercise both halves: executions that end and ones that
+	// hang, counted alike with and without symmetry above.
+	hang3, err := parser.Parse("hang3.litmus", symmetricTests["hang3"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := litmus.Explore(context.Background(), hang3, models.LKMM, litmus.Options{})
+	if err != nil || res.Hangs == 0 || res.Executions() == 0 {
+		t.Errorf("hang3: %v, %d hangs, %d executions: want both", err, res.Hangs, res.Executions())
 	}
 }
