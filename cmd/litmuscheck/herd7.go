@@ -70,6 +70,9 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 		writeHerdUsage(stdout, name)
 		return 0
 	}
+	if o.outDir != "" && o.graph != "" && o.graph != "columns" && !o.quiet {
+		fmt.Fprintf(stderr, "Warning: -graph %s: litmuscheck draws herd's columns layout only\n", o.graph)
+	}
 	model, lkmm, err := o.loadModel()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)

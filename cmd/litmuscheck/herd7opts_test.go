@@ -143,3 +143,17 @@ func TestHerdLKMMOnAssembly(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2, nothing, the refusal", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestHerdGraphLayout: -graph cluster or free draws the columns layout,
+// the only one litmuscheck has, and says so.
+func TestHerdGraphLayout(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := runAs("herd7", []string{"-graph", "cluster", "-show", "prop", "-o", dir, "../../tests/SB.litmus"}, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stderr.String(), "-graph cluster: litmuscheck draws herd's columns layout only") {
+		t.Errorf("exit %d, stderr %q; want 0 and the warning", code, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "SB.dot")); err != nil {
+		t.Errorf("no picture: %v", err)
+	}
+}
