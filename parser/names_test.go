@@ -148,6 +148,10 @@ func TestUnusedNameWarnings(t *testing.T) {
 			"t.litmus:5:19: location z is in no thread and not in the init block; it is read as 0",
 		}},
 		{"all used", "X86 t\n{ y=1; }\n P0 ;\n MOV EAX,[x] ;\nlocations [y;]\nexists (0:EAX=0 /\\ x=0)\n", nil},
+		{"C lock starts held", "C t\n{ l = 1; }\nP0(spinlock_t *l, int *x) { spin_lock(l); WRITE_ONCE(*x, 1); spin_unlock(l); }\nexists (x=0)\n", []string{
+			"t.litmus:2:3: lock l starts at 1, but lock.cat's spin_lock reads the initial write as a free lock, whatever its value (as herd7 does): take the lock in the test to start it held",
+		}},
+		{"C lock starts free", "C t\n{ l = 0; }\nP0(spinlock_t *l, int *x) { spin_lock(l); WRITE_ONCE(*x, 1); spin_unlock(l); }\nexists (x=0)\n", nil},
 	}
 	for _, tc := range tests {
 		test, err := Parse("t.litmus", tc.src)

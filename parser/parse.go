@@ -131,6 +131,7 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	if err := checkAddressRegs(t); err != nil {
 		return nil, asList(err)
 	}
+	warnHeldLocks(t)
 	if err := parseFinal(t, d, secs.final); err != nil {
 		return nil, asList(err)
 	}
