@@ -132,6 +132,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		b.WriteString(s + "\n")
 	}
 	b.WriteString("}\n")
+	first := linesIn(&b) + 1
 	writeColumns(&b, threads)
 	if len(t.Locations) > 0 {
 		var ls []string
@@ -162,6 +163,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		return nil, fmt.Errorf("%s: the %s assembly does not parse (should never happen): %v\n%s", t.Name, target.Title, err, comp.Text)
 	}
 	markSpins(asm, threads)
+	attributeToC(asm, threads, first)
 	comp.Test = asm
 	return comp, nil
 }
@@ -208,9 +210,11 @@ func writeColumns(b *strings.Builder, threads []*threadComp) {
 
 // threadComp compiles one thread.
 type threadComp struct {
-	target *Target
-	syn    syntax
-	th     *litmus.Thread
+	// origins are the C positions of body's lines (origin.go).
+	origins []litmus.Pos
+	target  *Target
+	syn     syntax
+	th      *litmus.Thread
 
 	// Set up before compiling (valid for the whole thread).
 	observed map[string]bool // IR registers the condition reads
@@ -325,7 +329,12 @@ func (tc *threadComp) newLabel() string {
 	return fmt.Sprintf("L%d_%d", tc.th.ID, tc.nlabel)
 }
 
-func (tc *threadComp) emit(s ...string) { tc.body = append(tc.body, s...) }
+func (tc *threadComp) emit(s ...string) {
+	tc.body = append(tc.body, s...)
+	for range s {
+		tc.origins = append(tc.origins, tc.origin())
+	}
+}
 
 // compile compiles the thread into tc.out.
 func (tc *threadComp) compile() (err error) {
