@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
-	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -211,7 +210,7 @@ func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 			return run, nil
 		}
 	}
-	model, err := models.Lookup(col.ModelName())
+	model, err := col.Model()
 	if col.Target != nil {
 		c, cerr := Compile(t, col.Target)
 		if cerr != nil {

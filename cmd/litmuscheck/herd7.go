@@ -77,7 +77,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: litmus.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
-	lo.model = "herd7"
+	lo.cat.model = model
 	lkmmv1 := lkmm && !hasVariant(o.variants, "lkmmv2")
 	if lkmmv1 && !o.quiet {
 		fmt.Fprintf(stderr, "Warning: litmuscheck runs linux-kernel.cat with the events of -variant lkmmv2; its lkmmv1 events are not implemented\n")
@@ -86,7 +86,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	pictures := 0
 	for _, file := range o.files {
 		start := time.Now()
-		out := checkFile(file, model, nil, lo)
+		out := checkFile(file, nil, lo)
 		if out.err != nil {
 			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.err)
 			status = max(status, 2)
