@@ -156,7 +156,7 @@ func (h *herdVars) layout(in *Instr) herdLayout {
 	one := [][]herdOp{nil}
 	mem := herdOp{mem: true}
 	// Lock events carry no value.
-	lock := hasTag(in.RTags, "LKR") || hasTag(in.WTags, "UL")
+	lock := hasTag(in.RTags, TagLockRead) || hasTag(in.WTags, TagUnlock)
 	switch in.Op {
 	case OpMove:
 		return herdLayout{pre: h.ops(in.Src), alts: one}

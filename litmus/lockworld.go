@@ -2,16 +2,6 @@
 // (spin_lock, spin_unlock, spin_trylock, spin_is_locked) in the explorer.
 package litmus
 
-// The lock events of lock.cat, as the C lowering tags them.
-const (
-	TagLockRead     = "LKR" // the read of spin_lock or of a successful spin_trylock
-	TagLockWrite    = "LKW" // the write of the same pair
-	TagUnlock       = "UL"  // spin_unlock
-	TagLockFail     = "LF"  // a failed spin_trylock
-	TagReadLocked   = "RL"  // spin_is_locked seeing the lock held
-	TagReadUnlocked = "RU"  // spin_is_locked seeing the lock free
-)
-
 // The values the explorer gives a lock's state: the write of spin_lock
 // takes it, spin_unlock frees it.
 var (

@@ -11,13 +11,13 @@ import (
 )
 
 // suffixes maps the ordering annotation of an RMW to its kernel suffix.
-var suffixes = map[string]string{"ONCE": "_relaxed", "ACQUIRE": "_acquire", "RELEASE": "_release", "MB": ""}
+var suffixes = map[string]string{litmus.TagOnce: "_relaxed", litmus.TagAcquire: "_acquire", litmus.TagRelease: "_release", litmus.TagMB: ""}
 
 var fencePrims = map[string]string{
-	"MB": "smp_mb", "Rmb": "smp_rmb", "Wmb": "smp_wmb",
-	"Before-atomic": "smp_mb__before_atomic", "After-atomic": "smp_mb__after_atomic",
-	"After-spinlock": "smp_mb__after_spinlock", "After-unlock-lock": "smp_mb__after_unlock_lock",
-	"Barrier": "barrier",
+	litmus.TagMB: "smp_mb", litmus.TagRmb: "smp_rmb", litmus.TagWmb: "smp_wmb",
+	litmus.TagBeforeAtomic: "smp_mb__before_atomic", litmus.TagAfterAtomic: "smp_mb__after_atomic",
+	litmus.TagAfterSpinlock: "smp_mb__after_spinlock", litmus.TagAfterUnlockLock: "smp_mb__after_unlock_lock",
+	litmus.TagBarrier: "barrier",
 }
 
 func oneTag(tags []string) string {
@@ -38,16 +38,16 @@ func Primitive(in *litmus.Instr) string {
 	switch in.Op {
 	case litmus.OpLoad:
 		switch tag {
-		case "", "ONCE":
+		case "", litmus.TagOnce:
 			return "READ_ONCE"
-		case "ACQUIRE":
+		case litmus.TagAcquire:
 			return "smp_load_acquire"
 		}
 	case litmus.OpStore:
 		switch oneTag(in.WTags) {
-		case "", "ONCE":
+		case "", litmus.TagOnce:
 			return "WRITE_ONCE"
-		case "RELEASE":
+		case litmus.TagRelease:
 			return "smp_store_release"
 		}
 	case litmus.OpFence:
@@ -55,7 +55,7 @@ func Primitive(in *litmus.Instr) string {
 			return fencePrims[oneTag(in.FTags)]
 		}
 	case litmus.OpRMW:
-		if tag == "NORETURN" {
+		if tag == litmus.TagNoreturn {
 			return "atomic_op"
 		}
 		suf, ok := suffixes[tag]
@@ -67,7 +67,7 @@ func Primitive(in *litmus.Instr) string {
 		}
 		return "atomic_fetch_op" + suf
 	case litmus.OpCAS:
-		if in.AddUnless && in.FailTags == nil && tag == tagFullFence {
+		if in.AddUnless && in.FailTags == nil && tag == litmus.TagMB {
 			return "atomic_fetch_add_unless"
 		}
 		if in.AddUnless || in.FailTags != nil {

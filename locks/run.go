@@ -96,8 +96,8 @@ func (f Failure) String() string { return failureWords[f] }
 var ErrNoMapping = errors.New("no instruction-level mapping by design")
 
 // rcuTags are the LKMM's tags of RCU and SRCU events.
-var rcuTags = map[string]bool{"Rcu-lock": true, "Rcu-unlock": true, "Sync-rcu": true,
-	"Srcu-lock": true, "Srcu-unlock": true, "Sync-srcu": true, "After-srcu-read-unlock": true}
+var rcuTags = map[string]bool{litmus.TagRcuLock: true, litmus.TagRcuUnlock: true, litmus.TagSyncRcu: true,
+	litmus.TagSrcuLock: true, litmus.TagSrcuUnlock: true, litmus.TagSyncSrcu: true, litmus.TagAfterSrcuReadUnlock: true}
 
 // rcuOnly reports whether in is an RCU or SRCU primitive, which no
 // target maps (ErrNoMapping).

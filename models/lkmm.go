@@ -15,21 +15,6 @@ package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// Tags of the LKMM: herd names the set of events annotated 'a after a,
-// upper-case for the access annotations of linux-kernel.bell and with a
-// capital initial for the fence annotations.
-const (
-	tagOnce, tagAcquire, tagRelease, tagMB, tagNoreturn = "ONCE", "ACQUIRE", "RELEASE", "MB", "NORETURN"
-
-	tagRmb, tagWmb, tagBarrier                 = "Rmb", "Wmb", "Barrier"
-	tagRcuLock, tagRcuUnlock, tagSyncRcu       = "Rcu-lock", "Rcu-unlock", "Sync-rcu"
-	tagBeforeAtomic, tagAfterAtomic            = "Before-atomic", "After-atomic"
-	tagAfterSpinlock, tagAfterUnlockLock       = "After-spinlock", "After-unlock-lock"
-	tagAfterSrcuReadUnlock                     = "After-srcu-read-unlock"
-	tagSrcuLock, tagSrcuUnlock, tagSyncSrcu    = "Srcu-lock", "Srcu-unlock", "Sync-srcu"
-	tagLKR, tagLKW, tagUL, tagLF, tagRL, tagRU = "LKR", "LKW", "UL", "LF", "RL", "RU"
-)
-
 // staticFlag is a flag that the shape of the execution decides (po, the
 // tags, the locations).
 func staticFlag(name string) Axiom {

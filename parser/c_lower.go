@@ -32,27 +32,6 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-// Event tags of the LKMM: access annotations from linux-kernel.def, fence
-// annotations, and the lock events of lock.cat.
-const (
-	tagOnce     = "ONCE"
-	tagAcquire  = "ACQUIRE"
-	tagRelease  = "RELEASE"
-	tagMb       = "MB"
-	tagNoreturn = "NORETURN"
-
-	tagSrcuLock   = "Srcu-lock"
-	tagSrcuUnlock = "Srcu-unlock"
-	tagSyncSrcu   = "Sync-srcu"
-
-	tagLockRead   = "LKR" // the read of spin_lock or of a successful spin_trylock
-	tagLockWrite  = "LKW" // the write of the same pair
-	tagUnlock     = "UL"  // spin_unlock
-	tagLockFail   = "LF"  // a failed spin_trylock
-	tagReadLocked = "RL"  // spin_is_locked seeing the lock held
-	tagReadUnlock = "RU"  // spin_is_locked seeing the lock free
-)
-
 // A cPrimKind is the shape of a kernel primitive: its arguments and the
 // instructions it lowers to.
 type cPrimKind uint8
@@ -122,50 +101,50 @@ func (p cPrim) returns() bool {
 // linux-kernel.def.
 var cPrims = func() map[string]cPrim {
 	m := map[string]cPrim{
-		"READ_ONCE":           {kind: primLoad, lvalue: true, tag: tagOnce},
-		"rcu_dereference":     {kind: primLoad, lvalue: true, tag: tagOnce},
-		"smp_load_acquire":    {kind: primLoad, tag: tagAcquire},
-		"atomic_read":         {kind: primLoad, tag: tagOnce},
-		"atomic_read_acquire": {kind: primLoad, tag: tagAcquire},
-		"srcu_read_lock":      {kind: primLoad, tag: tagSrcuLock},
-		"srcu_down_read":      {kind: primLoad, tag: tagSrcuLock},
+		"READ_ONCE":           {kind: primLoad, lvalue: true, tag: litmus.TagOnce},
+		"rcu_dereference":     {kind: primLoad, lvalue: true, tag: litmus.TagOnce},
+		"smp_load_acquire":    {kind: primLoad, tag: litmus.TagAcquire},
+		"atomic_read":         {kind: primLoad, tag: litmus.TagOnce},
+		"atomic_read_acquire": {kind: primLoad, tag: litmus.TagAcquire},
+		"srcu_read_lock":      {kind: primLoad, tag: litmus.TagSrcuLock},
+		"srcu_down_read":      {kind: primLoad, tag: litmus.TagSrcuLock},
 
-		"WRITE_ONCE":         {kind: primStore, lvalue: true, tag: tagOnce},
-		"rcu_assign_pointer": {kind: primStore, lvalue: true, tag: tagRelease},
-		"smp_store_release":  {kind: primStore, tag: tagRelease},
-		"atomic_set":         {kind: primStore, tag: tagOnce},
-		"atomic_set_release": {kind: primStore, tag: tagRelease},
-		"srcu_read_unlock":   {kind: primStore, tag: tagSrcuUnlock},
-		"srcu_up_read":       {kind: primStore, tag: tagSrcuUnlock},
-		"smp_store_mb":       {kind: primStoreMb, lvalue: true, tag: tagOnce},
+		"WRITE_ONCE":         {kind: primStore, lvalue: true, tag: litmus.TagOnce},
+		"rcu_assign_pointer": {kind: primStore, lvalue: true, tag: litmus.TagRelease},
+		"smp_store_release":  {kind: primStore, tag: litmus.TagRelease},
+		"atomic_set":         {kind: primStore, tag: litmus.TagOnce},
+		"atomic_set_release": {kind: primStore, tag: litmus.TagRelease},
+		"srcu_read_unlock":   {kind: primStore, tag: litmus.TagSrcuUnlock},
+		"srcu_up_read":       {kind: primStore, tag: litmus.TagSrcuUnlock},
+		"smp_store_mb":       {kind: primStoreMb, lvalue: true, tag: litmus.TagOnce},
 
-		"smp_mb":                         {kind: primFence, tag: tagMb},
-		"smp_rmb":                        {kind: primFence, tag: "Rmb"},
-		"smp_wmb":                        {kind: primFence, tag: "Wmb"},
-		"smp_mb__before_atomic":          {kind: primFence, tag: "Before-atomic"},
-		"smp_mb__after_atomic":           {kind: primFence, tag: "After-atomic"},
-		"smp_mb__after_spinlock":         {kind: primFence, tag: "After-spinlock"},
-		"smp_mb__after_unlock_lock":      {kind: primFence, tag: "After-unlock-lock"},
-		"smp_mb__after_srcu_read_unlock": {kind: primFence, tag: "After-srcu-read-unlock"},
-		"barrier":                        {kind: primFence, tag: "Barrier"},
-		"rcu_read_lock":                  {kind: primFence, tag: "Rcu-lock"},
-		"rcu_read_unlock":                {kind: primFence, tag: "Rcu-unlock"},
-		"synchronize_rcu":                {kind: primFence, tag: "Sync-rcu"},
-		"synchronize_rcu_expedited":      {kind: primFence, tag: "Sync-rcu"},
+		"smp_mb":                         {kind: primFence, tag: litmus.TagMB},
+		"smp_rmb":                        {kind: primFence, tag: litmus.TagRmb},
+		"smp_wmb":                        {kind: primFence, tag: litmus.TagWmb},
+		"smp_mb__before_atomic":          {kind: primFence, tag: litmus.TagBeforeAtomic},
+		"smp_mb__after_atomic":           {kind: primFence, tag: litmus.TagAfterAtomic},
+		"smp_mb__after_spinlock":         {kind: primFence, tag: litmus.TagAfterSpinlock},
+		"smp_mb__after_unlock_lock":      {kind: primFence, tag: litmus.TagAfterUnlockLock},
+		"smp_mb__after_srcu_read_unlock": {kind: primFence, tag: litmus.TagAfterSrcuReadUnlock},
+		"barrier":                        {kind: primFence, tag: litmus.TagBarrier},
+		"rcu_read_lock":                  {kind: primFence, tag: litmus.TagRcuLock},
+		"rcu_read_unlock":                {kind: primFence, tag: litmus.TagRcuUnlock},
+		"synchronize_rcu":                {kind: primFence, tag: litmus.TagSyncRcu},
+		"synchronize_rcu_expedited":      {kind: primFence, tag: litmus.TagSyncRcu},
 
-		"synchronize_srcu":           {kind: primSyncSrcu, tag: tagSyncSrcu},
-		"synchronize_srcu_expedited": {kind: primSyncSrcu, tag: tagSyncSrcu},
+		"synchronize_srcu":           {kind: primSyncSrcu, tag: litmus.TagSyncSrcu},
+		"synchronize_srcu_expedited": {kind: primSyncSrcu, tag: litmus.TagSyncSrcu},
 
 		"spin_lock":      {kind: primLock},
 		"spin_unlock":    {kind: primUnlock},
 		"spin_trylock":   {kind: primTrylock},
 		"spin_is_locked": {kind: primIsLocked},
 
-		"atomic_add_unless": {kind: primAddUnless, tag: tagMb},
+		"atomic_add_unless": {kind: primAddUnless, tag: litmus.TagMB},
 	}
 	// Ordering suffixes of the RMW primitives and their annotations.
 	orders := []struct{ suffix, tag string }{
-		{"", tagMb}, {"_relaxed", tagOnce}, {"_acquire", tagAcquire}, {"_release", tagRelease},
+		{"", litmus.TagMB}, {"_relaxed", litmus.TagOnce}, {"_acquire", litmus.TagAcquire}, {"_release", litmus.TagRelease},
 	}
 	ops := map[string]litmus.BinOp{
 		"add": litmus.OpAdd, "sub": litmus.OpSub, "and": litmus.OpAnd,
@@ -187,11 +166,11 @@ var cPrims = func() map[string]cPrim {
 		m["atomic_add_negative"+o.suffix] = cPrim{kind: primAtomicRet, tag: o.tag, op: litmus.OpAdd, new: true, test: binOp(litmus.OpLt)}
 	}
 	for _, name := range []string{"add", "sub", "and", "or", "xor", "andnot", "inc", "dec"} {
-		m["atomic_"+name] = cPrim{kind: primAtomicOp, tag: tagNoreturn, op: ops[name], one: one(name)}
+		m["atomic_"+name] = cPrim{kind: primAtomicOp, tag: litmus.TagNoreturn, op: ops[name], one: one(name)}
 	}
-	m["atomic_sub_and_test"] = cPrim{kind: primAtomicRet, tag: tagMb, op: litmus.OpSub, new: true, test: binOp(litmus.OpEq)}
-	m["atomic_dec_and_test"] = cPrim{kind: primAtomicRet, tag: tagMb, op: litmus.OpSub, one: true, new: true, test: binOp(litmus.OpEq)}
-	m["atomic_inc_and_test"] = cPrim{kind: primAtomicRet, tag: tagMb, op: litmus.OpAdd, one: true, new: true, test: binOp(litmus.OpEq)}
+	m["atomic_sub_and_test"] = cPrim{kind: primAtomicRet, tag: litmus.TagMB, op: litmus.OpSub, new: true, test: binOp(litmus.OpEq)}
+	m["atomic_dec_and_test"] = cPrim{kind: primAtomicRet, tag: litmus.TagMB, op: litmus.OpSub, one: true, new: true, test: binOp(litmus.OpEq)}
+	m["atomic_inc_and_test"] = cPrim{kind: primAtomicRet, tag: litmus.TagMB, op: litmus.OpAdd, one: true, new: true, test: binOp(litmus.OpEq)}
 	return m
 }()
 
@@ -725,7 +704,7 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		in.Op, in.Addr, in.Src, in.WTags = litmus.OpStore, args[0], args[1], tags
 		if p.kind == primStoreMb {
 			l.emit(in)
-			in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{tagMb}}
+			in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{litmus.TagMB}}
 		}
 	case primFence:
 		in.Op, in.FTags = litmus.OpFence, tags
@@ -761,23 +740,23 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		// An attempt that finds it held reads it as spin_is_locked's RL
 		// does, writes nothing, and spins (see hang.go).
 		in.Op, in.Dst, in.Addr, in.Src, in.RMWOp = litmus.OpRMW, dst, args[0], litmus.C(1), litmus.OpXchg
-		in.RTags, in.WTags, in.SpinTags = []string{tagLockRead}, []string{tagLockWrite}, []string{tagReadLocked}
+		in.RTags, in.WTags, in.SpinTags = []string{litmus.TagLockRead}, []string{litmus.TagLockWrite}, []string{litmus.TagReadLocked}
 		l.emit(in)
 		in = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: litmus.Bin(litmus.OpEq, litmus.R(dst), litmus.C(0)), Spin: 1}
 		dst = ""
 	case primUnlock:
-		in.Op, in.Addr, in.Src, in.WTags = litmus.OpStore, args[0], litmus.C(0), []string{tagUnlock}
+		in.Op, in.Addr, in.Src, in.WTags = litmus.OpStore, args[0], litmus.C(0), []string{litmus.TagUnlock}
 	case primTrylock:
 		// Success: LKR and LKW, returns 1; failure: an LF read of the held
 		// lock, returns 0.
 		in.Op, in.Dst, in.Addr, in.Expect, in.Src = litmus.OpCAS, dst, args[0], litmus.C(0), litmus.C(1)
-		in.RTags, in.WTags, in.FailTags = []string{tagLockRead}, []string{tagLockWrite}, []string{tagLockFail}
+		in.RTags, in.WTags, in.FailTags = []string{litmus.TagLockRead}, []string{litmus.TagLockWrite}, []string{litmus.TagLockFail}
 		l.emit(in)
 		return litmus.Bin(litmus.OpEq, litmus.R(dst), litmus.C(0)), nil
 	case primIsLocked:
 		// The lock holds 1 when taken: the value read is the result.
 		in.Op, in.Dst, in.Addr = litmus.OpLoad, dst, args[0]
-		in.RTags, in.ZeroTags = []string{tagReadLocked}, []string{tagReadUnlock}
+		in.RTags, in.ZeroTags = []string{litmus.TagReadLocked}, []string{litmus.TagReadUnlocked}
 	}
 	l.emit(in)
 	if dst == "" {

@@ -132,7 +132,7 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchX86_64:  {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
 	litmus.ArchPPC:     {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
 	litmus.ArchAArch64: aarch64Tags(),
-	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
+	litmus.ArchC:       {litmus.TagLockRead: true, litmus.TagLockWrite: true, litmus.TagUnlock: true, litmus.TagLockFail: true, litmus.TagReadLocked: true, litmus.TagReadUnlocked: true},
 }
 
 // unlocks are the C unlock events: herd's spin_unlock is no memory
@@ -141,7 +141,7 @@ func (in *interp) unlocks() litmus.Set {
 	if in.arch != litmus.ArchC {
 		return litmus.Set{}
 	}
-	return in.x.Tag("UL")
+	return in.x.Tag(litmus.TagUnlock)
 }
 
 // writes is herd's W: the explorer's writes without the unlocks.
