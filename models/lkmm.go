@@ -74,7 +74,7 @@ var LKMM = &Model{
 		}},
 		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
-			return r.s.rmw.Inter(r.fre.Seq(r.coe))
+			return Atomicity(r.s.rmw, r.fre, r.coe)
 		}},
 		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb

@@ -97,7 +97,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.rmw = x.RMW
 	s.po = s.po.Union(x.RMW)
 	s.id = litmus.Identity(n, s.all)
-	s.poOpt = s.po.Union(s.id)
+	s.poOpt = s.po.Opt()
 	// loc relates every two events with the same location, each to
 	// itself too, memory accesses or not (synchronize_srcu has one).
 	s.loc = litmus.NewRel(n)
@@ -135,34 +135,33 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.hasRcu = !s.SyncRcu.Union(s.SyncSrcu).Empty()
 
 	po, M := s.po, s.M
-	fencerel := func(b litmus.Set) litmus.Rel { return po.Restrict(s.all, b).Seq(po) }
 	s.accPo = po.Restrict(s.Acquire, M)
 	s.poRel = po.Restrict(M, s.Release)
 	s.RmbF = tag(litmus.TagRmb)
-	s.rmb = fencerel(s.RmbF).Restrict(s.R4rmb, s.R4rmb)
-	s.wmb = fencerel(tag(litmus.TagWmb)).Restrict(s.W, s.W)
+	s.rmb = FenceRel(po, s.RmbF).Restrict(s.R4rmb, s.R4rmb)
+	s.wmb = FenceRel(po, tag(litmus.TagWmb)).Restrict(s.W, s.W)
 	s.poUL = po.Restrict(s.all, s.UL)
 	s.lkrPo = po.Restrict(s.LKR, s.all)
 	s.ulPoLKR = po.Restrict(s.UL, s.LKR)
 	s.afterULLpo = po.Restrict(tag(litmus.TagAfterUnlockLock), M)
 	s.fragmentRoles(x)
 	rmwSet, lkw, srcuUnlock := s.RMW, s.LKW, s.SrcuUnlock
-	s.mbStatic = fencerel(s.Mb).Restrict(M, M).Union(
+	s.mbStatic = FenceRel(po, s.Mb).Restrict(M, M).Union(
 		po.Restrict(M, s.Mb.Inter(s.R)),
 		po.Restrict(s.Mb.Inter(s.W), M),
-		fencerel(tag(litmus.TagBeforeAtomic)).Restrict(M, rmwSet).Seq(s.poOpt).Restrict(s.all, M),
-		s.poOpt.Restrict(M, rmwSet).Seq(fencerel(tag(litmus.TagAfterAtomic))).Restrict(s.all, M),
-		s.poOpt.Restrict(M, lkw).Seq(fencerel(tag(litmus.TagAfterSpinlock))).Restrict(s.all, M),
-		s.poOpt.Restrict(M, srcuUnlock).Seq(fencerel(tag(litmus.TagAfterSrcuReadUnlock))).Restrict(s.all, M),
+		FenceRel(po, tag(litmus.TagBeforeAtomic)).Restrict(M, rmwSet).Seq(s.poOpt).Restrict(s.all, M),
+		s.poOpt.Restrict(M, rmwSet).Seq(FenceRel(po, tag(litmus.TagAfterAtomic))).Restrict(s.all, M),
+		s.poOpt.Restrict(M, lkw).Seq(FenceRel(po, tag(litmus.TagAfterSpinlock))).Restrict(s.all, M),
+		s.poOpt.Restrict(M, srcuUnlock).Seq(FenceRel(po, tag(litmus.TagAfterSrcuReadUnlock))).Restrict(s.all, M),
 	)
 	s.gp = po.Restrict(s.all, s.SyncRcu.Union(s.SyncSrcu)).Seq(s.poOpt)
 	s.dataNotSU = s.data0.Restrict(s.all, s.notSrcuUnlock)
-	rmbRel := fencerel(s.RmbF)
+	rmbRel := FenceRel(po, s.RmbF)
 	s.rmbPre = rmbRel.Restrict(s.R4rmb, s.all.Diff(s.Noreturn))
 	s.rmbPost = rmbRel.Restrict(s.all.Diff(s.Noreturn), s.R4rmb)
 	s.preRace = litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M.Diff(s.IW), s.Plain)).Inter(s.ext)
 	s.markedW, s.wMarked = litmus.Cartesian(n, s.Marked, s.W), litmus.Cartesian(n, s.W, s.Marked)
-	s.barrier = fencerel(tag(litmus.TagBarrier).Union(tag(litmus.TagRmb), tag(litmus.TagWmb), s.Mb, s.SyncRcu, s.SyncSrcu,
+	s.barrier = FenceRel(po, tag(litmus.TagBarrier).Union(tag(litmus.TagRmb), tag(litmus.TagWmb), s.Mb, s.SyncRcu, s.SyncSrcu,
 		tag(litmus.TagBeforeAtomic), tag(litmus.TagAfterAtomic), s.Acquire, s.Release,
 		tag(litmus.TagRcuLock), tag(litmus.TagRcuUnlock), s.SrcuLock, s.SrcuUnlock)).Union(
 		po.Restrict(s.all, s.Release), po.Restrict(s.Acquire, s.all))
@@ -173,7 +172,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.rcuRscsi = rscs.Inverse()
 	s.staticFlags["unmatched-rcu-lock"] = tag(litmus.TagRcuLock).Diff(rscs.Domain())
 	s.staticFlags["unmatched-rcu-unlock"] = tag(litmus.TagRcuUnlock).Diff(rscs.Range())
-	s.staticFlags["invalid-sleep"] = rscs.Inter(po.Restrict(s.all, s.SyncSrcu).Seq(po)).Domain()
+	s.staticFlags["invalid-sleep"] = rscs.Inter(FenceRel(po, s.SyncSrcu)).Domain()
 
 	// lock.cat on po alone.
 	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 // dynNames are the built-ins that depend on rf or co.
@@ -216,7 +217,7 @@ func fencerel(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return in.x.PO.Restrict(in.all, s).Seq(in.x.PO), nil
+	return models.FenceRel(in.x.PO, s), nil
 }
 
 func ctrlcfence(in *interp, v Value) (Value, error) {
