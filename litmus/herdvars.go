@@ -12,6 +12,7 @@
 // candidates' equations are those of the second build: the total of one
 // build plus the rank in it. The equations of a cycle of copies make its
 // symbols equal, and herd names the class after its largest symbol.
+
 package litmus
 
 import "strings"

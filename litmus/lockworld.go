@@ -1,5 +1,6 @@
 // This file implements lock.cat's reading of the LKMM's own lock events
 // (spin_lock, spin_unlock, spin_trylock, spin_is_locked) in the explorer.
+
 package litmus
 
 // The values the explorer gives a lock's state: the write of spin_lock

@@ -2,6 +2,7 @@
 // ordering annotations of accesses, the fences, and lock.cat's lock
 // events, as the C lowering tags them and the explorer, the models and the
 // compiler read them. herd names the set of events tagged 'a after a.
+
 package litmus
 
 // The ordering annotations of C accesses (linux-kernel.def): a load or

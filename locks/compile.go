@@ -1,6 +1,7 @@
 // This file implements Compile, which turns a C test, lowered to the IR,
 // into an assembly test for a target: each IR instruction becomes the
 // target table's template for the kernel primitive it came from.
+
 package locks
 
 import (

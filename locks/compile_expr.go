@@ -1,6 +1,7 @@
 // This file implements the compilation of IR expressions: into machine
 // registers, as symbolic booleans kept until a branch reads them, and as
 // compare-and-branch sequences.
+
 package locks
 
 import (

@@ -1,6 +1,7 @@
 // This file implements the compilation of one IR instruction: the kernel
 // primitive it came from (Primitive) and the target table's template for
 // it, with its placeholders filled.
+
 package locks
 
 import (

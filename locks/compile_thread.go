@@ -1,6 +1,7 @@
 // This file implements the compiler's state for one thread: its machine
 // registers, labels and temporaries, the analysis of where each IR register
 // is assigned and read, and the loop that compiles the thread's code.
+
 package locks
 
 import (

@@ -4,6 +4,7 @@
 // fragment's acquire is a plain read-modify-write, not an LKW or LKR, so
 // without this the fences would order nothing (docs/locks.md, "Fences
 // after a fragment lock").
+
 package locks
 
 import (

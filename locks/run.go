@@ -1,5 +1,6 @@
 // This file implements the running of one C test under LKMM and under the
 // hardware targets, each a column of a report.
+
 package locks
 
 import (

@@ -3,6 +3,7 @@
 // code), with the verdict each column is expected to give. The verdicts
 // printed are those of the runs; the expectations are what go test
 // asserts.
+
 package locks
 
 import (

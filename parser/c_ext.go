@@ -20,6 +20,7 @@
 //     encoding of "spin until cond" as its final successful attempt.
 //   - cpu_relax(), the body of kernel spin loops: a pause hint that is a
 //     compiler barrier on every architecture, so barrier()'s F[Barrier].
+
 package parser
 
 import (

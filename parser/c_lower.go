@@ -19,6 +19,7 @@
 //     iterations after it but not the code after the loop, as in herd7.
 //   - Memory accesses inside an expression are evaluated left to right into
 //     hidden registers "#1", "#2"... that the condition cannot name.
+
 package parser
 
 import (
