@@ -9,7 +9,8 @@
 // dialect's grammar and lowered to the instruction IR with herd7's
 // semantics of the instruction (ppc.go, aarch64.go, x86.go); a C program is
 // functions (c.go, with litmuscheck's extensions in c_ext.go) lowered by
-// c_lower.go, inlining the lock fragments and the user's own functions
+// c_lower.go and c_lower_expr.go after the primitive table of c_prims.go,
+// inlining the lock fragments and the user's own functions
 // (c_userdefs.go, Options.CDefs).
 //
 // Grammars are participle structs that keep each node's position, so every
