@@ -1,7 +1,8 @@
 // This file implements the lowering of C (LKMM) threads to the instruction
 // IR, statement by statement (expressions and calls: c_lower_expr.go; the
-// primitives' table: c_prims.go), following herd7's C semantics (herd/CSem.ml) and the kernel's
-// linux-kernel.def, which maps each primitive to an annotated event:
+// primitives' table: c_prims.go), following herd7's C semantics
+// (herd/CSem.ml) and the kernel's linux-kernel.def, which maps each
+// primitive to an annotated event:
 //
 //   - Event tags are the names of the event sets the model files use: herd
 //     names the set of events annotated 'a by capitalising the first letter
