@@ -62,6 +62,18 @@ func (e *Env) Empty() litmus.Rel { return litmus.NewRel(e.N) }
 // axioms require empty.
 func (e *Env) Atomicity() litmus.Rel { return Atomicity(e.RMW, e.FRE, e.COE) }
 
+// atomicAxiom is the axiom of herd's hardware models that no external
+// write comes between the read and the write of an RMW: empty Atomicity.
+func atomicAxiom(name string) Axiom {
+	return Axiom{Name: name, Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }}
+}
+
+// perLocationAxiom is sequential consistency per location: acyclic
+// po-loc | com.
+func perLocationAxiom(name string) Axiom {
+	return Axiom{Name: name, Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.POLoc.Union(e.Com) }}
+}
+
 // Atomicity is rmw & (fre; coe) for relations of the caller's (the LKMM's
 // rmw leaves lock events out): an external write between the read and the
 // write of an RMW.
