@@ -24,6 +24,10 @@ func TestHashCorpus(t *testing.T) {
 		if len(files) == 0 {
 			continue
 		}
+		if testing.Short() {
+			// conform compares every file's Hash line with herd7's too.
+			files = everyNth(files, 8)
+		}
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			bad := 0
 			for _, f := range files {
@@ -58,4 +62,14 @@ func TestHashCorpus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// everyNth is a sample of files spread over the list: the first and every
+// n-th after it.
+func everyNth(files []string, n int) []string {
+	var out []string
+	for i := 0; i < len(files); i += n {
+		out = append(out, files[i])
+	}
+	return out
 }

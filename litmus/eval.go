@@ -1,5 +1,6 @@
 // This file implements the evaluation of IR expressions on register values
 // that carry the read events they depend on.
+
 package litmus
 
 // deps is a set of thread-local read indices.

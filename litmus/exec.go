@@ -1,6 +1,7 @@
 // This file implements candidate executions: the events of one choice of
 // control-flow paths, with the relations po, rf, co, rmw, addr, data and
 // ctrl that the models read.
+
 package litmus
 
 // An EventKind says whether an event reads, writes or fences.

@@ -1,5 +1,6 @@
 // This file implements herd7's output format for a result, line for line,
 // so that scripts written for herd7 read litmuscheck's output unchanged.
+
 package litmus
 
 import (

@@ -2,6 +2,7 @@
 // wait forever, the exploration of the candidates they make, and the test
 // that a candidate hangs (every spin read reads the last write of its
 // location, so no later write will ever release the spin).
+
 package litmus
 
 import (

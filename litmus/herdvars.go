@@ -12,6 +12,7 @@
 // candidates' equations are those of the second build: the total of one
 // build plus the rank in it. The equations of a cycle of copies make its
 // symbols equal, and herd names the class after its largest symbol.
+
 package litmus
 
 import "strings"
@@ -156,7 +157,7 @@ func (h *herdVars) layout(in *Instr) herdLayout {
 	one := [][]herdOp{nil}
 	mem := herdOp{mem: true}
 	// Lock events carry no value.
-	lock := hasTag(in.RTags, "LKR") || hasTag(in.WTags, "UL")
+	lock := hasTag(in.RTags, TagLockRead) || hasTag(in.WTags, TagUnlock)
 	switch in.Op {
 	case OpMove:
 		return herdLayout{pre: h.ops(in.Src), alts: one}

@@ -1,6 +1,7 @@
 // This file implements the instruction IR that every dialect lowers to and
 // that the explorer runs: loads, stores, fences, register moves, branches
 // and the atomic read-modify-write forms.
+
 package litmus
 
 // An Op is the kind of an instruction.

@@ -1,6 +1,7 @@
 // This file implements the limits every phase of an exploration polls: the
 // deadline of its context and the memory bound, with the sizes the bound
 // is written in.
+
 package litmus
 
 import (

@@ -1,16 +1,7 @@
 // This file implements lock.cat's reading of the LKMM's own lock events
 // (spin_lock, spin_unlock, spin_trylock, spin_is_locked) in the explorer.
-package litmus
 
-// The lock events of lock.cat, as the C lowering tags them.
-const (
-	TagLockRead     = "LKR" // the read of spin_lock or of a successful spin_trylock
-	TagLockWrite    = "LKW" // the write of the same pair
-	TagUnlock       = "UL"  // spin_unlock
-	TagLockFail     = "LF"  // a failed spin_trylock
-	TagReadLocked   = "RL"  // spin_is_locked seeing the lock held
-	TagReadUnlocked = "RU"  // spin_is_locked seeing the lock free
-)
+package litmus
 
 // The values the explorer gives a lock's state: the write of spin_lock
 // takes it, spin_unlock frees it.
@@ -36,8 +27,8 @@ var (
 // Value domains and (location, value) pairs key the lock world with
 // lockKey, so that plain values and lock states never mix.
 
-// isLockEvent reports whether tags mark one of lock.cat's lock events.
-func isLockEvent(tags []string) bool {
+// IsLockEvent reports whether tags mark one of lock.cat's lock events.
+func IsLockEvent(tags []string) bool {
 	for _, t := range tags {
 		switch t {
 		case TagLockRead, TagLockWrite, TagUnlock, TagLockFail, TagReadLocked, TagReadUnlocked:
@@ -56,7 +47,7 @@ func isLockKey(key string) bool { return len(key) > 5 && key[:5] == "lock\x00" }
 
 // worldKey is the domain key of the value ev reads or writes.
 func (ev *tevent) worldKey() string {
-	if isLockEvent(ev.tags) {
+	if IsLockEvent(ev.tags) {
 		return lockKey(ev.loc)
 	}
 	return ev.loc
@@ -65,7 +56,7 @@ func (ev *tevent) worldKey() string {
 // isLockInstr reports whether in reads a lock's state: spin_lock,
 // spin_trylock or spin_is_locked.
 func isLockInstr(in *Instr) bool {
-	return isLockEvent(in.RTags) || isLockEvent(in.ZeroTags) || isLockEvent(in.FailTags)
+	return IsLockEvent(in.RTags) || IsLockEvent(in.ZeroTags) || IsLockEvent(in.FailTags)
 }
 
 // lockDomain is the states a lock read may see: free always (the initial
@@ -94,7 +85,7 @@ func (c *combo) markLockEvents() {
 	locIdx := map[string]int{}
 	for i := range ev {
 		e := &ev[i]
-		if e.IsInit() || !isLockEvent(e.Tags) {
+		if e.IsInit() || !IsLockEvent(e.Tags) {
 			continue
 		}
 		c.lockEv = c.lockEv.Add(i)

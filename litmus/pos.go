@@ -1,5 +1,6 @@
 // This file implements source positions and the positioned error list that
 // every phase reports through.
+
 package litmus
 
 import (

@@ -1,5 +1,6 @@
 // This file implements propositions over final states, as written after
 // exists, ~exists, forall and filter.
+
 package litmus
 
 // A Prop is a proposition over a final state: PropTrue, PropFalse,

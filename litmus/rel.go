@@ -2,6 +2,7 @@
 // operation names of herd's cat language: union, intersection, difference,
 // sequence, inverse, transitive closure, and the acyclic, irreflexive and
 // empty checks.
+
 package litmus
 
 import "math/bits"

@@ -1,6 +1,7 @@
 // This file implements event sets of any size: the first 64 events in one
 // word held inline, the rest in words allocated only for the tests that
 // have more events, so that the small tests pay nothing for the wide ones.
+
 package litmus
 
 import (

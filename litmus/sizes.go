@@ -3,6 +3,7 @@
 // explorer models each location as one whole value, so a byte store into
 // a word, or a word read of two bytes, would be silently wrong; until
 // mixed-size accesses are modelled they are refused.
+
 package litmus
 
 import (

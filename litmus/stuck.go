@@ -3,6 +3,7 @@
 // branch or a computation on an unknown value, an arithmetic error). Such
 // a cut is silent in herd's counts, but an allowed candidate through it is
 // an execution the verdict cannot speak for.
+
 package litmus
 
 import "fmt"

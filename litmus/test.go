@@ -1,5 +1,6 @@
 // This file implements the parsed form of a litmus test: its header, initial
 // state, threads, and the conditions on final states.
+
 package litmus
 
 // An Arch names a litmus dialect, as on the first line of a test.

@@ -1,5 +1,6 @@
 // This file implements the values that registers and memory hold: integers
 // and symbolic addresses with an integer offset.
+
 package litmus
 
 import "strconv"

@@ -1,6 +1,7 @@
 // This file implements the plain-text rendering of one execution: each
 // thread's events with the instruction that made them, where each read
 // took its value, and the coherence order of each location.
+
 package litmus
 
 import (

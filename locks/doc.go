@@ -27,4 +27,8 @@
 //   - Every C register gets a machine register of its own; locations are
 //     addressed through registers set in the init block (POWER, ARMv8) or
 //     by name (x86).
+//
+// The compiler is compile*.go, tables.go, syntax.go and print.go; the
+// runner, which uses it, is run.go, resolve.go, lkmm.go, weaken.go and
+// the proof table, scenarios.go.
 package locks

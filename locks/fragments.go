@@ -2,6 +2,7 @@
 // functions (fragments/*.c, embedded), which C tests call by name or
 // through spin_lock, spin_unlock, spin_trylock and spin_is_locked when an
 // algorithm is chosen.
+
 package locks
 
 import (

@@ -4,6 +4,7 @@
 // fragment's acquire is a plain read-modify-write, not an LKW or LKR, so
 // without this the fences would order nothing (docs/locks.md, "Fences
 // after a fragment lock").
+
 package locks
 
 import (
@@ -19,12 +20,6 @@ const fragmentDir = "locks/fragments/"
 
 // fromFragment reports whether in was inlined from a lock fragment.
 func fromFragment(in *litmus.Instr) bool { return strings.HasPrefix(in.Pos.File, fragmentDir) }
-
-const (
-	tagAfterSpinlock   = "After-spinlock"
-	tagAfterUnlockLock = "After-unlock-lock"
-	tagFullFence       = "MB"
-)
 
 // isAccess reports whether in reads or writes memory.
 func isAccess(in *litmus.Instr) bool {
@@ -45,7 +40,7 @@ func isAcquireRMW(in *litmus.Instr) bool {
 		return false
 	}
 	for _, t := range in.RTags {
-		if t == "ACQUIRE" || t == tagFullFence {
+		if t == litmus.TagAcquire || t == litmus.TagMB {
 			return true
 		}
 	}
@@ -94,7 +89,7 @@ func inFuncs(in *litmus.Instr, funcs []string) (bool, error) {
 // algorithms) takes no part in a lock hand-over.
 func isReleaseWrite(in *litmus.Instr) bool {
 	for _, t := range in.WTags {
-		if t == "RELEASE" || t == tagFullFence {
+		if t == litmus.TagRelease || t == litmus.TagMB {
 			return true
 		}
 	}
@@ -145,7 +140,7 @@ func PrepareLKMM(t *litmus.Test) error {
 				continue
 			}
 			tag := in.FTags[0]
-			if tag != tagAfterSpinlock && tag != tagAfterUnlockLock {
+			if tag != litmus.TagAfterSpinlock && tag != litmus.TagAfterUnlockLock {
 				continue
 			}
 			acq := &th.Code[last]
@@ -154,11 +149,11 @@ func PrepareLKMM(t *litmus.Test) error {
 				return err
 			}
 			if !fromFragment(acq) || !isRMW(acq) || !lock {
-				name := map[string]string{tagAfterSpinlock: "smp_mb__after_spinlock", tagAfterUnlockLock: "smp_mb__after_unlock_lock"}[tag]
+				name := map[string]string{litmus.TagAfterSpinlock: "smp_mb__after_spinlock", litmus.TagAfterUnlockLock: "smp_mb__after_unlock_lock"}[tag]
 				return litmus.Unsupported(in.Pos, name+"() after lock fragment code but not directly after the read-modify-write of a fragment lock, in the LKMM (linux-kernel.cat orders it after a lock event only)")
 			}
-			if tag == tagAfterSpinlock {
-				in.FTags = []string{tagAfterSpinlock, tagFullFence}
+			if tag == litmus.TagAfterSpinlock {
+				in.FTags = []string{litmus.TagAfterSpinlock, litmus.TagMB}
 				continue
 			}
 			if !isAcquireRMW(acq) {

@@ -1,5 +1,6 @@
 // This file implements the printing of conditions and expressions in the
 // syntax herd's tests use, for the compiled assembly tests.
+
 package locks
 
 import (

@@ -1,5 +1,6 @@
 // This file implements the running of one C test under LKMM and under the
 // hardware targets, each a column of a report.
+
 package locks
 
 import (
@@ -8,7 +9,6 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
-	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -97,8 +97,8 @@ func (f Failure) String() string { return failureWords[f] }
 var ErrNoMapping = errors.New("no instruction-level mapping by design")
 
 // rcuTags are the LKMM's tags of RCU and SRCU events.
-var rcuTags = map[string]bool{"Rcu-lock": true, "Rcu-unlock": true, "Sync-rcu": true,
-	"Srcu-lock": true, "Srcu-unlock": true, "Sync-srcu": true, "After-srcu-read-unlock": true}
+var rcuTags = map[string]bool{litmus.TagRcuLock: true, litmus.TagRcuUnlock: true, litmus.TagSyncRcu: true,
+	litmus.TagSrcuLock: true, litmus.TagSrcuUnlock: true, litmus.TagSyncSrcu: true, litmus.TagAfterSrcuReadUnlock: true}
 
 // rcuOnly reports whether in is an RCU or SRCU primitive, which no
 // target maps (ErrNoMapping).
@@ -211,7 +211,7 @@ func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 			return run, nil
 		}
 	}
-	model, err := models.Lookup(col.ModelName())
+	model, err := col.Model()
 	if col.Target != nil {
 		c, cerr := Compile(t, col.Target)
 		if cerr != nil {

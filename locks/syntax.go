@@ -1,6 +1,7 @@
 // This file implements the syntax of each target dialect that the
 // compiler needs besides the primitive templates: register names, moves,
 // constants, arithmetic, compare-and-branch and labels.
+
 package locks
 
 import (

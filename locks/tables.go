@@ -20,6 +20,7 @@
 //	{op}    the instruction of an atomic_fetch_<op>/atomic_<op>
 //
 // A line "{skip}:" places the label.
+
 package locks
 
 import "github.com/litmuscheck/litmuscheck/litmus"

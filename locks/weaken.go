@@ -3,6 +3,7 @@
 // relaxed, a fully ordered RMW becomes release, acquire or relaxed, a fence
 // goes. The weakening rewrites the IR tags of the parsed C test, so that
 // LKMM reads the weaker tags and Compile picks the weaker instructions.
+
 package locks
 
 import (

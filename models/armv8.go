@@ -100,7 +100,7 @@ func armStaticRels(e *Env) *armStatic {
 	x := e.X
 	R, W, M := e.R, e.W, e.M
 	po := e.PO
-	s := &armStatic{sameInstance: x.SameInstr.Union(e.Id)}
+	s := &armStatic{sameInstance: x.SameInstr.Opt()}
 	f := armFenceSets(e)
 	d := armDependencies(e, s.sameInstance)
 
@@ -206,7 +206,7 @@ func init() {
 // cat interpreter, which has no register events, takes them from here.
 func ARMCatDeps(x *litmus.Execution) map[string]litmus.Rel {
 	e := NewEnv(x)
-	d := armDependencies(e, x.SameInstr.Union(e.Id))
+	d := armDependencies(e, x.SameInstr.Opt())
 	return map[string]litmus.Rel{
 		"addr": d.addr, "data": d.data, "ctrl": d.ctrl,
 		"pick-addr-dep": d.pickAddr, "pick-data-dep": d.pickData, "pick-ctrl-dep": d.pickCtrl,

@@ -52,13 +52,36 @@ func (e *Env) Tag(t string) litmus.Set { return e.X.Tag(t) }
 // Bracket is [s].
 func (e *Env) Bracket(s litmus.Set) litmus.Rel { return litmus.Identity(e.N, s) }
 
-// FenceRel is herd's fencerel(B) = po; [B]; po.
-func (e *Env) FenceRel(b litmus.Set) litmus.Rel {
-	return e.PO.Restrict(e.All, b).Seq(e.PO)
+// FenceRel is herd's fencerel(B) = po; [B]; po over the execution's po.
+func (e *Env) FenceRel(b litmus.Set) litmus.Rel { return FenceRel(e.PO, b) }
+
+// FenceRel is herd's fencerel(B) = po; [B]; po, for a po of the caller's:
+// the LKMM's also orders the two halves of an RMW. The models, the cat
+// interpreter and Env.FenceRel all use this one definition.
+func FenceRel(po litmus.Rel, b litmus.Set) litmus.Rel {
+	return po.Restrict(litmus.AllEvents(po.N), b).Seq(po)
 }
 
 // Empty is the empty relation.
 func (e *Env) Empty() litmus.Rel { return litmus.NewRel(e.N) }
 
-// Atomicity is rmw & (fre; coe), which "atomic" axioms require empty.
-func (e *Env) Atomicity() litmus.Rel { return e.RMW.Inter(e.FRE.Seq(e.COE)) }
+// Atomicity is the execution's rmw & (fre; coe), which the "atomic"
+// axioms require empty.
+func (e *Env) Atomicity() litmus.Rel { return Atomicity(e.RMW, e.FRE, e.COE) }
+
+// atomicAxiom is the axiom of herd's hardware models that no external
+// write comes between the read and the write of an RMW: empty Atomicity.
+func atomicAxiom(name string) Axiom {
+	return Axiom{Name: name, Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }}
+}
+
+// perLocationAxiom is sequential consistency per location: acyclic
+// po-loc | com.
+func perLocationAxiom(name string) Axiom {
+	return Axiom{Name: name, Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.POLoc.Union(e.Com) }}
+}
+
+// Atomicity is rmw & (fre; coe) for relations of the caller's (the LKMM's
+// rmw leaves lock events out): an external write between the read and the
+// write of an RMW.
+func Atomicity(rmw, fre, coe litmus.Rel) litmus.Rel { return rmw.Inter(fre.Seq(coe)) }

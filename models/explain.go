@@ -174,9 +174,9 @@ func EdgeLabel(x *litmus.Execution, a, b int) string {
 		return FenceName(&x.Events[f])
 	}
 	switch {
-	case hasTag(&x.Events[b], "RELEASE"):
+	case hasTag(&x.Events[b], litmus.TagRelease):
 		return "po-rel"
-	case hasTag(&x.Events[a], "ACQUIRE"):
+	case hasTag(&x.Events[a], litmus.TagAcquire):
 		return "acq-po"
 	case x.Loc.Has(a, b):
 		return "po-loc"

@@ -15,21 +15,6 @@ package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// Tags of the LKMM: herd names the set of events annotated 'a after a,
-// upper-case for the access annotations of linux-kernel.bell and with a
-// capital initial for the fence annotations.
-const (
-	tagOnce, tagAcquire, tagRelease, tagMB, tagNoreturn = "ONCE", "ACQUIRE", "RELEASE", "MB", "NORETURN"
-
-	tagRmb, tagWmb, tagBarrier                 = "Rmb", "Wmb", "Barrier"
-	tagRcuLock, tagRcuUnlock, tagSyncRcu       = "Rcu-lock", "Rcu-unlock", "Sync-rcu"
-	tagBeforeAtomic, tagAfterAtomic            = "Before-atomic", "After-atomic"
-	tagAfterSpinlock, tagAfterUnlockLock       = "After-spinlock", "After-unlock-lock"
-	tagAfterSrcuReadUnlock                     = "After-srcu-read-unlock"
-	tagSrcuLock, tagSrcuUnlock, tagSyncSrcu    = "Srcu-lock", "Srcu-unlock", "Sync-srcu"
-	tagLKR, tagLKW, tagUL, tagLF, tagRL, tagRU = "LKR", "LKW", "UL", "LF", "RL", "RU"
-)
-
 // staticFlag is a flag that the shape of the execution decides (po, the
 // tags, the locations).
 func staticFlag(name string) Axiom {
@@ -89,7 +74,7 @@ var LKMM = &Model{
 		}},
 		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
-			return r.s.rmw.Inter(r.fre.Seq(r.coe))
+			return Atomicity(r.s.rmw, r.fre, r.coe)
 		}},
 		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb

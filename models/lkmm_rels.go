@@ -58,12 +58,6 @@ func lkmmOf(e *Env) *lkmmRels {
 	return r
 }
 
-// opt is r?, r with the identity.
-func (s *lkmmStatic) opt(r litmus.Rel) litmus.Rel { return r.Union(s.id) }
-
-// star is r*.
-func (s *lkmmStatic) star(r litmus.Rel) litmus.Rel { return r.Plus().Union(s.id) }
-
 // happensBefore builds linux-kernel.cat up to hb.
 func (r *lkmmRels) happensBefore() *lkmmRels {
 	if r.hbDone {
@@ -75,7 +69,7 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 
 	// linux-kernel.bell: dependencies carried through plain stores and
 	// the reads that read them.
-	carry := s.star(s.dataNotSU.Seq(r.rfi))
+	carry := s.dataNotSU.Seq(r.rfi).Star()
 	r.addr, r.data, r.ctrl = carry.Seq(s.addr0), carry.Seq(s.data0), carry.Seq(s.ctrl0)
 
 	// po-unlock-lock-po = po ; [UL] ; (po|rf) ; [LKR] ; po
@@ -100,16 +94,16 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 
 	// Propagation: cumulative fences and prop.
 	aCumul := func(f litmus.Rel) litmus.Rel {
-		return s.opt(r.rfe.Restrict(all, Marked)).Seq(f)
+		return r.rfe.Restrict(all, Marked).Opt().Seq(f)
 	}
-	r.rmwSeq = s.star(r.rf.Seq(s.rmw))
+	r.rmwSeq = r.rf.Seq(s.rmw).Star()
 	r.cumulFence = aCumul(r.strongFence.Union(s.poRel)).Union(s.wmb, r.popoLKR).
 		Restrict(Marked, Marked).Seq(r.rmwSeq)
-	r.prop = s.opt(overwrite.Inter(s.ext)).Restrict(Marked, all).
-		Seq(s.star(r.cumulFence)).Restrict(all, Marked).
-		Seq(s.opt(r.rfe)).Restrict(all, Marked)
+	r.prop = overwrite.Inter(s.ext).Opt().Restrict(Marked, all).
+		Seq(r.cumulFence.Star()).Restrict(all, Marked).
+		Seq(r.rfe.Opt()).Restrict(all, Marked)
 	r.hb = ppo.Union(r.rfe, r.prop.Diff(s.id).Inter(s.int_)).Restrict(Marked, Marked)
-	r.hbStar = s.star(r.hb)
+	r.hbStar = r.hb.Star()
 	return r
 }
 
@@ -122,7 +116,7 @@ func (r *lkmmRels) propagation() *lkmmRels {
 	r.pbDone = true
 	s := r.s
 	r.pb = r.prop.Seq(r.strongFence).Seq(r.hbStar).Restrict(s.all, s.Marked)
-	r.pbStar = s.star(r.pb)
+	r.pbStar = r.pb.Star()
 	return r
 }
 
@@ -184,7 +178,7 @@ func (r *lkmmRels) rcu() *lkmmRels {
 // handed the lock's value, possibly through memory.
 func (r *lkmmRels) srcuRscs() litmus.Rel {
 	s := r.s
-	carry := s.star(s.dataNotSU.Seq(r.rf))
+	carry := s.dataNotSU.Seq(r.rf).Star()
 	return carry.Restrict(s.SrcuLock, s.all).Seq(s.data0).Restrict(s.all, s.SrcuUnlock).Inter(s.loc)
 }
 
@@ -204,13 +198,13 @@ func (r *lkmmRels) plain() *lkmmRels {
 	all, Marked := s.all, s.Marked
 	fence, strong := r.fence2, r.strongFence2
 	xb := r.hb.Union(r.pb, r.rb)
-	xbstar := s.star(xb)
-	vis := s.star(r.cumulFence).Seq(s.opt(r.rfe)).Restrict(all, Marked).Seq(
+	xbstar := xb.Star()
+	vis := r.cumulFence.Star().Seq(r.rfe.Opt()).Restrict(all, Marked).Seq(
 		strong.Restrict(all, Marked).Seq(xbstar).Union(xbstar.Inter(s.int_)))
-	wPre := s.opt(r.addr.Union(fence)).Restrict(Marked, all)
-	rPre := s.opt(r.addr.Union(r.nonrwFence, s.rmbPre)).Restrict(Marked, all)
-	wPost := s.opt(fence).Restrict(all, Marked).Seq(r.rmwSeq)
-	rPost := s.opt(r.nonrwFence.Union(s.rmbPost)).Restrict(all, Marked)
+	wPre := r.addr.Union(fence).Opt().Restrict(Marked, all)
+	rPre := r.addr.Union(r.nonrwFence, s.rmbPre).Opt().Restrict(Marked, all)
+	wPost := fence.Opt().Restrict(all, Marked).Seq(r.rmwSeq)
+	rPost := r.nonrwFence.Union(s.rmbPost).Opt().Restrict(all, Marked)
 	wwVis := fence.Union(strong.Seq(xbstar).Seq(wPre), wPost.Seq(vis).Seq(wPre))
 	wrVis := fence.Union(strong.Seq(xbstar).Seq(rPre), wPost.Seq(vis).Seq(rPre))
 	rwXb := fence.Union(rPost.Seq(xbstar).Seq(wPre))
@@ -221,7 +215,7 @@ func (r *lkmmRels) plain() *lkmmRels {
 	r.incoh = wrIncoh.Union(rwIncoh, wwIncoh)
 	wwNonrace := wwVis.Inter(s.markedW.Union(rwXb)).Inter(s.wMarked.Union(wrVis))
 	wwRace := preRace.Inter(r.co).Diff(wwNonrace)
-	wrRace := preRace.Inter(s.opt(r.co).Seq(r.rf)).Diff(wrVis).Diff(rwXb.Inverse())
+	wrRace := preRace.Inter(r.co.Opt().Seq(r.rf)).Diff(wrVis).Diff(rwXb.Inverse())
 	rwRace := preRace.Inter(r.fr).Diff(rwXb)
 	r.race = wwRace.Union(wrRace, rwRace)
 	return r

@@ -76,16 +76,16 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s := &lkmmStatic{n: n, all: litmus.AllEvents(n), staticFlags: map[string]litmus.Set{}}
 	tag := x.Tag
 	s.IW = x.IW
-	s.LKR, s.LKW, s.UL = tag(tagLKR), tag(tagLKW), tag(tagUL)
-	s.LF, s.RU = tag(tagLF).Union(tag(tagRL)), tag(tagRU)
+	s.LKR, s.LKW, s.UL = tag(litmus.TagLockRead), tag(litmus.TagLockWrite), tag(litmus.TagUnlock)
+	s.LF, s.RU = tag(litmus.TagLockFail).Union(tag(litmus.TagReadLocked)), tag(litmus.TagReadUnlocked)
 	locks := s.LKR.Union(s.LKW, s.UL, s.LF, s.RU)
 	// herd's own R and W: memory accesses, which lock events are not.
 	hR, hW := x.R.Diff(locks), x.W.Diff(locks)
 	hM := hR.Union(hW)
 	s.R, s.W = hR.Union(s.LKR, s.LF, s.RU), hW.Union(s.LKW, s.UL)
 	s.M = s.R.Union(s.W)
-	s.SrcuLock, s.SrcuUnlock, s.SyncSrcu = tag(tagSrcuLock), tag(tagSrcuUnlock), tag(tagSyncSrcu)
-	s.SyncRcu = tag(tagSyncRcu)
+	s.SrcuLock, s.SrcuUnlock, s.SyncSrcu = tag(litmus.TagSrcuLock), tag(litmus.TagSrcuUnlock), tag(litmus.TagSyncSrcu)
+	s.SyncRcu = tag(litmus.TagSyncRcu)
 	s.notSrcuUnlock = s.all.Diff(s.SrcuUnlock)
 
 	// herd's C semantics sequences the read and the write of an atomic
@@ -97,7 +97,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.rmw = x.RMW
 	s.po = s.po.Union(x.RMW)
 	s.id = litmus.Identity(n, s.all)
-	s.poOpt = s.po.Union(s.id)
+	s.poOpt = s.po.Opt()
 	// loc relates every two events with the same location, each to
 	// itself too, memory accesses or not (synchronize_srcu has one).
 	s.loc = litmus.NewRel(n)
@@ -121,12 +121,12 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	// linux-kernel.bell: annotations that do not give their ordering.
 	s.RMW = x.Atomic.Diff(locks)
 	failedRMW := s.RMW.Diff(x.RMW.Domain().Union(x.RMW.Range()))
-	s.Acquire = tag(tagAcquire).Diff(hW).Diff(failedRMW).Union(s.LKR)
-	s.Release = tag(tagRelease).Diff(hR).Diff(failedRMW).Union(s.UL)
-	s.Mb = tag(tagMB).Diff(failedRMW)
-	s.Noreturn = tag(tagNoreturn).Diff(hW)
+	s.Acquire = tag(litmus.TagAcquire).Diff(hW).Diff(failedRMW).Union(s.LKR)
+	s.Release = tag(litmus.TagRelease).Diff(hR).Diff(failedRMW).Union(s.UL)
+	s.Mb = tag(litmus.TagMB).Diff(failedRMW)
+	s.Noreturn = tag(litmus.TagNoreturn).Diff(hW)
 	s.R4rmb = s.R.Diff(s.Noreturn)
-	marked := s.all.Diff(hM).Union(s.IW, tag(tagOnce), tag(tagRelease), tag(tagAcquire), tag(tagMB),
+	marked := s.all.Diff(hM).Union(s.IW, tag(litmus.TagOnce), tag(litmus.TagRelease), tag(litmus.TagAcquire), tag(litmus.TagMB),
 		s.RMW, locks, s.SrcuLock, s.SrcuUnlock)
 	s.Marked = marked
 	s.Plain = hM.Diff(marked)
@@ -135,45 +135,44 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.hasRcu = !s.SyncRcu.Union(s.SyncSrcu).Empty()
 
 	po, M := s.po, s.M
-	fencerel := func(b litmus.Set) litmus.Rel { return po.Restrict(s.all, b).Seq(po) }
 	s.accPo = po.Restrict(s.Acquire, M)
 	s.poRel = po.Restrict(M, s.Release)
-	s.RmbF = tag(tagRmb)
-	s.rmb = fencerel(s.RmbF).Restrict(s.R4rmb, s.R4rmb)
-	s.wmb = fencerel(tag(tagWmb)).Restrict(s.W, s.W)
+	s.RmbF = tag(litmus.TagRmb)
+	s.rmb = FenceRel(po, s.RmbF).Restrict(s.R4rmb, s.R4rmb)
+	s.wmb = FenceRel(po, tag(litmus.TagWmb)).Restrict(s.W, s.W)
 	s.poUL = po.Restrict(s.all, s.UL)
 	s.lkrPo = po.Restrict(s.LKR, s.all)
 	s.ulPoLKR = po.Restrict(s.UL, s.LKR)
-	s.afterULLpo = po.Restrict(tag(tagAfterUnlockLock), M)
+	s.afterULLpo = po.Restrict(tag(litmus.TagAfterUnlockLock), M)
 	s.fragmentRoles(x)
 	rmwSet, lkw, srcuUnlock := s.RMW, s.LKW, s.SrcuUnlock
-	s.mbStatic = fencerel(s.Mb).Restrict(M, M).Union(
+	s.mbStatic = FenceRel(po, s.Mb).Restrict(M, M).Union(
 		po.Restrict(M, s.Mb.Inter(s.R)),
 		po.Restrict(s.Mb.Inter(s.W), M),
-		fencerel(tag(tagBeforeAtomic)).Restrict(M, rmwSet).Seq(s.poOpt).Restrict(s.all, M),
-		s.poOpt.Restrict(M, rmwSet).Seq(fencerel(tag(tagAfterAtomic))).Restrict(s.all, M),
-		s.poOpt.Restrict(M, lkw).Seq(fencerel(tag(tagAfterSpinlock))).Restrict(s.all, M),
-		s.poOpt.Restrict(M, srcuUnlock).Seq(fencerel(tag(tagAfterSrcuReadUnlock))).Restrict(s.all, M),
+		FenceRel(po, tag(litmus.TagBeforeAtomic)).Restrict(M, rmwSet).Seq(s.poOpt).Restrict(s.all, M),
+		s.poOpt.Restrict(M, rmwSet).Seq(FenceRel(po, tag(litmus.TagAfterAtomic))).Restrict(s.all, M),
+		s.poOpt.Restrict(M, lkw).Seq(FenceRel(po, tag(litmus.TagAfterSpinlock))).Restrict(s.all, M),
+		s.poOpt.Restrict(M, srcuUnlock).Seq(FenceRel(po, tag(litmus.TagAfterSrcuReadUnlock))).Restrict(s.all, M),
 	)
 	s.gp = po.Restrict(s.all, s.SyncRcu.Union(s.SyncSrcu)).Seq(s.poOpt)
 	s.dataNotSU = s.data0.Restrict(s.all, s.notSrcuUnlock)
-	rmbRel := fencerel(s.RmbF)
+	rmbRel := FenceRel(po, s.RmbF)
 	s.rmbPre = rmbRel.Restrict(s.R4rmb, s.all.Diff(s.Noreturn))
 	s.rmbPost = rmbRel.Restrict(s.all.Diff(s.Noreturn), s.R4rmb)
 	s.preRace = litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M.Diff(s.IW), s.Plain)).Inter(s.ext)
 	s.markedW, s.wMarked = litmus.Cartesian(n, s.Marked, s.W), litmus.Cartesian(n, s.W, s.Marked)
-	s.barrier = fencerel(tag(tagBarrier).Union(tag(tagRmb), tag(tagWmb), s.Mb, s.SyncRcu, s.SyncSrcu,
-		tag(tagBeforeAtomic), tag(tagAfterAtomic), s.Acquire, s.Release,
-		tag(tagRcuLock), tag(tagRcuUnlock), s.SrcuLock, s.SrcuUnlock)).Union(
+	s.barrier = FenceRel(po, tag(litmus.TagBarrier).Union(tag(litmus.TagRmb), tag(litmus.TagWmb), s.Mb, s.SyncRcu, s.SyncSrcu,
+		tag(litmus.TagBeforeAtomic), tag(litmus.TagAfterAtomic), s.Acquire, s.Release,
+		tag(litmus.TagRcuLock), tag(litmus.TagRcuUnlock), s.SrcuLock, s.SrcuUnlock)).Union(
 		po.Restrict(s.all, s.Release), po.Restrict(s.Acquire, s.all))
 
 	// RCU read-side critical sections: each rcu_read_unlock matches the
 	// innermost unmatched rcu_read_lock before it.
-	rscs := rcuRscs(po, tag(tagRcuLock), tag(tagRcuUnlock))
+	rscs := rcuRscs(po, tag(litmus.TagRcuLock), tag(litmus.TagRcuUnlock))
 	s.rcuRscsi = rscs.Inverse()
-	s.staticFlags["unmatched-rcu-lock"] = tag(tagRcuLock).Diff(rscs.Domain())
-	s.staticFlags["unmatched-rcu-unlock"] = tag(tagRcuUnlock).Diff(rscs.Range())
-	s.staticFlags["invalid-sleep"] = rscs.Inter(po.Restrict(s.all, s.SyncSrcu).Seq(po)).Domain()
+	s.staticFlags["unmatched-rcu-lock"] = tag(litmus.TagRcuLock).Diff(rscs.Domain())
+	s.staticFlags["unmatched-rcu-unlock"] = tag(litmus.TagRcuUnlock).Diff(rscs.Range())
+	s.staticFlags["invalid-sleep"] = rscs.Inter(FenceRel(po, s.SyncSrcu)).Domain()
 
 	// lock.cat on po alone.
 	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)

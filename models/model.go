@@ -200,6 +200,16 @@ func Names() []string {
 	return out
 }
 
+// Resolve is the model a test of dialect a runs under when the user names
+// name: that model, or with no name the dialect's herd7 default. The lock
+// columns (locks.Resolve) build on it; nothing else chooses a model.
+func Resolve(name string, a litmus.Arch) (*Model, error) {
+	if name == "" {
+		return ForArch(a)
+	}
+	return Lookup(name)
+}
+
 // ForArch returns the model herd7 uses by default for a dialect.
 func ForArch(a litmus.Arch) (*Model, error) {
 	name, ok := defaultModel[a]

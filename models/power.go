@@ -79,10 +79,8 @@ var Power = &Model{
 	Doc:       "IBM POWER, after herd's ppc.cat (Herding cats)",
 	Arches:    []litmus.Arch{litmus.ArchPPC},
 	Axioms: []Axiom{
-		{Name: "scperlocation", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
-			return e.POLoc.Union(e.RF, e.FR, e.CO)
-		}},
-		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		perLocationAxiom("scperlocation"),
+		atomicAxiom("atomic"),
 		{Name: "thinair", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return power(e).hb }},
 		{Name: "propagation", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.CO.Union(power(e).prop) }},
 		{Name: "observation", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {

@@ -11,7 +11,7 @@ var SC = &Model{
 	Doc:       "sequential consistency, after herd's sc.cat",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64, litmus.ArchPPC, litmus.ArchAArch64, litmus.ArchC},
 	Axioms: []Axiom{
-		{Name: "atom", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		atomicAxiom("atom"),
 		{Name: "sc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.PO.Union(e.Com) }},
 	},
 }
@@ -25,8 +25,8 @@ var TSO = &Model{
 	Doc:       "x86-TSO, after herd's x86tso.cat",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
 	Axioms: []Axiom{
-		{Name: "uniproc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.POLoc.Union(e.Com) }},
-		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		perLocationAxiom("uniproc"),
+		atomicAxiom("atomic"),
 		{Name: "tso", Kind: Acyclic, Rel: tsoGHB},
 	},
 }
@@ -49,10 +49,8 @@ var TSOMixed = &Model{
 	Doc:       "x86-TSO, after herd's x86tso-mixed.cat (default for X86_64)",
 	Arches:    []litmus.Arch{litmus.ArchX86_64},
 	Axioms: []Axiom{
-		{Name: "internal", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
-			return e.POLoc.Union(e.FR, e.CO, e.RF)
-		}},
-		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		perLocationAxiom("internal"),
+		atomicAxiom("atomic"),
 		{Name: "external", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
 			w, r := e.W, e.R
 			x := atomicEvents(e)

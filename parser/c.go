@@ -2,6 +2,7 @@
 // the Linux-kernel memory model: threads "P0(int *x, spinlock_t *l) {...}"
 // made of declarations, assignments, kernel primitive calls, if statements
 // and while loops. c_lower.go lowers the parsed threads to the instruction IR.
+
 package parser
 
 import (

@@ -20,6 +20,7 @@
 //     encoding of "spin until cond" as its final successful attempt.
 //   - cpu_relax(), the body of kernel spin loops: a pause hint that is a
 //     compiler barrier on every architecture, so barrier()'s F[Barrier].
+
 package parser
 
 import (
@@ -375,17 +376,17 @@ type cExt struct {
 }
 
 var cExts = func() map[string]cExt {
-	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: "Barrier"}}
+	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: litmus.TagBarrier}}
 	for _, o := range []struct{ suffix, tag string }{
-		{"", tagMb}, {"_relaxed", tagOnce}, {"_acquire", tagAcquire}, {"_release", tagRelease},
+		{"", litmus.TagMB}, {"_relaxed", litmus.TagOnce}, {"_acquire", litmus.TagAcquire}, {"_release", litmus.TagRelease},
 	} {
 		m["try_cmpxchg"+o.suffix] = cExt{kind: extTryCmpxchg, tag: o.tag}
 		m["atomic_try_cmpxchg"+o.suffix] = cExt{kind: extTryCmpxchg, tag: o.tag}
 	}
-	m["smp_cond_load_relaxed"] = cExt{kind: extCondLoad, tag: tagOnce}
-	m["smp_cond_load_acquire"] = cExt{kind: extCondLoad, tag: tagAcquire}
-	m["atomic_cond_read_relaxed"] = cExt{kind: extCondLoad, tag: tagOnce}
-	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: tagAcquire}
+	m["smp_cond_load_relaxed"] = cExt{kind: extCondLoad, tag: litmus.TagOnce}
+	m["smp_cond_load_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
+	m["atomic_cond_read_relaxed"] = cExt{kind: extCondLoad, tag: litmus.TagOnce}
+	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
 	return m
 }()
 
@@ -474,7 +475,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 // order an OSQ test fixes), which cuts the paths it contradicts.
 func acquireAttempt(attempt []litmus.Instr) int {
 	for _, in := range attempt {
-		if slices.Contains(in.RTags, tagAcquire) {
+		if slices.Contains(in.RTags, litmus.TagAcquire) {
 			return len(attempt)
 		}
 	}

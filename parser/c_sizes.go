@@ -2,6 +2,7 @@
 // a cast of the address to a pointer to a byte or halfword type, or a
 // parameter that points to one, makes a narrower access than the natural
 // word; the explorer refuses a location accessed with two widths.
+
 package parser
 
 import "strings"

@@ -2,6 +2,7 @@
 // defines before its threads and the files of them a user loads
 // (litmuscheck --fragments, proof.Fragments), both added to the lock
 // fragments by Extend.
+
 package parser
 
 import (

@@ -1,6 +1,7 @@
 // This file implements the column layout of assembly tests: a header row
 // "P0 | P1 ;" and then one row per line, cells separated by '|' and rows
 // ended by ';'.
+
 package parser
 
 import (

@@ -1,5 +1,6 @@
 // This file implements the grammar of the parts every dialect shares: the
 // init block, the locations list, the filter and the final condition.
+
 package parser
 
 import (

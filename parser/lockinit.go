@@ -6,9 +6,6 @@ package parser
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// lockEventTags are the tags of lock.cat's lock events.
-var lockEventTags = []string{tagLockRead, tagLockWrite, tagUnlock, tagLockFail, tagReadLocked, tagReadUnlock}
-
 // warnHeldLocks warns, once per location, when a location that lock.cat's
 // lock events use starts with a value other than 0.
 func warnHeldLocks(t *litmus.Test) {
@@ -38,12 +35,8 @@ func warnHeldLocks(t *litmus.Test) {
 
 func hasLockTag(in litmus.Instr) bool {
 	for _, tags := range [][]string{in.RTags, in.WTags, in.FailTags, in.ZeroTags} {
-		for _, tag := range tags {
-			for _, lt := range lockEventTags {
-				if tag == lt {
-					return true
-				}
-			}
+		if litmus.IsLockEvent(tags) {
+			return true
 		}
 	}
 	return false

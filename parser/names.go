@@ -2,6 +2,7 @@
 // init block and the final part name: a thread the test lacks is an error
 // (herd7's "Bad process"), and a register its thread never uses, which
 // herd7 reads as its initial value, is a warning.
+
 package parser
 
 import (

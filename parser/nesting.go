@@ -1,6 +1,7 @@
 // This file implements the nesting pre-scan: a linear pass over each section
 // that refuses input nested deeper than MaxNesting before the grammars, which
 // recurse once per level, see it.
+
 package parser
 
 import (

@@ -1,5 +1,6 @@
 // This file implements Parse, the entry point that reads a litmus file of
 // any supported dialect into a litmus.Test.
+
 package parser
 
 import (

@@ -2,6 +2,7 @@
 // header line, the preamble (doc string, Key=Value lines, comments), the
 // init block, the program and the final part (locations, filter,
 // condition), each kept with its position.
+
 package parser
 
 import (

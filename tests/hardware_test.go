@@ -21,6 +21,9 @@ const corpus = "../../shared/corpus"
 func TestPowerSoundOnHardware(t *testing.T) {
 	f, err := os.Open(filepath.Join(corpus, "ppc", "hardware.tsv"))
 	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("no corpus: %v", err)
+		}
 		t.Skipf("no corpus: %v", err)
 	}
 	defer f.Close()
@@ -34,6 +37,14 @@ func TestPowerSoundOnHardware(t *testing.T) {
 	}
 	if len(observed) == 0 {
 		t.Fatal("hardware.tsv lists no observed test")
+	}
+	if testing.Short() {
+		// conform runs every one of them against herd7's verdict.
+		var sample []string
+		for i := 0; i < len(observed); i += 4 {
+			sample = append(sample, observed[i])
+		}
+		observed = sample
 	}
 	allowed := 0
 	for _, name := range observed {

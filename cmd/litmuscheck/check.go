@@ -143,16 +143,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
 	}
-	var model *models.Model
-	if o.cat.model != nil {
-		model = o.cat.model
-	} else if o.model != "" && !columnModel(o.model) {
-		m, err := models.Lookup(o.model)
-		if err != nil {
-			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-			return 2
-		}
-		model = m
+	if err := o.checkModelName(); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return 2
 	}
 	var alg *locks.Algorithm
 	if o.lock != "" {
@@ -182,7 +175,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	streamOrdered(len(files), o.jobs, func(i int) fileOutcome {
 		prog.Begin(i, files[i])
 		defer prog.End(i)
-		return checkFile(files[i], model, alg, o)
+		return checkFile(files[i], alg, o)
 	}, func(i int, out fileOutcome) {
 		prog.Printing(func() {
 			status = max(status, printOutcome(files[i], out, alg, o.format, o.graphs.explain, records, stdout, stderr))
@@ -271,7 +264,25 @@ func printErr(w io.Writer, err error) {
 	fmt.Fprintln(w, err.Error())
 }
 
-func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options) fileOutcome {
+// modelChoice is what a test of dialect a runs under: a loaded cat
+// model, or what --model names (locks.Resolve). C tests run in every
+// column by default in the text report and with --show-asm.
+func (o options) modelChoice(a litmus.Arch) (locks.Choice, error) {
+	if o.cat.model != nil {
+		return locks.Choice{Model: o.cat.model}, nil
+	}
+	return locks.Resolve(o.model, a, o.format == "text" || o.showAsm)
+}
+
+// checkModelName reports an unknown --model before any test is read.
+func (o options) checkModelName() error {
+	if o.cat.model != nil {
+		return nil
+	}
+	return locks.CheckModelName(o.model)
+}
+
+func checkFile(path string, alg *locks.Algorithm, o options) fileOutcome {
 	if o.timeout > 0 && o.deadline.IsZero() {
 		o.deadline = time.Now().Add(o.timeout)
 	}
@@ -287,39 +298,25 @@ func checkFile(path string, model *models.Model, alg *locks.Algorithm, o options
 	if o.speedcheck {
 		t.Filter = litmus.Conjoin(t.Filter, t.Cond.Prop)
 	}
-	if t.Arch == litmus.ArchC && o.cat.model == nil {
-		if cols := columnsFor(o); cols != nil {
-			return checkC(t, cols, alg, o)
-		}
+	choice, err := o.modelChoice(t.Arch)
+	if err != nil {
+		return fileOutcome{err: fmt.Errorf("%s: %v", path, err)}
+	}
+	if choice.Columns != nil {
+		return checkC(t, choice.Columns, alg, o)
 	}
 	if o.showAsm {
 		return fileOutcome{err: fmt.Errorf("%s: --show-asm applies to C tests, this one is %s", path, t.Arch)}
 	}
-	if model == nil && o.model != "" {
-		if model, err = modelForArch(o.model, t.Arch); err != nil {
-			return fileOutcome{err: err}
-		}
-	}
-	if model == nil {
-		if model, err = models.ForArch(t.Arch); err != nil {
-			return fileOutcome{err: fmt.Errorf("%s: %v", path, err)}
-		}
-	}
+	model := choice.Model
 	res, err := runTest(t, model, o, o.workers)
 	// t and model stay with an error too: a jsonl error record names them.
 	return fileOutcome{res: res, model: model, test: t, err: err}
 }
 
-// runTest explores t under model (nil: the dialect's default).
+// runTest explores t under model.
 func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litmus.Result, error) {
 	timeout := o.timeout
-	if model == nil {
-		m, err := models.ForArch(t.Arch)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", t.File, err)
-		}
-		model = m
-	}
 	ctx, cancel := o.testContext()
 	defer cancel()
 	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))

@@ -57,31 +57,6 @@ func modelUsage() string {
 		", or for C tests power-isync, armv8-lse (default: all for C tests in the text format, else the dialect's herd7 model)"
 }
 
-// columnModel reports whether name is a --model value that only the
-// column machinery knows ("all", "power-isync", "armv8-lse").
-func columnModel(name string) bool {
-	name = strings.ToLower(name)
-	if name == "all" {
-		return true
-	}
-	_, ok := locks.ColumnByName(name)
-	return ok
-}
-
-// columnsFor returns the columns a C test runs in, or nil when it takes
-// the ordinary path (one model on the C test).
-func columnsFor(o options) []locks.Column {
-	name := strings.ToLower(o.model)
-	switch {
-	case name == "all", name == "" && (o.format == "text" || o.showAsm):
-		return locks.Columns
-	}
-	if c, ok := locks.ColumnByName(name); ok {
-		return []locks.Column{c}
-	}
-	return nil
-}
-
 // parseTest parses a file; C tests see the lock fragments, with spin_*
 // defined as the --lock algorithm, and the --fragments functions, user.
 func parseTest(path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
@@ -99,18 +74,6 @@ func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, us
 		return nil, err
 	}
 	return parser.ParseContext(ctx, path, string(src), parser.Options{CDefs: defs})
-}
-
-// modelForArch picks the model of a column-only --model name for an
-// assembly test: its dialect's.
-func modelForArch(name string, a litmus.Arch) (*models.Model, error) {
-	if m, err := models.Lookup(name); err == nil {
-		return m, nil
-	}
-	if c, ok := locks.ColumnByName(strings.ToLower(name)); ok && c.Target != nil && c.Target.Table.Arch == a {
-		return models.Lookup(c.Target.Model)
-	}
-	return models.ForArch(a)
 }
 
 // checkC runs a C test in each column.
@@ -183,7 +146,7 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 		run := out.runs[0]
 		res := *run.CResult()
 		res.Test = out.test
-		model, _ := models.Lookup(run.Column.ModelName())
+		model, _ := run.Column.Model()
 		writeText(w, &res, model)
 		return
 	}

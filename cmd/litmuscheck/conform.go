@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -131,15 +130,17 @@ func conformOne(file string, o options) conformOutcome {
 		out.err = err
 		return out
 	}
-	model := o.cat.model
-	if model == nil && o.model != "" {
-		model, err = models.Lookup(o.model)
-		if err != nil {
-			out.err = err
-			return out
-		}
+	// herd7 runs a C test under the LKMM alone, never in the lock columns.
+	o.format = "herd"
+	choice, err := o.modelChoice(t.Arch)
+	if err == nil && choice.Columns != nil {
+		err = fmt.Errorf("conform compares one model with herd7; --model %s names lock columns", o.model)
 	}
-	res, err := runTest(t, model, o, 1)
+	if err != nil {
+		out.err = err
+		return out
+	}
+	res, err := runTest(t, choice.Model, o, 1)
 	if err != nil {
 		out.err = err
 		return out

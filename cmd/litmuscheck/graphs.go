@@ -79,7 +79,7 @@ func runPicture(name string, run *locks.Run) *graph.Picture {
 	if run.Result == nil {
 		return nil
 	}
-	m, err := models.Lookup(run.Column.ModelName())
+	m, err := run.Column.Model()
 	if err != nil {
 		return nil
 	}
@@ -215,7 +215,7 @@ func writeExplanations(w io.Writer, out fileOutcome, all bool) {
 // explainRun is one line on a run's verdict.
 func explainRun(r *locks.Run) string {
 	res := r.Result
-	m, err := models.Lookup(r.Column.ModelName())
+	m, err := r.Column.Model()
 	if err != nil {
 		return ""
 	}

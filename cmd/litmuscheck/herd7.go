@@ -80,7 +80,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: litmus.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
-	lo.model = "herd7"
+	lo.cat.model = model
 	lo.speedcheck = o.speedcheck
 	lo.hexa = o.hexa
 	// -variant mixed runs every test under mixed-size semantics.
@@ -93,7 +93,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	pictures := 0
 	for _, file := range o.files {
 		start := time.Now()
-		out := checkFile(file, model, nil, lo)
+		out := checkFile(file, nil, lo)
 		if out.err != nil {
 			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.err)
 			status = max(status, 2)

@@ -15,16 +15,13 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
-	"github.com/litmuscheck/litmuscheck/models"
 )
 
 // A review holds what the review commands share with the plain check: the
 // options, and the model and lock algorithm they name.
 type review struct {
-	o options
-	// model is the --model that is not a column name, nil otherwise.
-	model *models.Model
-	alg   *locks.Algorithm
+	o   options
+	alg *locks.Algorithm
 }
 
 // reviewArgs parses the flags of diff and barriers, and resolves --model
@@ -55,13 +52,9 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 		fmt.Fprintln(stderr, usage)
 		return nil, nil, 2
 	}
-	if rv.o.model != "" && !columnModel(rv.o.model) {
-		m, err := models.Lookup(rv.o.model)
-		if err != nil {
-			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-			return nil, nil, 2
-		}
-		rv.model = m
+	if err := rv.o.checkModelName(); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
+		return nil, nil, 2
 	}
 	if rv.o.lock != "" {
 		a, err := locks.AlgorithmByName(rv.o.lock)
@@ -82,7 +75,7 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 
 // check runs a file as the plain check does.
 func (rv *review) check(path string) fileOutcome {
-	return checkFile(path, rv.model, rv.alg, rv.o)
+	return checkFile(path, rv.alg, rv.o)
 }
 
 // A verdictCell is one column's result, as the review tables print it.

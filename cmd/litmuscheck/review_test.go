@@ -206,7 +206,11 @@ func diffBase(t *testing.T, args ...string) (map[string]string, bool) {
 // are the plain check's in every column, with and without --lock.
 func TestReviewBaseIsThePlainCheck(t *testing.T) {
 	for _, f := range reviewFiles(t) {
-		for _, lock := range [][]string{nil, {"--lock", "qspinlock-mb"}, {"--lock", "write-once"}} {
+		locksRun := [][]string{nil, {"--lock", "qspinlock-mb"}, {"--lock", "write-once"}}
+		if testing.Short() {
+			locksRun = locksRun[:1]
+		}
+		for _, lock := range locksRun {
 			args := append(append([]string(nil), lock...), f)
 			want, wantFailed := plainVerdicts(t, args...)
 			for cmd, base := range map[string]func(*testing.T, ...string) (map[string]string, bool){

@@ -10,7 +10,6 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
-	"github.com/litmuscheck/litmuscheck/models"
 )
 
 var resultComment = regexp.MustCompile(`Result:\s*(Never|Sometimes|Always|DEADLOCK)`)
@@ -62,7 +61,7 @@ func judge(out fileOutcome) []complaint {
 
 // isLKMM reports whether a result's model name is the LKMM's.
 func isLKMM(model string) bool {
-	m, err := models.Lookup(locks.Columns[0].ModelName())
+	m, err := locks.Columns[0].Model()
 	return err == nil && m.Name() == model
 }
 

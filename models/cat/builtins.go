@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
 )
 
 // dynNames are the built-ins that depend on rf or co.
@@ -132,7 +133,7 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchX86_64:  {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
 	litmus.ArchPPC:     {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
 	litmus.ArchAArch64: aarch64Tags(),
-	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
+	litmus.ArchC:       {litmus.TagLockRead: true, litmus.TagLockWrite: true, litmus.TagUnlock: true, litmus.TagLockFail: true, litmus.TagReadLocked: true, litmus.TagReadUnlocked: true},
 }
 
 // unlocks are the C unlock events: herd's spin_unlock is no memory
@@ -141,7 +142,7 @@ func (in *interp) unlocks() litmus.Set {
 	if in.arch != litmus.ArchC {
 		return litmus.Set{}
 	}
-	return in.x.Tag("UL")
+	return in.x.Tag(litmus.TagUnlock)
 }
 
 // writes is herd's W: the explorer's writes without the unlocks.
@@ -216,7 +217,7 @@ func fencerel(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return in.x.PO.Restrict(in.all, s).Seq(in.x.PO), nil
+	return models.FenceRel(in.x.PO, s), nil
 }
 
 func ctrlcfence(in *interp, v Value) (Value, error) {

@@ -96,7 +96,11 @@ func TestDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tests := corpusTests(t, c.dir, 150)
+			limit := 150
+			if testing.Short() {
+				limit = 40
+			}
+			tests := corpusTests(t, c.dir, limit)
 			if len(tests) == 0 {
 				t.Fatal("no tests")
 			}

@@ -294,9 +294,9 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 	case "+":
 		return r.Plus(), nil
 	case "*":
-		return r.Plus().Union(in.id), nil
+		return r.Star(), nil
 	case "?":
-		return r.Union(in.id), nil
+		return r.Opt(), nil
 	}
 	return nil, fmt.Errorf("unknown operator %s", op)
 }

@@ -1,0 +1,195 @@
+// This file implements the compilation of IR expressions: into machine
+// registers, as symbolic booleans kept until a branch reads them, and as
+// compare-and-branch sequences.
+
+package locks
+
+import (
+	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// resolve rewrites e over machine registers: an IR register becomes its
+// machine register, or its symbolic boolean. With snap, registers whose
+// value may change later are first copied to registers of their own.
+func (tc *threadComp) resolve(e litmus.Expr, snap bool) litmus.Expr {
+	switch e := e.(type) {
+	case *litmus.RegRef:
+		if l, ok := tc.lazy[e.Name]; ok {
+			return l
+		}
+		r := tc.reg(e.Name)
+		if snap && !tc.stable(e.Name, tc.pc) {
+			s := tc.alloc()
+			tc.emit(tc.syn.mov(s, r))
+			r = s
+		}
+		return litmus.R(r)
+	case *litmus.Unary:
+		return &litmus.Unary{Op: e.Op, X: tc.resolve(e.X, snap)}
+	case *litmus.Binary:
+		return litmus.Bin(e.Op, tc.resolve(e.X, snap), tc.resolve(e.Y, snap))
+	case *litmus.Ite:
+		return &litmus.Ite{Cond: tc.resolve(e.Cond, snap), Then: tc.resolve(e.Then, snap), Else: tc.resolve(e.Else, snap)}
+	}
+	return e
+}
+
+// value returns a register holding the resolved expression e.
+func (tc *threadComp) value(e litmus.Expr) (string, error) {
+	switch e := e.(type) {
+	case *litmus.Const:
+		if e.V.IsAddr() {
+			if e.V.Off != 0 {
+				return "", fmt.Errorf("unsupported: address %s with an offset", e.V)
+			}
+			return tc.addrReg(e.V.Sym), nil
+		}
+		return tc.constReg(e.V.Off), nil
+	case *litmus.RegRef:
+		return e.Name, nil
+	}
+	d := tc.temp()
+	return d, tc.into(d, e)
+}
+
+// into computes the resolved expression e into register d.
+func (tc *threadComp) into(d string, e litmus.Expr) error {
+	if isBool(e) {
+		if mentions(e, d) {
+			t := tc.temp()
+			if err := tc.materialize(t, e); err != nil {
+				return err
+			}
+			tc.emit(tc.syn.mov(d, t))
+			return nil
+		}
+		return tc.materialize(d, e)
+	}
+	switch x := e.(type) {
+	case *litmus.Const:
+		if !x.V.IsAddr() {
+			tc.emit(tc.syn.li(d, x.V.Off))
+			return nil
+		}
+	case *litmus.Binary:
+		a, err := tc.value(x.X)
+		if err != nil {
+			return err
+		}
+		if k, ok := x.Y.(*litmus.Const); ok && x.Op == litmus.OpShl && !k.V.IsAddr() && k.V.Off >= 0 && k.V.Off < 32 {
+			tc.emit(tc.syn.shl(d, a, k.V.Off, tc.constReg)...)
+			return nil
+		}
+		b, err := tc.value(x.Y)
+		if err != nil {
+			return err
+		}
+		s, err := tc.syn.arith(tc.target.Table, x.Op, d, a, b)
+		if err != nil {
+			return err
+		}
+		tc.emit(s...)
+		return nil
+	case *litmus.Unary, *litmus.Ite:
+		return fmt.Errorf("unsupported: expression %s", formatExpr(e))
+	}
+	r, err := tc.value(e)
+	if err != nil {
+		return err
+	}
+	if r != d {
+		tc.emit(tc.syn.mov(d, r))
+	}
+	return nil
+}
+
+func mentions(e litmus.Expr, r string) bool {
+	for _, x := range exprRegs(e) {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// materialize sets d to 1 when the resolved boolean e holds, else 0.
+func (tc *threadComp) materialize(d string, e litmus.Expr) error {
+	l := tc.newLabel()
+	tc.emit(tc.syn.li(d, 1))
+	if err := tc.branch(e, l, true); err != nil {
+		return err
+	}
+	tc.emit(tc.syn.li(d, 0), l+":")
+	return nil
+}
+
+var negated = map[litmus.BinOp]litmus.BinOp{
+	litmus.OpEq: litmus.OpNe, litmus.OpNe: litmus.OpEq,
+	litmus.OpLt: litmus.OpGe, litmus.OpGe: litmus.OpLt,
+	litmus.OpGt: litmus.OpLe, litmus.OpLe: litmus.OpGt,
+}
+
+var mirrored = map[litmus.BinOp]litmus.BinOp{
+	litmus.OpEq: litmus.OpEq, litmus.OpNe: litmus.OpNe,
+	litmus.OpLt: litmus.OpGt, litmus.OpGt: litmus.OpLt,
+	litmus.OpLe: litmus.OpGe, litmus.OpGe: litmus.OpLe,
+}
+
+// branch jumps to label when the resolved e is true (when) or false.
+func (tc *threadComp) branch(e litmus.Expr, label string, when bool) error {
+	switch x := e.(type) {
+	case *litmus.Unary:
+		if x.Op == litmus.OpNot {
+			return tc.branch(x.X, label, !when)
+		}
+	case *litmus.Binary:
+		switch x.Op {
+		case litmus.OpLAnd, litmus.OpLOr:
+			// "a && b" is true when both are; "a || b" when either is.
+			and := x.Op == litmus.OpLAnd
+			if and == when {
+				skip := tc.newLabel()
+				if err := tc.branch(x.X, skip, !when); err != nil {
+					return err
+				}
+				if err := tc.branch(x.Y, label, when); err != nil {
+					return err
+				}
+				tc.emit(skip + ":")
+				return nil
+			}
+			if err := tc.branch(x.X, label, when); err != nil {
+				return err
+			}
+			return tc.branch(x.Y, label, when)
+		}
+		if _, ok := negated[x.Op]; ok {
+			op, a, b := x.Op, x.X, x.Y
+			if c, ok := a.(*litmus.Const); ok && !c.V.IsAddr() {
+				op, a, b = mirrored[op], b, a
+			}
+			if !when {
+				op = negated[op]
+			}
+			ra, err := tc.value(a)
+			if err != nil {
+				return err
+			}
+			if c, ok := b.(*litmus.Const); ok && !c.V.IsAddr() {
+				s, err := tc.syn.branch(op, ra, "", c.V.Off, true, label)
+				tc.emit(s...)
+				return err
+			}
+			rb, err := tc.value(b)
+			if err != nil {
+				return err
+			}
+			s, err := tc.syn.branch(op, ra, rb, 0, false, label)
+			tc.emit(s...)
+			return err
+		}
+	}
+	return tc.branch(litmus.Bin(litmus.OpNe, e, litmus.C(0)), label, when)
+}

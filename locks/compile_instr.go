@@ -1,0 +1,255 @@
+// This file implements the compilation of one IR instruction: the kernel
+// primitive it came from (Primitive) and the target table's template for
+// it, with its placeholders filled.
+
+package locks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// suffixes maps the ordering annotation of an RMW to its kernel suffix.
+var suffixes = map[string]string{litmus.TagOnce: "_relaxed", litmus.TagAcquire: "_acquire", litmus.TagRelease: "_release", litmus.TagMB: ""}
+
+var fencePrims = map[string]string{
+	litmus.TagMB: "smp_mb", litmus.TagRmb: "smp_rmb", litmus.TagWmb: "smp_wmb",
+	litmus.TagBeforeAtomic: "smp_mb__before_atomic", litmus.TagAfterAtomic: "smp_mb__after_atomic",
+	litmus.TagAfterSpinlock: "smp_mb__after_spinlock", litmus.TagAfterUnlockLock: "smp_mb__after_unlock_lock",
+	litmus.TagBarrier: "barrier",
+}
+
+func oneTag(tags []string) string {
+	if len(tags) == 1 {
+		return tags[0]
+	}
+	if len(tags) == 0 {
+		return ""
+	}
+	return strings.Join(tags, ",")
+}
+
+// Primitive names the kernel primitive an IR instruction of a C test came
+// from, as the tables key it, or "" when it is none of them (an
+// OpMove, a branch, or a construct no table maps).
+func Primitive(in *litmus.Instr) string {
+	tag := oneTag(in.RTags)
+	switch in.Op {
+	case litmus.OpLoad:
+		switch tag {
+		case "", litmus.TagOnce:
+			return "READ_ONCE"
+		case litmus.TagAcquire:
+			return "smp_load_acquire"
+		}
+	case litmus.OpStore:
+		switch oneTag(in.WTags) {
+		case "", litmus.TagOnce:
+			return "WRITE_ONCE"
+		case litmus.TagRelease:
+			return "smp_store_release"
+		}
+	case litmus.OpFence:
+		if in.Addr == nil {
+			return fencePrims[oneTag(in.FTags)]
+		}
+	case litmus.OpRMW:
+		if tag == litmus.TagNoreturn {
+			return "atomic_op"
+		}
+		suf, ok := suffixes[tag]
+		if !ok {
+			return ""
+		}
+		if in.RMWOp == litmus.OpXchg {
+			return "xchg" + suf
+		}
+		return "atomic_fetch_op" + suf
+	case litmus.OpCAS:
+		if in.AddUnless && in.FailTags == nil && tag == litmus.TagMB {
+			return "atomic_fetch_add_unless"
+		}
+		if in.AddUnless || in.FailTags != nil {
+			return ""
+		}
+		if suf, ok := suffixes[tag]; ok {
+			return "cmpxchg" + suf
+		}
+	}
+	return ""
+}
+
+// instr compiles one IR instruction.
+func (tc *threadComp) instr(in *litmus.Instr) error {
+	switch in.Op {
+	case litmus.OpNop:
+		return nil
+	case litmus.OpMove:
+		if isBool(in.Src) && tc.canBeLazy(in.Dst, tc.pc) {
+			tc.lazy[in.Dst] = tc.resolve(in.Src, true)
+			return nil
+		}
+		return tc.into(tc.reg(in.Dst), tc.resolve(in.Src, false))
+	case litmus.OpBranch:
+		label := tc.labels[in.Target]
+		if in.Cond == nil {
+			tc.emit(tc.syn.jump(label))
+			return nil
+		}
+		return tc.branch(tc.resolve(in.Cond, false), label, true)
+	case litmus.OpAssume:
+		if in.Spin > 0 {
+			return tc.branch(tc.resolve(in.Cond, false), tc.spinLabel(), false)
+		}
+		return tc.branch(tc.resolve(in.Cond, false), tc.abortLabel(), false)
+	}
+	prim := Primitive(in)
+	if prim == "" && rcuOnly(in) {
+		return fmt.Errorf("%w: RCU and SRCU are defined by the LKMM alone (tags %s)", ErrNoMapping, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
+	}
+	if prim == "" {
+		return fmt.Errorf("no %s instruction for this primitive (tags %s)", tc.target.Title, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
+	}
+	if alt, ok := tc.target.Table.NoReturnAs[in.RMWOp]; ok && prim == "atomic_op" {
+		prim = alt
+	}
+	tmpl, ok := tc.target.Table.Prims[prim]
+	if !ok {
+		return fmt.Errorf("the %s table has no %s", tc.target.Title, prim)
+	}
+	ops := map[string]string{}
+	// Operands, read before the destination is written.
+	var addrRegs []string
+	if in.Addr != nil {
+		a := tc.resolve(in.Addr, false)
+		if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.direct() {
+			ops["a"] = tc.syn.mem("", c.V.Sym)
+		} else {
+			r, err := tc.value(a)
+			if err != nil {
+				return err
+			}
+			ops["a"] = tc.syn.mem(r, "")
+			addrRegs = append(addrRegs, r)
+		}
+	}
+	var src string
+	if in.Src != nil {
+		r, err := tc.value(tc.resolve(in.Src, false))
+		if err != nil {
+			return err
+		}
+		src = r
+		ops["s"] = tc.syn.asm(r)
+	}
+	var exp string
+	if in.Expect != nil {
+		r, err := tc.value(tc.resolve(in.Expect, false))
+		if err != nil {
+			return err
+		}
+		exp = r
+		ops["e"] = tc.syn.asm(r)
+	}
+	if strings.HasPrefix(prim, "atomic_") {
+		m, ok := tc.target.Table.Ops[in.RMWOp]
+		if !ok {
+			return fmt.Errorf("the %s table has no atomic %s", tc.target.Title, opName(in.RMWOp))
+		}
+		ops["op"] = m
+		if p, ok := tc.target.Table.Prep[in.RMWOp]; ok {
+			t := tc.temp()
+			for _, line := range p {
+				tc.emit(fill(line, map[string]string{"t": tc.syn.asm(t), "s": ops["s"]}))
+			}
+			ops["s"] = tc.syn.asm(t)
+		}
+	}
+	// The destination: a scratch register when the IR result is dropped,
+	// returns the new value, or shares a register with an operand.
+	final := ""
+	if in.Dst != "" {
+		final = tc.reg(in.Dst)
+	}
+	d := final
+	clash := d == src || d == exp || contains(addrRegs, d)
+	if d == "" || in.ReturnNew || clash {
+		d = tc.temp()
+	}
+	ops["d"] = tc.syn.asm(d)
+	for _, p := range []string{"t", "t2", "f"} {
+		if usesPlaceholder(tmpl, p) {
+			r := tc.temp()
+			ops[p] = tc.syn.asm(r)
+			if p == "f" {
+				ops[p] = tc.syn.status(r)
+			}
+		}
+	}
+	if usesPlaceholder(tmpl, "skip") {
+		ops["skip"] = tc.newLabel()
+	}
+	if usesPlaceholder(tmpl, "abort") {
+		ops["abort"] = tc.abortLabel()
+	}
+	ops["acq"] = tc.target.Acquire
+	for _, line := range tmpl {
+		tc.emit(fill(line, ops))
+	}
+	switch {
+	case final == "":
+	case in.ReturnNew:
+		s, err := tc.syn.arith(tc.target.Table, in.RMWOp, final, d, src)
+		if err != nil {
+			return err
+		}
+		tc.emit(s...)
+	case d != final:
+		tc.emit(tc.syn.mov(final, d))
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func usesPlaceholder(tmpl []string, p string) bool {
+	for _, l := range tmpl {
+		if strings.Contains(l, "{"+p+"}") {
+			return true
+		}
+	}
+	return false
+}
+
+// fill replaces the placeholders of a template line.
+func fill(line string, ops map[string]string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(line, '{')
+		if i < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		j := strings.IndexByte(line[i:], '}')
+		if j < 0 {
+			panic("should never happen: unclosed placeholder in " + line)
+		}
+		name := line[i+1 : i+j]
+		v, ok := ops[name]
+		if !ok {
+			panic("should never happen: no value for {" + name + "}")
+		}
+		b.WriteString(line[:i])
+		b.WriteString(v)
+		line = line[i+j+1:]
+	}
+}

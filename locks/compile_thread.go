@@ -1,0 +1,310 @@
+// This file implements the compiler's state for one thread: its machine
+// registers, labels and temporaries, the analysis of where each IR register
+// is assigned and read, and the loop that compiles the thread's code.
+
+package locks
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// threadComp compiles one thread.
+type threadComp struct {
+	// origins are the C positions of body's lines (origin.go).
+	origins []litmus.Pos
+	target  *Target
+	syn     syntax
+	th      *litmus.Thread
+
+	// Set up before compiling (valid for the whole thread).
+	observed map[string]bool // IR registers the condition reads
+	preset   []string        // IR registers the init block sets
+	assigns  map[string][]int
+	uses     map[string][]int
+	spans    [][2]int // forward branches: (branch, target) pcs
+	labels   map[int]string
+
+	// Built while compiling.
+	free     []string
+	regs     map[string]string // IR register -> machine register
+	addrs    map[string]string // location -> register holding its address
+	consts   map[int64]string
+	prologue []string
+	body     []string
+	init     []string
+	lazy     map[string]litmus.Expr // IR register -> symbolic boolean
+	temps    []string               // scratch of the instruction being compiled
+	tempFree []string
+	nlabel   int
+	abort    string // abort label, "" until used
+	spin     string // label of the failed attempts of spins, "" until used
+	flag     string // abort flag register
+	pc       int
+	out      []string
+}
+
+func newThreadComp(target *Target, syn syntax, th *litmus.Thread) *threadComp {
+	return &threadComp{
+		target: target, syn: syn, th: th,
+		observed: map[string]bool{}, assigns: map[string][]int{}, uses: map[string][]int{},
+		labels: map[int]string{},
+		free:   append([]string(nil), syn.pool()...),
+		regs:   map[string]string{}, addrs: map[string]string{}, consts: map[int64]string{},
+		lazy: map[string]litmus.Expr{},
+	}
+}
+
+// alloc takes a machine register for good.
+func (tc *threadComp) alloc() string {
+	if len(tc.free) == 0 {
+		panic(errOutOfRegs)
+	}
+	r := tc.free[0]
+	tc.free = tc.free[1:]
+	return r
+}
+
+type compileError struct{ msg string }
+
+var errOutOfRegs = compileError{"out of machine registers"}
+
+// temp takes a scratch register for the instruction being compiled.
+func (tc *threadComp) temp() string {
+	var r string
+	if len(tc.tempFree) > 0 {
+		r, tc.tempFree = tc.tempFree[0], tc.tempFree[1:]
+	} else {
+		r = tc.alloc()
+	}
+	tc.temps = append(tc.temps, r)
+	return r
+}
+
+func (tc *threadComp) releaseTemps() {
+	tc.tempFree = append(tc.tempFree, tc.temps...)
+	tc.temps = nil
+}
+
+// reg is the machine register of an IR register.
+func (tc *threadComp) reg(name string) string {
+	if r, ok := tc.regs[name]; ok {
+		return r
+	}
+	r := tc.alloc()
+	tc.regs[name] = r
+	return r
+}
+
+// addrReg is a register holding the address of loc, set by the init block.
+func (tc *threadComp) addrReg(loc string) string {
+	if r, ok := tc.addrs[loc]; ok {
+		return r
+	}
+	r := tc.alloc()
+	tc.addrs[loc] = r
+	tc.init = append(tc.init, fmt.Sprintf("%d:%s=%s;", tc.th.ID, r, loc))
+	return r
+}
+
+// constReg is a register holding k: one set at the start of the thread,
+// or on x86, where registers are few, a scratch register set just before
+// the instruction that needs it.
+func (tc *threadComp) constReg(k int64) string {
+	if tc.syn.direct() {
+		r := tc.temp()
+		tc.emit(tc.syn.li(r, k))
+		return r
+	}
+	if r, ok := tc.consts[k]; ok {
+		return r
+	}
+	r := tc.alloc()
+	tc.consts[k] = r
+	tc.prologue = append(tc.prologue, tc.syn.li(r, k))
+	return r
+}
+
+func (tc *threadComp) newLabel() string {
+	tc.nlabel++
+	return fmt.Sprintf("L%d_%d", tc.th.ID, tc.nlabel)
+}
+
+func (tc *threadComp) emit(s ...string) {
+	tc.body = append(tc.body, s...)
+	for range s {
+		tc.origins = append(tc.origins, tc.origin())
+	}
+}
+
+// compile compiles the thread into tc.out.
+func (tc *threadComp) compile() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(compileError)
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("%s", ce.msg)
+		}
+	}()
+	code := tc.th.Code
+	for _, r := range tc.preset {
+		tc.reg(r)
+	}
+	tc.analyse()
+	for pc := range code {
+		tc.pc = pc
+		if l, ok := tc.labels[pc]; ok {
+			tc.emit(l + ":")
+		}
+		if err := tc.instr(&code[pc]); err != nil {
+			return fmt.Errorf("%s: %w", describe(&code[pc]), err)
+		}
+		tc.releaseTemps()
+	}
+	tc.pc = len(code)
+	if l, ok := tc.labels[len(code)]; ok {
+		tc.emit(l + ":")
+	}
+	// Booleans the condition reads, after the last memory access.
+	var names []string
+	for n := range tc.observed {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if e, ok := tc.lazy[n]; ok {
+			if err := tc.materialize(tc.reg(n), e); err != nil {
+				return err
+			}
+		}
+		tc.reg(n)
+	}
+	if tc.abort != "" {
+		tc.flag = tc.alloc()
+		end := tc.newLabel()
+		tc.emit(tc.syn.jump(end))
+		if tc.spin != "" {
+			tc.emit(tc.spin + ":")
+		}
+		tc.emit(tc.abort+":", tc.syn.li(tc.flag, 1), end+":")
+	}
+	tc.out = append(tc.prologue, tc.body...)
+	return nil
+}
+
+func describe(in *litmus.Instr) string {
+	if in.Text != "" {
+		return strconv.Quote(in.Text)
+	}
+	return in.Op.String()
+}
+
+// analyse finds the branch targets, the forward-branch spans and, for each
+// register, where it is assigned and read.
+func (tc *threadComp) analyse() {
+	for pc := range tc.th.Code {
+		in := &tc.th.Code[pc]
+		if in.Op == litmus.OpBranch {
+			if _, ok := tc.labels[in.Target]; !ok {
+				tc.labels[in.Target] = tc.newLabel()
+			}
+			if in.Target > pc {
+				tc.spans = append(tc.spans, [2]int{pc, in.Target})
+			}
+		}
+		if in.Dst != "" {
+			tc.assigns[in.Dst] = append(tc.assigns[in.Dst], pc)
+		}
+		for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+			for _, r := range exprRegs(e) {
+				tc.uses[r] = append(tc.uses[r], pc)
+			}
+		}
+	}
+}
+
+func exprRegs(e litmus.Expr) []string {
+	var out []string
+	litmus.WalkExpr(e, func(e litmus.Expr) {
+		if r, ok := e.(*litmus.RegRef); ok {
+			out = append(out, r.Name)
+		}
+	})
+	return out
+}
+
+// inSpan reports whether pc lies inside the forward branch s: after the
+// branch and before its target.
+func inSpan(s [2]int, pc int) bool { return pc > s[0] && pc < s[1] }
+
+// canBeLazy reports whether the boolean assigned to r at pc may stay
+// symbolic: r is assigned once, every use is reached only through pc, and
+// if the condition reads r, pc is not conditional.
+func (tc *threadComp) canBeLazy(r string, pc int) bool {
+	if len(tc.assigns[r]) != 1 {
+		return false
+	}
+	for _, s := range tc.spans {
+		if !inSpan(s, pc) {
+			continue
+		}
+		if tc.observed[r] {
+			return false
+		}
+		for _, u := range tc.uses[r] {
+			if !inSpan(s, u) {
+				return false
+			}
+		}
+	}
+	for _, u := range tc.uses[r] {
+		if u <= pc {
+			return false
+		}
+	}
+	return true
+}
+
+// stable reports whether IR register r holds, from pc on, the value it
+// holds at pc: it is assigned at most once, and not after pc.
+func (tc *threadComp) stable(r string, pc int) bool {
+	a := tc.assigns[r]
+	return len(a) == 0 || len(a) == 1 && a[0] < pc
+}
+
+func isBool(e litmus.Expr) bool {
+	switch e := e.(type) {
+	case *litmus.Binary:
+		switch e.Op {
+		case litmus.OpEq, litmus.OpNe, litmus.OpLt, litmus.OpLe, litmus.OpGt, litmus.OpGe, litmus.OpLAnd, litmus.OpLOr:
+			return true
+		}
+	case *litmus.Unary:
+		return e.Op == litmus.OpNot
+	}
+	return false
+}
+
+// abortLabel is the thread's abort label.
+func (tc *threadComp) abortLabel() string {
+	if tc.abort == "" {
+		tc.abort = fmt.Sprintf("Abort%d", tc.th.ID)
+	}
+	return tc.abort
+}
+
+// spinLabel is the label the failed attempt of a spin branches to: it
+// aborts the path as abortLabel does, and markSpins makes the branches to
+// it hang (see litmus/hang.go).
+func (tc *threadComp) spinLabel() string {
+	if tc.spin == "" {
+		tc.spin = fmt.Sprintf("Spin%d", tc.th.ID)
+		tc.abortLabel()
+	}
+	return tc.spin
+}

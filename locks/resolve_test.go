@@ -1,0 +1,55 @@
+package locks
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		name      string
+		arch      litmus.Arch
+		byDefault bool
+		// want is the columns' names, or the model's name after "=".
+		want []string
+	}{
+		{"", litmus.ArchC, true, []string{"lkmm", "power", "power-isync", "armv8", "armv8-lse", "tso"}},
+		{"", litmus.ArchC, false, []string{"=LKMM"}},
+		{"ALL", litmus.ArchC, false, []string{"lkmm", "power", "power-isync", "armv8", "armv8-lse", "tso"}},
+		{"power-isync", litmus.ArchC, true, []string{"power-isync"}},
+		{"sc", litmus.ArchC, true, []string{"=SC"}},
+		{"", litmus.ArchPPC, true, []string{"=Power"}},
+		{"all", litmus.ArchX86, true, []string{"=TSO"}},
+		{"power-isync", litmus.ArchPPC, true, []string{"=Power"}},
+		{"armv8-lse", litmus.ArchX86, true, []string{"=TSO"}},
+		{"sc", litmus.ArchAArch64, true, []string{"=SC"}},
+		{"lkmm", litmus.ArchPPC, true, []string{"=LKMM"}},
+	}
+	for _, tc := range tests {
+		ch, err := Resolve(tc.name, tc.arch, tc.byDefault)
+		if err != nil {
+			t.Errorf("Resolve(%q, %s): %v", tc.name, tc.arch, err)
+			continue
+		}
+		var got []string
+		for _, c := range ch.Columns {
+			got = append(got, c.Name)
+		}
+		if ch.Model != nil {
+			got = append(got, "="+ch.Model.Name())
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("Resolve(%q, %s) (-want +got):\n%s", tc.name, tc.arch, diff)
+		}
+	}
+	for _, arch := range []litmus.Arch{litmus.ArchC, litmus.ArchPPC} {
+		if _, err := Resolve("pso", arch, true); err == nil {
+			t.Errorf("Resolve(pso, %s): no error", arch)
+		}
+	}
+	if err := CheckModelName("pso"); err == nil {
+		t.Error("CheckModelName(pso): no error")
+	}
+}
