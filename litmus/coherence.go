@@ -1,5 +1,6 @@
 // This file implements the enumeration of coherence orders compatible with
 // a choice of reads-from: per-location coherence and herd's atomicity.
+
 package litmus
 
 import "sort"

@@ -1,6 +1,7 @@
 // This file implements path combinations: which combinations of thread
 // paths are worth exploring, and the layout of one as a candidate execution
 // with its fixed relations (po, loc, rmw, dependencies).
+
 package litmus
 
 import (

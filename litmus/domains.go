@@ -1,5 +1,6 @@
 // This file implements the preparation of an exploration: locations and
 // initial values, the value each location may hold, and each thread's paths.
+
 package litmus
 
 import (

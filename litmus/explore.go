@@ -1,6 +1,7 @@
 // This file implements the explorer's entry point and its result: the
 // Model interfaces, Options, Explore with its workers, and the merge of
 // their findings into a Result whatever the number of workers.
+
 package litmus
 
 import (

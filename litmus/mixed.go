@@ -3,6 +3,7 @@
 // granule, an access of n bytes is n/granule cell events of one instance
 // (herd's si), rf and co relate cells, and a read or a final value is
 // assembled from the cells it covers.
+
 package litmus
 
 import (

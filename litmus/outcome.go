@@ -1,5 +1,6 @@
 // This file implements what happens to a candidate: the model's check,
 // final states, the condition, and the witness kept for the report.
+
 package litmus
 
 import "fmt"

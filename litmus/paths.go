@@ -2,6 +2,7 @@
 // the thread's code runs with every read returning each value its location
 // may hold, which yields the thread's events, their dependencies and its
 // final registers.
+
 package litmus
 
 import (

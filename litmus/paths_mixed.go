@@ -1,6 +1,7 @@
 // This file implements a thread's memory accesses under mixed-size
 // semantics (mixed.go): an access is one event per cell it covers, a read
 // forks on every value of each cell, and its value is assembled from them.
+
 package litmus
 
 // mixedAccess runs the memory access in at pc under pe.mixed, then the rest

@@ -2,6 +2,7 @@
 // 3): the explorer visits one combination of paths per orbit of the
 // permutations of interchangeable threads, counts each as many times as its
 // orbit has combinations, and adds the images of its final states.
+
 package litmus
 
 import (

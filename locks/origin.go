@@ -4,6 +4,7 @@
 // instruction (of the test or of a lock fragment) it was compiled from,
 // and a hang, a stuck path or a witness of a hardware column names a line
 // a reader can open.
+
 package locks
 
 import (

@@ -15,6 +15,7 @@
 // stored register gives data, a branch condition gives ctrl. The condition
 // of CSEL and the expected value of CAS reach their result only through
 // herd's iico_ctrl, so they are wrapped in OpPick.
+
 package parser
 
 import (

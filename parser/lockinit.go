@@ -2,6 +2,7 @@
 // lock.cat reads a location's initial write as a free lock whatever value
 // the init block gives it (herd7 alike), so "{ l = 1; }" does not mean that
 // spin_lock(l) must wait.
+
 package parser
 
 import "github.com/litmuscheck/litmuscheck/litmus"

@@ -1,6 +1,7 @@
 // This file implements the PPC dialect: the grammar of one program cell,
 // after herd7's PPCLexer.mll and PPCParser.mly, and the lowering of POWER
 // instructions to the IR with the dataflow of herd7's PPCSem.ml.
+
 package parser
 
 import (

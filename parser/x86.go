@@ -27,6 +27,7 @@
 // and ah are all parts of rax), with flags zf, sf and cf. Writing a 32-bit
 // part writes the whole register, as on hardware; writing a 16- or 8-bit
 // part keeps the other bits.
+
 package parser
 
 import (
