@@ -1,6 +1,7 @@
 // This file implements the DOT rendering of a Picture: every node pinned
 // at its column and row (neato's pos with "!"), as herd's columns mode
 // does, so that Graphviz keeps the grid and only routes the edges.
+
 package graph
 
 import (

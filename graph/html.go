@@ -2,6 +2,7 @@
 // verdict tables whose cells link to the SVG picture of their execution
 // (the witness of a Sometimes, the forbidden cycle of a Never, a hang),
 // the pictures inlined below each table.
+
 package graph
 
 import (

@@ -1,6 +1,7 @@
 // This file implements the choice of the execution to draw for a result:
 // a witness of the condition for Sometimes and Always, the blocked
 // candidate with its violated axiom for Never.
+
 package graph
 
 import (

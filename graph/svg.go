@@ -2,6 +2,7 @@
 // herd's columns layout drawn directly, events as boxes, po as straight
 // arrows down a column and the other relations as labelled curves, so
 // that pictures need no external program.
+
 package graph
 
 import (

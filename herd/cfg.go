@@ -1,6 +1,7 @@
 // This file implements herd's .cfg configuration files: one "key value"
 // (or "key = value") setting a line, "#" comment lines, blank lines; a key
 // herd does not know is an error in herd's wording.
+
 package herd
 
 import (

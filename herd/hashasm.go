@@ -1,6 +1,7 @@
 // This file implements herd's canonical spelling of assembly instructions
 // for the hash, per dialect: the mnemonic, one space, the operands as herd
 // prints them.
+
 package herd
 
 import (

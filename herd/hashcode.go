@@ -1,6 +1,7 @@
 // This file implements the code part of herd's hash: each thread's code
 // pretty-printed (C: the function as written; assembly: each instruction in
 // herd's canonical spelling, labels renumbered), laid out in columns.
+
 package herd
 
 import (

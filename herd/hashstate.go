@@ -1,6 +1,7 @@
 // This file implements the two state parts of herd's hash: the initial
 // state, sorted by location and printed one "type loc=value" per item, and
 // the observed locations (those of the locations list and the condition).
+
 package herd
 
 import (

@@ -3,6 +3,7 @@
 // aarch64util.cat) at user level: every access is explicit, and the parts
 // about TLB, cache maintenance, tags, translation table descriptors and
 // instruction fetch are empty.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

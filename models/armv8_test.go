@@ -1,5 +1,6 @@
 // This file checks the ARMv8 model on small AArch64 tests written for it:
 // each shape with and without the ordering that forbids its outcome.
+
 package models
 
 import (

@@ -1,6 +1,7 @@
 // This file implements Env, the relations every model derives from an
 // execution, under herd's names (po-loc, rfe, fre, coe, com...), computed
 // once per execution and shared by the axioms.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

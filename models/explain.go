@@ -1,6 +1,7 @@
 // This file implements the explanation of a forbidden execution: for each
 // axiom it breaks, a cycle (or pair) of events whose every step carries
 // herd's name for why it is ordered (rfe, fre, coe, mb, addr, po-loc...).
+
 package models
 
 import (

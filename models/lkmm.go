@@ -11,6 +11,7 @@
 // are built per candidate, in the worker's arena (lkmm_rels.go). This file
 // holds the model's table of axioms and flags. The bell's remaining flag,
 // this-model-requires-variant-higher-than-lkmmv1, never rises under lkmmv2.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

@@ -7,6 +7,7 @@
 // roles below for the tests that use the fence; the rule is lock.cat's,
 // with those events standing for UL and LKR. Nothing else reads the tags:
 // the fragments' own ordering stays that of their code.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

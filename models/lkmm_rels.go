@@ -1,6 +1,7 @@
 // This file implements the relations of linux-kernel.cat that depend on
 // rf and co, built per candidate and stage by stage: happens-before,
 // propagation, the RCU recursion, and the plain-access section.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

@@ -3,6 +3,7 @@
 // and lock.cat, po as herd's C semantics has it, the fences of
 // linux-kernel.cat, RCU read-side critical sections, and lock.cat's checks
 // of lock nesting.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

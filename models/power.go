@@ -2,6 +2,7 @@
 // ppcfences.cat and ppc-checks.cat): per-location coherence, atomicity,
 // the preserved-program-order fixpoint and the Herding-cats axioms
 // thinair, propagation and observation.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

@@ -1,5 +1,6 @@
 // This file implements SC and x86-TSO: x86tso.cat for the X86 dialect and
 // x86tso-mixed.cat (herd7's default for X86_64), with mixed sizes.
+
 package models
 
 import "github.com/litmuscheck/litmuscheck/litmus"

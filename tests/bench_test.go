@@ -1,5 +1,6 @@
 // This file benchmarks the explorer on each corpus directory: run with
 // go test ./tests -run '^$' -bench Corpus -benchtime 1x
+
 package tests
 
 import (

@@ -2,6 +2,7 @@
 // that hangs and one that terminates, under every model: a C test in every
 // column (the LKMM and compiled for POWER, ARMv8 and TSO), an assembly
 // test under its dialect's model and SC.
+
 package tests
 
 import (

@@ -1,5 +1,6 @@
 // This file checks the POWER model for soundness against real machines:
 // every test whose outcome was observed on POWER hardware must be allowed.
+
 package tests
 
 import (

@@ -2,6 +2,7 @@
 // it, whatever the phase: each returns its own error, never a hang, a
 // result or a crash. The inputs are generated; -limits-out writes them out
 // for the command line (docs/performance.md).
+
 package tests
 
 import (

@@ -1,6 +1,7 @@
 // This file asserts the LKMM verdicts of our own C tests in lkmm/, one or
 // more per family of kernel primitives, with their number of final states,
 // their executions and the flags they raise.
+
 package tests
 
 import (

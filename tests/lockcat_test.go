@@ -2,6 +2,7 @@
 // (spin_lock, spin_unlock, spin_trylock, spin_is_locked) on the tests in
 // lkmm/lockcat/: locks the init block holds, unmatched unlocks, nested and
 // crossed locks. Each test keeps its herd-format output as a golden file.
+
 package tests
 
 import (

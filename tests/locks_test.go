@@ -4,6 +4,7 @@
 // assembly written by hand gets the compiled C test's verdict, that
 // docs/locks.md holds the table as the runs give it, and that
 // unlock_release.litmus is Never everywhere.
+
 package tests
 
 import (

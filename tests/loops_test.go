@@ -1,6 +1,7 @@
 // This file asserts the verdicts of C while and do-while loops (loops/)
 // under the LKMM and compiled for every hardware column: the executions
 // that --unroll keeps, and the Loop flag when it cuts a path.
+
 package tests
 
 import (

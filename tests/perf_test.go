@@ -2,6 +2,7 @@
 // with go test ./tests -run '^$' -bench Scaling -benchtime 1x, or one test
 // with -bench 'Scaling/C-lockchain-5$'. The figures are in
 // docs/performance.md.
+
 package tests
 
 import (

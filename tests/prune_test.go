@@ -1,6 +1,7 @@
 // This file checks that cutting refuted partial candidates (issue 13,
 // point 2) changes no result: the same verdict, counts, states, flags,
 // witness and forbidden candidate as checking every candidate.
+
 package tests
 
 import (

@@ -1,5 +1,6 @@
 // This file asserts the verdicts of the classic shapes under SC and TSO,
 // and keeps their herd-format output as golden files.
+
 package tests
 
 import (

@@ -2,6 +2,7 @@
 // evaluate (stuck.go) reaches the result: an allowed candidate through it
 // leaves a Never incomplete, an impossible one leaves it whole, and neither
 // changes herd's counts.
+
 package tests
 
 import (

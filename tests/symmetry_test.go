@@ -2,6 +2,7 @@
 // interchangeable threads (issue 13, point 3) changes no result: the same
 // verdict, counts, states, flags, witness and forbidden candidate as
 // exploring every combination.
+
 package tests
 
 import (

@@ -1,6 +1,7 @@
 // This file checks tests with more events than one word of a set holds:
 // threads that touch locations of their own change no verdict, count or
 // state, however many events they add.
+
 package tests
 
 import (

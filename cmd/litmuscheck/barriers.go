@@ -3,6 +3,7 @@
 // the test runs again in every column, as the plain check runs it; an
 // annotation is load-bearing in a column when the verdict changes there,
 // and liveness depends on it when whether some execution hangs changes.
+
 package main
 
 import (

@@ -1,6 +1,7 @@
 // This file implements the flags that run a model from cat files
 // (--model FILE.cat, --bell, --macros, --conf, --variant, -I) and loads
 // that model once for every test of the run.
+
 package main
 
 import (

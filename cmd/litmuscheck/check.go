@@ -1,5 +1,6 @@
 // This file implements the main job: parse each file, run it under its
 // model, print the result in the chosen format.
+
 package main
 
 import (

@@ -3,6 +3,7 @@
 // two result sets, each read from --format jsonl output or from herd7
 // logs (herd7's output blocks one after the other), a file or a directory
 // of them (a campaign's shards).
+
 package main
 
 import (

@@ -3,6 +3,7 @@
 // power|power-isync|armv8|armv8-lse|tso (the test compiled for that
 // target), --lock (the algorithm spin_* stand for) and --show-asm (print
 // the compiled assembly tests instead of running them).
+
 package main
 
 import (

@@ -1,5 +1,6 @@
 // This file implements "litmuscheck conform": run every test that has a
 // herd7 .expected file beside it and compare the outputs line by line.
+
 package main
 
 import (

@@ -3,6 +3,7 @@
 // page of verdicts linking to their pictures) and --explain (the labelled
 // cycle of every column of a C test, not only those that differ from
 // LKMM's).
+
 package main
 
 import (

@@ -2,6 +2,7 @@
 // symbolic link) or with a herd7 option first reads herd's command line
 // and prints herd's output, warnings and exit statuses, so that scripts
 // written for herd7 run unchanged.
+
 package main
 
 import (

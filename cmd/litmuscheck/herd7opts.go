@@ -1,6 +1,7 @@
 // This file implements herd7's command line: its single-dash options, read
 // in order as herd reads them (a -conf file's settings apply where it
 // stands), their checks and herd's wording for a bad one.
+
 package main
 
 import (

@@ -2,6 +2,7 @@
 // array of objects) and --format jsonl (one object a line, written as each
 // test finishes, for campaigns whose shards are merged by concatenation).
 // Both hold the objects jsonResult and runsJSON build.
+
 package main
 
 import (

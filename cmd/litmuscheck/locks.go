@@ -1,5 +1,6 @@
 // This file implements "litmuscheck locks": run the proof table (package
 // locks) and print it as Markdown.
+
 package main
 
 import (

@@ -2,6 +2,7 @@
 // on (several files, conform, locks): done/total, rate, elapsed time and
 // ETA, and the test that runs when it is slow; nothing unless stderr is a
 // terminal, and nothing for the first second.
+
 package main
 
 import (

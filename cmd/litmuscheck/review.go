@@ -2,6 +2,7 @@
 // runs two versions of a test and reports what changed. Both review
 // commands run a test exactly as the plain check does (checkFile): a C test
 // in every column, compiled for the hardware ones, with --lock.
+
 package main
 
 import (

@@ -2,6 +2,7 @@
 // tests by test name, so that N machines of a batch engine (a Kubernetes
 // Indexed Job, a Slurm array, GNU parallel) each run one part and the
 // parts together are the whole run, each test in exactly one of them.
+
 package main
 
 import (

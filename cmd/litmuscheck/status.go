@@ -2,6 +2,7 @@
 // status: a "Result:" comment contradicted, or a vacuous Never, is exit 1;
 // a column we owe a verdict and could not give (a gap of ours, an
 // unsupported construct, an error, a timeout) is exit 2.
+
 package main
 
 import (

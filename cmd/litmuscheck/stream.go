@@ -2,6 +2,7 @@
 // parallel, and each is emitted as soon as it and every item before it
 // have finished, so output keeps the input's order and a killed run keeps
 // what it printed.
+
 package main
 
 import "sync"

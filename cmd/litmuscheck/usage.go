@@ -1,6 +1,7 @@
 // This file implements the command line's frame: the table of commands,
 // the checking of a command's flags before it runs (an error prints the
 // usage on stderr, --help prints it on stdout), "help" and --version.
+
 package main
 
 import (

@@ -1,5 +1,6 @@
 // This file implements the printing of a test's warnings: problems that
 // leave the verdict standing but that the user should see.
+
 package main
 
 import (

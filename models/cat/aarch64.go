@@ -4,6 +4,7 @@
 // explicit and implicit accesses. A user-level test (no -variant vmsa,
 // ifetch or memtag) has no implicit access, fault, tag check, cache or TLB
 // maintenance, so those sets are empty, as in models/armv8.go.
+
 package cat
 
 import (

@@ -2,6 +2,7 @@
 // files as participle structs, following the precedence of herd's parser:
 // | below ++ below ; below \ below & below the cartesian product and ~,
 // with the postfix operators and application binding tightest.
+
 package cat
 
 import "github.com/alecthomas/participle/v2/lexer"

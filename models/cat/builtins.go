@@ -4,6 +4,7 @@
 // the definitions herd's standard library makes (po-loc, rfe, fencerel,
 // ctrlcfence, co0...), and its primitive functions (domain, range, map,
 // classes, different-values...).
+
 package cat
 
 import (

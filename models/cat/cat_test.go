@@ -1,6 +1,7 @@
 // This file tests the interpreter on our own cat files under testdata:
 // each language construct, verdicts of small tests, a model edit, and
 // errors at file:line:col.
+
 package cat
 
 import (

@@ -1,6 +1,7 @@
 // This file runs the interpreter on the reference cat files of
 // ../shared against the Go models on the corpus: a differential test and
 // a benchmark of both.
+
 package cat
 
 import (

@@ -1,5 +1,6 @@
 // This file implements reading herd's .def macro files (C primitives as
 // sequences of events with annotations) and .cfg configuration files.
+
 package cat
 
 import (

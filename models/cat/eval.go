@@ -1,6 +1,7 @@
 // This file implements the evaluation of cat expressions: scopes, the
 // operators by precedence level, application of functions, let rec by
 // least fixpoint, try, if and match.
+
 package cat
 
 import (

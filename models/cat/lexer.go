@@ -1,6 +1,7 @@
 // This file implements the lexer of herd's cat language: names with dashes
 // and dots, 'tags, nested (* *) comments, // and # line comments, and the
 // keywords set apart from names so that the grammar never binds one.
+
 package cat
 
 import (

@@ -3,6 +3,7 @@
 // litmus.Model: one evaluation per candidate, with the lets that do not
 // depend on rf or co kept in Execution.Memo for the candidates of one
 // combination of paths.
+
 package cat
 
 import (

@@ -1,5 +1,6 @@
 // This file implements parsing cat files and finding them on the search
 // path, with errors as file:line:col.
+
 package cat
 
 import (

@@ -2,6 +2,7 @@
 // candidate execution: lets, includes, checks, procedures, variants,
 // enums and instructions of bell files, and with x from S, which tries
 // each element in turn.
+
 package cat
 
 import (

@@ -1,6 +1,7 @@
 // This file implements the few operations on event sets that litmus.Set
 // has no method for; they are the only lines here that know a Set's
 // representation, so that a change of it touches this file alone.
+
 package cat
 
 import "github.com/litmuscheck/litmuscheck/litmus"

@@ -2,6 +2,7 @@
 // relations, tags, events, pairs, tuples, sets of values, functions) and
 // its operators over them, with a type error naming the operator when the
 // operands do not fit.
+
 package cat
 
 import (
