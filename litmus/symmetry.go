@@ -64,7 +64,7 @@ func (s *setup) findSymmetry() *symmetry {
 		sort.Strings(regsShown[t])
 	}
 	interchangeable := func(t, u int) bool {
-		if !reflect.DeepEqual(s.paths[t], s.paths[u]) || !reflect.DeepEqual(s.initRegs[t], s.initRegs[u]) ||
+		if !samePaths(s.paths[t], s.paths[u]) || !reflect.DeepEqual(s.initRegs[t], s.initRegs[u]) ||
 			!reflect.DeepEqual(regsShown[t], regsShown[u]) {
 			return false
 		}
@@ -300,4 +300,25 @@ func propKey(p Prop, thread func(int) int) string {
 		return "imply(" + propKey(p.A, thread) + "," + propKey(p.B, thread) + ")"
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
+
+// samePaths reports whether two threads have the same paths. A stuck
+// path names its own thread and source line; two stuck paths are the
+// same when they are stuck for the same reason at the same place of the
+// same code, which the rest of the path already tells.
+func samePaths(a, b []path) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		p, q := a[i], b[i]
+		if (p.stuck == nil) != (q.stuck == nil) || (p.stuck != nil && p.stuck.Why != q.stuck.Why) {
+			return false
+		}
+		p.stuck, q.stuck = nil, nil
+		if !reflect.DeepEqual(p, q) {
+			return false
+		}
+	}
+	return true
 }

@@ -126,6 +126,20 @@ func TestSymmetryKeepsResults(t *testing.T) {
 	if fewer == 0 {
 		t.Error("symmetry saved no candidate: the test checks nothing")
 	}
+	// A lock chain's threads are interchangeable, stuck paths of the value
+	// discovery included (they name their own thread and line).
+	chain, err := parser.Parse("lockchain-4.litmus", lockChain(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := litmus.Explore(context.Background(), chain, models.LKMM, litmus.Options{NoSymmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sym, err := litmus.Explore(context.Background(), chain, models.LKMM, litmus.Options{})
+	if err != nil || sym.Candidates >= plain.Candidates {
+		t.Errorf("lockchain-4: %v, %d candidates with symmetry, %d without: not explored by orbit", err, sym.Candidates, plain.Candidates)
+	}
 	// hang3 must exercise both halves: executions that end and ones that
 	// hang, counted alike with and without symmetry above.
 	hang3, err := parser.Parse("hang3.litmus", symmetricTests["hang3"])
