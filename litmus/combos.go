@@ -166,6 +166,8 @@ func (g *comboGen) next() (bool, error) {
 		switch {
 		case !ok:
 			g.choice[t]++
+		case t == nt-1 && !g.s.sym.canonical(g.choice):
+			g.choice[t]++
 		case t == nt-1:
 			g.depth = t
 			g.seq++
