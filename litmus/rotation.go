@@ -6,7 +6,7 @@ package litmus
 
 import (
 	"reflect"
-	"sort"
+	"slices"
 )
 
 // A rotation is one element of a cyclic group of symmetries other than the
@@ -280,25 +280,27 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 }
 
 // rotationImages adds to states their images under the rotations, sorted.
+// A ring's states run to millions: the images share one array, and equal
+// ones are dropped once sorted rather than through a map of keys.
 func (sym *symmetry) rotationImages(states []State) []State {
-	seen := map[string]bool{}
-	var out []State
-	add := func(st State) {
-		if k := stateKey(st.Values); !seen[k] {
-			seen[k] = true
-			out = append(out, st)
-		}
+	n := len(states) * (len(sym.rotations) + 1)
+	width := 0
+	if len(states) > 0 {
+		width = len(states[0].Values)
 	}
+	backing := make([]Value, 0, len(states)*len(sym.rotations)*width)
+	out := make([]State, 0, n)
 	for _, st := range states {
-		add(st)
+		out = append(out, st)
 		for _, g := range sym.rotations {
-			vals := make([]Value, len(st.Values))
+			vals := backing[len(backing) : len(backing)+len(st.Values)]
+			backing = backing[:len(backing)+len(st.Values)]
 			for i, v := range st.Values {
 				vals[g.obs[i]] = v
 			}
-			add(State{Values: vals})
+			out = append(out, State{Values: vals})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return compareStates(out[i], out[j]) < 0 })
-	return out
+	slices.SortFunc(out, compareStates)
+	return slices.CompactFunc(out, func(a, b State) bool { return compareStates(a, b) == 0 })
 }
