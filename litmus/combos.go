@@ -167,6 +167,8 @@ func (g *comboGen) next() (bool, error) {
 		switch {
 		case !ok:
 			g.choice[t]++
+		case t == nt-1 && !g.s.sym.canonical(g.choice):
+			g.choice[t]++
 		case t == nt-1:
 			g.depth = t
 			g.seq++
@@ -268,7 +270,7 @@ type combo struct {
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
-	c, err := s.buildCombo(paths, key)
+	c, err := s.buildCombo(paths, key, out.templates)
 	if err != nil {
 		// Dropping the candidate would be a silent wrong answer.
 		out.fail(key, err)
@@ -431,7 +433,12 @@ func (c *combo) atomicRMW() {
 // init writes first, then each thread's events in order. It returns nil
 // when a read has no write to read from, and an error when a path was cut
 // past MaxPathEvents.
-func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
+//
+// templates, when not nil, holds per shape of combination (a ShapeModel's)
+// the parts of the combination that depend on its shape alone: the events
+// without their values and the relations among them, which combinations
+// of one shape share, read-only.
+func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTemplate) (*combo, error) {
 	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key,
 		weight: s.sym.weight(choice)}
 	for t, i := range choice {
@@ -439,6 +446,13 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 	}
 	if err := s.eventBound(choice); err != nil {
 		return nil, err
+	}
+	var shape string
+	if templates != nil && s.shapes != nil && s.mixed == nil {
+		shape = s.shapeKey(choice)
+		if tm, ok := templates[shape]; ok {
+			return s.finishCombo(c, tm.fill(c))
+		}
 	}
 	// Locations accessed in this combination, plus all test locations.
 	size := len(s.locs)
@@ -555,7 +569,18 @@ func (s *setup) buildCombo(choice []int, key int) (*combo, error) {
 			}
 		}
 	}
+	if shape != "" && len(templates) < maxTemplates {
+		templates[shape] = newTemplate(x, c.initOf, base)
+	}
 	c.x = x
+	return s.finishCombo(c, base)
+}
+
+// finishCombo completes c, whose execution c.x holds its events and the
+// relations among them, each thread's events from base[t]: the lock
+// events, the writes per location and the rf candidates of each read.
+func (s *setup) finishCombo(c *combo, base []int) (*combo, error) {
+	x, events, n := c.x, c.x.Events, c.x.N
 	c.markLockEvents()
 	if s.mixed != nil {
 		c.steps = make([]int, n)

@@ -401,6 +401,8 @@ type partial struct {
 	arena Arena
 	// memos are the Memos of a ShapeModel by shape of combination.
 	memos map[string]any
+	// templates are the shapes of combinations built so far (template.go).
+	templates map[string]*comboTemplate
 	// orbitStates are final states whose orbit under the symmetry is
 	// already in (symmetry.go).
 	orbitStates map[string]State
@@ -415,7 +417,7 @@ func newPartial(lim *limiter, s *setup) *partial {
 	if s.test.Filter != nil {
 		cost += propSize(s.test.Filter)
 	}
-	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, states: map[string]State{}, orbitStates: map[string]State{},
+	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, templates: map[string]*comboTemplate{}, states: map[string]State{}, orbitStates: map[string]State{},
 		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1}
 }
 

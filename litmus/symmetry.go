@@ -37,6 +37,9 @@ type symmetry struct {
 	swaps [][][2]int
 	// swapped are the two threads of each of swaps.
 	swapped [][2]int
+	// rotations, when there are no classes, are the symmetries that
+	// rename locations (rotation.go).
+	rotations []rotation
 }
 
 // findSymmetry returns the symmetry of s's threads, or nil when no two
@@ -101,7 +104,10 @@ func (s *setup) findSymmetry() *symmetry {
 		}
 	}
 	if len(sym.classes) == 0 {
-		return nil
+		if sym.rotations = s.findRotation(); sym.rotations == nil {
+			return nil
+		}
+		return sym
 	}
 	index := map[LocRef]int{}
 	for i, l := range s.observed {
@@ -137,6 +143,9 @@ func (sym *symmetry) weight(choice []int) int {
 	if sym == nil {
 		return 1
 	}
+	if len(sym.rotations) > 0 {
+		return sym.rotationWeight(choice)
+	}
 	w := 1
 	for _, class := range sym.classes {
 		// choice does not decrease along the class: equal indices are
@@ -159,6 +168,10 @@ func (sym *symmetry) weight(choice []int) int {
 func (sym *symmetry) images(states, orbits []State) []State {
 	if sym == nil || len(states)+len(orbits) == 0 {
 		return states
+	}
+	if len(sym.rotations) > 0 {
+		// No value is unknown (findRotation): orbits is empty.
+		return sym.rotationImages(states)
 	}
 	seen := map[string]bool{}
 	var out []State
@@ -248,10 +261,17 @@ func pathIndex(ps []path, p *path) int {
 // propKey writes p with its registers' threads mapped by thread (nil: as
 // they are), the operands of a chain of /\ or \/ sorted, so that two
 // propositions equal up to the order of those operands have one key.
-func propKey(p Prop, thread func(int) int) string {
+func propKey(p Prop, thread func(int) int) string { return propKeyRenamed(p, thread, nil) }
+
+// propKeyRenamed is propKey with memory locations, and the addresses of
+// locations, renamed by loc as well (nil: as they are).
+func propKeyRenamed(p Prop, thread func(int) int, loc func(string) string) string {
 	ref := func(l LocRef) string {
 		if l.IsReg() && thread != nil {
 			l.Thread = thread(l.Thread)
+		}
+		if !l.IsReg() && loc != nil {
+			l.Name = loc(l.Name)
 		}
 		return fmt.Sprintf("%d:%q", l.Thread, l.Name)
 	}
@@ -273,7 +293,7 @@ func propKey(p Prop, thread func(int) int) string {
 					return
 				}
 			}
-			keys = append(keys, propKey(q, thread))
+			keys = append(keys, propKeyRenamed(q, thread, loc))
 		}
 		walk(p)
 		sort.Strings(keys)
@@ -289,15 +309,19 @@ func propKey(p Prop, thread func(int) int) string {
 		if p.Other != nil {
 			other = ref(*p.Other)
 		}
-		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), p.Value, other, p.Bits)
+		v := p.Value
+		if v.Sym != "" && loc != nil {
+			v.Sym = loc(v.Sym)
+		}
+		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), v, other, p.Bits)
 	case *PropNot:
-		return "not(" + propKey(p.P, thread) + ")"
+		return "not(" + propKeyRenamed(p.P, thread, loc) + ")"
 	case *PropAnd:
 		return chain("and", p)
 	case *PropOr:
 		return chain("or", p)
 	case *PropImply:
-		return "imply(" + propKey(p.A, thread) + "," + propKey(p.B, thread) + ")"
+		return "imply(" + propKeyRenamed(p.A, thread, loc) + "," + propKeyRenamed(p.B, thread, loc) + ")"
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
 }
