@@ -37,7 +37,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	x := in.x
 	switch name {
 	case "po":
-		return x.PO, true
+		return in.po(), true
 	case "rf":
 		return in.rf, true
 	case "co":
@@ -71,7 +71,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		// One access size per test: an access is its own instance.
 		return litmus.Identity(in.n, x.M), true
 	case "po-loc":
-		return x.PO.Inter(x.Loc), true
+		return in.po().Inter(x.Loc), true
 	case "rfe":
 		return in.rf.Diff(x.Int), true
 	case "rfi":
@@ -81,11 +81,11 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(w, x.IW)).Union(
 			litmus.Cartesian(in.n, setDiff(w, in.fw), in.fw))), true
 	case "R":
-		return x.R, true
+		return setDiff(x.R, in.lockEvents()), true
 	case "W":
 		return in.writes(), true
 	case "M":
-		return setDiff(x.M, in.unlocks()), true
+		return setDiff(x.M, in.lockEvents()), true
 	case "F":
 		return x.F, true
 	case "IW":
@@ -135,26 +135,47 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
 }
 
-// unlocks are the C unlock events: herd's spin_unlock is no memory
-// store, and lock.cat adds UL to W itself, after co is chosen.
+// po is herd's program order: the explorer's, where the read and the
+// write of one instruction are unordered, with each spin_lock's
+// lock-read before its lock-write, as lock.cat's lk-rmw expects.
+func (in *interp) po() litmus.Rel {
+	lkr := in.x.Tag(litmus.TagLockRead)
+	if in.arch != litmus.ArchC || setEmpty(lkr) {
+		return in.x.PO
+	}
+	po := in.x.PO.Clone()
+	lkw := in.x.Tag(litmus.TagLockWrite)
+	lkr.Each(func(r int) {
+		in.x.RMW.EachSucc(r, func(w int) {
+			if lkw.Has(w) {
+				po.Add(r, w)
+			}
+		})
+	})
+	return po
+}
+
+// unlocks are the C unlock events.
 func (in *interp) unlocks() litmus.Set {
 	if in.arch != litmus.ArchC {
 		return litmus.Set{}
 	}
-	return in.x.Tag("UL")
+	return in.x.Tag(litmus.TagUnlock)
 }
 
-// writes is herd's W: the explorer's writes without the unlocks.
-func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.unlocks()) }
+// writes is herd's W: the explorer's writes without lock events, which
+// herd does not count as memory accesses; lock.cat adds them to W itself.
+func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.lockEvents()) }
 
 func (in *interp) lxsxRel() litmus.Rel {
 	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
 }
 
-// finalWrites is FW: the co-last write of each location.
+// finalWrites is FW: the co-last write of each location, unless that is
+// the initial write (herd's final state then reads from no store).
 func finalWrites(x *litmus.Execution, co litmus.Rel, writes litmus.Set) litmus.Set {
 	var fw litmus.Set
-	writes.Each(func(w int) {
+	setDiff(writes, x.IW).Each(func(w int) {
 		if setEmpty(setInter(co.Row(w), writes)) {
 			fw = fw.Add(w)
 		}
