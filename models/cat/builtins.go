@@ -135,24 +135,17 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchC:       {"LKR": true, "LKW": true, "UL": true, "LF": true, "RL": true, "RU": true},
 }
 
-// po is herd's program order: the explorer's, where the read and the
-// write of one instruction are unordered, with each spin_lock's
-// lock-read before its lock-write, as lock.cat's lk-rmw expects.
+// po is herd's program order. The explorer leaves the read and the write
+// of one instruction unordered; herd's C orders them, the read first, as
+// lock.cat's lk-rmw and the rmw & po of an xchg show.
 func (in *interp) po() litmus.Rel {
-	lkr := in.x.Tag(litmus.TagLockRead)
-	if in.arch != litmus.ArchC || setEmpty(lkr) {
+	if in.arch != litmus.ArchC || in.x.RMW.Empty() {
 		return in.x.PO
 	}
-	po := in.x.PO.Clone()
-	lkw := in.x.Tag(litmus.TagLockWrite)
-	lkr.Each(func(r int) {
-		in.x.RMW.EachSucc(r, func(w int) {
-			if lkw.Has(w) {
-				po.Add(r, w)
-			}
-		})
-	})
-	return po
+	if in.cpo.IsZero() {
+		in.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
+	}
+	return in.cpo
 }
 
 // unlocks are the C unlock events.

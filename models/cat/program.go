@@ -44,6 +44,7 @@ type interp struct {
 	empty    litmus.Rel
 	id, full litmus.Rel
 	rf       litmus.Rel
+	cpo      litmus.Rel // po with each instruction's read before its write, in C
 	fw       litmus.Set
 	variants map[string]bool
 	tags     map[string]bool
