@@ -62,9 +62,12 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "loc":
 		return x.Loc, true
 	case "int":
-		return x.Int, true
+		// herd's int relates each thread event to itself, not an
+		// initial write.
+		return x.Int.Union(litmus.Identity(in.n, setDiff(in.all, x.IW))), true
 	case "ext":
-		return in.full.Diff(x.Int).Diff(in.id), true
+		// Nor are two initial writes external to each other.
+		return in.full.Diff(x.Int).Diff(in.id).Diff(litmus.Cartesian(in.n, x.IW, x.IW)), true
 	case "id":
 		return in.id, true
 	case "si", "sm", "same-instance":
