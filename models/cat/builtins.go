@@ -39,7 +39,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	x := in.x
 	switch name {
 	case "po":
-		return x.PO, true
+		return in.po(), true
 	case "rf":
 		return in.rf, true
 	case "co":
@@ -64,16 +64,19 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "loc":
 		return x.Loc, true
 	case "int":
-		return x.Int, true
+		// herd's int relates each thread event to itself, not an
+		// initial write.
+		return x.Int.Union(litmus.Identity(in.n, setDiff(in.all, x.IW))), true
 	case "ext":
-		return in.full.Diff(x.Int).Diff(in.id), true
+		// Nor are two initial writes external to each other.
+		return in.full.Diff(x.Int).Diff(in.id).Diff(litmus.Cartesian(in.n, x.IW, x.IW)), true
 	case "id":
 		return in.id, true
 	case "si", "sm", "same-instance":
 		// One access size per test: an access is its own instance.
 		return litmus.Identity(in.n, x.M), true
 	case "po-loc":
-		return x.PO.Inter(x.Loc), true
+		return in.po().Inter(x.Loc), true
 	case "rfe":
 		return in.rf.Diff(x.Int), true
 	case "rfi":
@@ -83,11 +86,11 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(w, x.IW)).Union(
 			litmus.Cartesian(in.n, setDiff(w, in.fw), in.fw))), true
 	case "R":
-		return x.R, true
+		return setDiff(x.R, in.lockEvents()), true
 	case "W":
 		return in.writes(), true
 	case "M":
-		return setDiff(x.M, in.unlocks()), true
+		return setDiff(x.M, in.lockEvents()), true
 	case "F":
 		return x.F, true
 	case "IW":
@@ -137,8 +140,20 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchC:       {litmus.TagLockRead: true, litmus.TagLockWrite: true, litmus.TagUnlock: true, litmus.TagLockFail: true, litmus.TagReadLocked: true, litmus.TagReadUnlocked: true},
 }
 
-// unlocks are the C unlock events: herd's spin_unlock is no memory
-// store, and lock.cat adds UL to W itself, after co is chosen.
+// po is herd's program order. The explorer leaves the read and the write
+// of one instruction unordered; herd's C orders them, the read first, as
+// lock.cat's lk-rmw and the rmw & po of an xchg show.
+func (in *interp) po() litmus.Rel {
+	if in.arch != litmus.ArchC || in.x.RMW.Empty() {
+		return in.x.PO
+	}
+	if in.cpo.IsZero() {
+		in.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
+	}
+	return in.cpo
+}
+
+// unlocks are the C unlock events.
 func (in *interp) unlocks() litmus.Set {
 	if in.arch != litmus.ArchC {
 		return litmus.Set{}
@@ -146,17 +161,19 @@ func (in *interp) unlocks() litmus.Set {
 	return in.x.Tag(litmus.TagUnlock)
 }
 
-// writes is herd's W: the explorer's writes without the unlocks.
-func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.unlocks()) }
+// writes is herd's W: the explorer's writes without lock events, which
+// herd does not count as memory accesses; lock.cat adds them to W itself.
+func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.lockEvents()) }
 
 func (in *interp) lxsxRel() litmus.Rel {
 	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
 }
 
-// finalWrites is FW: the co-last write of each location.
+// finalWrites is FW: the co-last write of each location, unless that is
+// the initial write (herd's final state then reads from no store).
 func finalWrites(x *litmus.Execution, co litmus.Rel, writes litmus.Set) litmus.Set {
 	var fw litmus.Set
-	writes.Each(func(w int) {
+	setDiff(writes, x.IW).Each(func(w int) {
 		if setEmpty(setInter(co.Row(w), writes)) {
 			fw = fw.Add(w)
 		}

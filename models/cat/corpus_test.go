@@ -32,6 +32,7 @@ var corpusModels = []struct {
 	{"x86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat"}},
 	{"ppc", "Power", Options{Model: "ppc.cat"}},
 	{"aarch64", "ARMv8", Options{Model: "aarch64.cat"}},
+	{"lkmm", "LKMM", Options{Conf: "linux-kernel.cfg", Variants: []string{"lkmmv2"}}},
 }
 
 // needShared skips a test when ../shared is absent, and fails it under CI.

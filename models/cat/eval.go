@@ -187,8 +187,11 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 		for k, v := range inner.vars {
 			next.vars[k] = v
 		}
+		// Each equation sees the values the ones before it in this
+		// round computed, as herd's: with a non-monotone equation (the
+		// bell's rcu-rscs) the order decides which fixpoint is reached.
 		for _, b := range bs {
-			if err := in.bindOne(b, inner, next); err != nil {
+			if err := in.bindOne(b, next, next); err != nil {
 				return nil, err
 			}
 		}

@@ -176,11 +176,17 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	in.rf = x.RF
 	if x.RF.IsZero() {
 		in.rf = in.empty
+	} else if lk := in.lockEvents(); !setEmpty(lk) {
+		// herd's rf links plain accesses only: lock.cat builds the
+		// reads-from of lock events itself.
+		plain := setDiff(in.all, lk)
+		in.rf = x.RF.Restrict(plain, plain)
 	}
 	if x.Arena != nil {
 		x.Arena.Reset()
 		in.rf = x.Arena.Attach(in.rf)
 	}
+	// herd's final writes are memory stores: no lock event is one.
 	in.fw = finalWrites(x, x.CO, in.writes())
 	if x.PO.IsZero() {
 		fillEmpty(x)
@@ -196,12 +202,18 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	var ok = true
 	var err error
 	if p.bell != nil {
+		in.catdep = p.main.CatDep
+		in.push(p.main.Stmts, true)
 		in.catdep = p.bell.CatDep
 		env, ok, err = in.run(p.bell.Stmts, env, true)
+		in.pop()
 	}
-	if err == nil && ok {
+	if err == nil && ok && !in.done {
 		in.catdep = p.main.CatDep
-		_, ok, err = in.run(p.main.Stmts, env, true)
+		env, ok, err = in.run(p.main.Stmts, env, true)
+	}
+	if err == nil && ok && !in.done {
+		ok = in.matchesCandidate(env)
 	}
 	return in.results, ok, err
 }

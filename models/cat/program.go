@@ -45,6 +45,7 @@ type interp struct {
 	empty    litmus.Rel
 	id, full litmus.Rel
 	rf       litmus.Rel
+	cpo      litmus.Rel // po with each instruction's read before its write, in C
 	fw       litmus.Set
 	variants map[string]bool
 	tags     map[string]bool
@@ -64,6 +65,14 @@ type interp struct {
 	catdep bool
 	// deps are the explorer's dependencies by aarch64deps.cat's names.
 	deps map[string]litmus.Rel
+	// frames are what remains to run of the enclosing statement lists,
+	// innermost last, so that a with tries each choice on the whole rest
+	// of the program; done says a with has run the program to its end.
+	frames []frame
+	done   bool
+	// inLocal counts the procedure bodies and forall loops being run: a
+	// with inside them ranges over the rest of their body only.
+	inLocal int
 }
 
 type memo struct {
@@ -93,13 +102,17 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 		case s.Test != nil:
 			ok, err = in.test(s.Test.Kind, s.Test.Body, env)
 		case s.Include != nil:
+			in.push(stmts[i+1:], top)
 			env, ok, err = in.include(s.Include, env, top)
+			in.pop()
 		case s.If != nil:
 			body := s.If.Else
 			if in.variant(s.If.Cond) {
 				body = s.If.Then
 			}
+			in.push(stmts[i+1:], top)
 			env, ok, err = in.run(body, env, top)
+			in.pop()
 		case s.Enum != nil:
 			var tags valSet
 			for _, t := range s.Enum.Tags {
@@ -117,16 +130,18 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 				p.env = env
 			}
 		case s.Call != nil:
-			ok, err = in.call(s.Call, env)
+			ok, err = in.local(func() (bool, error) { return in.call(s.Call, env) })
 		case s.With != nil:
 			return in.with(s.With, stmts[i+1:], env, top)
 		case s.Match != nil:
+			in.push(stmts[i+1:], top)
 			env, ok, err = in.matchStmt(s.Match, env, top)
+			in.pop()
 		case s.Forall != nil:
-			ok, err = in.forall(s.Forall, env)
+			ok, err = in.local(func() (bool, error) { return in.forall(s.Forall, env) })
 		case s.Show != nil, s.Unshow != nil, s.Debug != nil:
 		}
-		if err != nil || !ok {
+		if err != nil || !ok || in.done {
 			return env, ok, err
 		}
 	}
@@ -280,53 +295,6 @@ func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
 		}
 	}
 	return ok, err
-}
-
-// with binds name to each element of the set in turn and runs the rest;
-// the candidate is allowed when one choice passes. with co from S binds
-// co to the candidate's coherence order, since the explorer already
-// enumerates every coherence order that S would.
-func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope, bool, error) {
-	if w.Name == "co" {
-		return in.run(rest, define(env, map[string]binding{"co": {v: in.coRel(), dyn: true}}), top)
-	}
-	saved := in.dyn
-	v, err := in.eval(w.Set, env)
-	d := in.dyn
-	in.dyn = saved
-	if err != nil {
-		return env, false, err
-	}
-	elems, err := in.elements(v)
-	if err != nil {
-		return env, false, at(w.Pos, err)
-	}
-	if in.memo != nil {
-		// The choices multiply the lets after this one.
-		in.memo.valid = false
-	}
-	first := len(in.results)
-	for _, e := range elems {
-		in.results = in.results[:first]
-		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
-		out, ok, err := in.run(rest, inner, top)
-		if err != nil || ok {
-			return out, ok, err
-		}
-	}
-	return env, false, nil
-}
-
-func (in *interp) coRel() litmus.Rel {
-	co := in.x.CO
-	if ul := in.unlocks(); !setEmpty(ul) {
-		w := in.writes()
-		co = co.Restrict(w, w)
-	}
-	if in.x.Arena != nil {
-		return in.x.Arena.Attach(co)
-	}
-	return co
 }
 
 func (in *interp) matchStmt(m *MatchStmt, env *scope, top bool) (*scope, bool, error) {

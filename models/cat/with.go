@@ -1,0 +1,156 @@
+// This file implements with x from S, which tries each element of S on
+// the rest of the program, and the check that ties lock.cat's own
+// reads-from and coherence of lock events to the explorer's candidate.
+package cat
+
+import "github.com/litmuscheck/litmuscheck/litmus"
+
+// A frame is the rest of a statement list that a nested list (an include,
+// an if, a match) returns to.
+type frame struct {
+	stmts  []*Stmt
+	top    bool
+	catdep bool
+}
+
+func (in *interp) push(stmts []*Stmt, top bool) {
+	in.frames = append(in.frames, frame{stmts: stmts, top: top, catdep: in.catdep})
+}
+
+func (in *interp) pop() { in.frames = in.frames[:len(in.frames)-1] }
+
+// local runs f with no continuation beyond its own body.
+func (in *interp) local(f func() (bool, error)) (bool, error) {
+	saved := in.frames
+	in.frames = nil
+	in.inLocal++
+	ok, err := f()
+	in.inLocal--
+	in.frames = saved
+	return ok, err
+}
+
+// with binds name to each element of the set in turn and runs the rest
+// of the program; the candidate is allowed when one choice passes. with
+// co from S binds co to the candidate's coherence order, since the
+// explorer already enumerates every coherence order that S would.
+func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope, bool, error) {
+	if w.Name == "co" {
+		return in.run(rest, define(env, map[string]binding{"co": {v: in.coRel(), dyn: true}}), top)
+	}
+	saved := in.dyn
+	v, err := in.eval(w.Set, env)
+	d := in.dyn
+	in.dyn = saved
+	if err != nil {
+		return env, false, err
+	}
+	elems, err := in.elements(v)
+	if err != nil {
+		return env, false, at(w.Pos, err)
+	}
+	if in.memo != nil {
+		// The choices multiply the lets after this one.
+		in.memo.valid = false
+	}
+	first := len(in.results)
+	frames := in.frames
+	catdep := in.catdep
+	for _, e := range elems {
+		in.results = in.results[:first]
+		in.catdep = catdep
+		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
+		out, ok, err := in.run(rest, inner, top)
+		if in.inLocal == 0 {
+			if err == nil && ok && !in.done {
+				out, ok, err = in.runFrames(frames, out)
+			}
+			if err == nil && ok && !in.done {
+				ok = in.matchesCandidate(out)
+			}
+			in.done = false
+		}
+		if err != nil || ok {
+			in.done = in.inLocal == 0
+			return out, ok, err
+		}
+	}
+	in.done = in.inLocal == 0
+	return env, false, nil
+}
+
+// runFrames runs the enclosing statement lists, innermost first.
+func (in *interp) runFrames(frames []frame, env *scope) (*scope, bool, error) {
+	defer func() { in.frames = frames }()
+	for j := len(frames) - 1; j >= 0; j-- {
+		in.frames = frames[:j]
+		in.catdep = frames[j].catdep
+		var ok bool
+		var err error
+		env, ok, err = in.run(frames[j].stmts, env, frames[j].top)
+		if err != nil || !ok || in.done {
+			return env, ok, err
+		}
+	}
+	return env, true, nil
+}
+
+func (in *interp) coRel() litmus.Rel {
+	co := in.x.CO
+	if ul := in.unlocks(); !setEmpty(ul) {
+		// lock.cat's co orders the lock-writes, and places the unlocks.
+		w := setDiff(in.x.W, ul)
+		co = co.Restrict(w, w)
+	}
+	if in.x.Arena != nil {
+		return in.x.Arena.Attach(co)
+	}
+	return co
+}
+
+// matchesCandidate reports whether the rf and co the program ends with
+// agree with the explorer's on lock events. lock.cat computes the
+// reads-from of lock reads and the coherence place of unlocks itself; the
+// explorer enumerates them too, so each of lock.cat's executions must be
+// counted once, on the candidate that is the same execution.
+func (in *interp) matchesCandidate(env *scope) bool {
+	lockEv := in.lockEvents()
+	if setEmpty(lockEv) {
+		return true
+	}
+	if rf, ok := in.finalRel(env, "rf"); ok {
+		reads := setInter(lockEv, in.x.R)
+		if !rf.Restrict(in.all, reads).Equal(in.x.RF.Restrict(in.all, reads)) {
+			return false
+		}
+	}
+	if co, ok := in.finalRel(env, "co"); ok {
+		ul := in.unlocks()
+		if !co.Restrict(ul, in.all).Equal(in.x.CO.Restrict(ul, in.all)) ||
+			!co.Restrict(in.all, ul).Equal(in.x.CO.Restrict(in.all, ul)) {
+			return false
+		}
+	}
+	return true
+}
+
+// finalRel is the relation name is bound to at the end of the program.
+func (in *interp) finalRel(env *scope, name string) (litmus.Rel, bool) {
+	b, ok := env.lookup(name)
+	if !ok {
+		return litmus.Rel{}, false
+	}
+	return in.asRel(b.v)
+}
+
+// lockEvents are the candidate's lock.cat events, in C only.
+func (in *interp) lockEvents() litmus.Set {
+	var s litmus.Set
+	if in.arch != litmus.ArchC {
+		return s
+	}
+	for _, t := range []string{litmus.TagLockRead, litmus.TagLockWrite, litmus.TagUnlock, litmus.TagLockFail, litmus.TagReadLocked, litmus.TagReadUnlocked} {
+		s = setUnion(s, in.x.Tag(t))
+	}
+	return s
+}
