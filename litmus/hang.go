@@ -250,13 +250,14 @@ func executions(n int) string {
 // HangNote is what a Never with hanging executions reads for a reader:
 // "but 2 executions hang"; "" when none hangs.
 func (r *Result) HangNote() string {
-	switch {
-	case r.Hangs == 0:
+	if r.Hangs == 0 {
 		return ""
-	case r.Hangs == 1:
-		return "but 1 execution hangs"
 	}
-	return fmt.Sprintf("but %d executions hang", r.Hangs)
+	verb := "hang"
+	if r.Hangs == 1 {
+		verb = "hangs"
+	}
+	return "but " + executions(r.Hangs) + " " + verb
 }
 
 // HangLine says how the executions hang, after the witness's spinners:
