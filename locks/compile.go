@@ -83,9 +83,11 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		}
 	}
 	comp := &Compiled{Target: target, Source: t, CRegs: map[litmus.LocRef]litmus.LocRef{}}
+	mixed := mixedSizes(t)
 	var threads []*threadComp
 	for _, th := range t.Threads {
 		tc := newThreadComp(target, syn, th)
+		tc.mixed = mixed
 		for l := range observed {
 			if l.Thread == th.ID {
 				tc.observed[l.Name] = true

@@ -124,7 +124,17 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 	var addrRegs []string
 	if in.Addr != nil {
 		a := tc.resolve(in.Addr, false)
-		if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.direct() {
+		var off int64
+		if tc.mixed {
+			// The member's address on the target, with its offset in
+			// the instruction when the instruction takes one.
+			a, off = splitOffset(a)
+			off = tc.placed(off, accessBytes(in))
+			if off != 0 && !offsetForm(tc.target.Table.Arch, tmpl) {
+				a, off = litmus.Bin(litmus.OpAdd, a, litmus.C(off)), 0
+			}
+		}
+		if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.direct() && off == 0 {
 			ops["a"] = tc.syn.mem("", c.V.Sym)
 		} else {
 			r, err := tc.value(a)
@@ -132,6 +142,10 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 				return err
 			}
 			ops["a"] = tc.syn.mem(r, "")
+			if off != 0 {
+				ops["a"] = tc.withOffset(r, off)
+				tmpl = withPPCOffset(tmpl, off)
+			}
 			addrRegs = append(addrRegs, r)
 		}
 	}
@@ -195,8 +209,26 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		ops["abort"] = tc.abortLabel()
 	}
 	ops["acq"] = tc.target.Acquire
+	if tc.mixed && tc.target.Table.Arch == litmus.ArchX86_64 && accessBytes(in) < wordBytes {
+		// An x86 byte or halfword load writes the low part of its
+		// register alone (there is no movzx in herd's X86_64): clear the
+		// rest first, as the kernel's movzbl does.
+		switch {
+		case in.Op == litmus.OpLoad:
+			tc.emit(tc.syn.li(d, 0))
+		case strings.HasPrefix(prim, "atomic_"):
+			return fmt.Errorf("unsupported: a %d-byte atomic_fetch_<op> on x86 (its cmpxchg loop reads into rax)", accessBytes(in))
+		}
+	}
 	for _, line := range tmpl {
-		tc.emit(fill(line, ops))
+		filled := fill(line, ops)
+		if tc.mixed && strings.Contains(line, "{a}") {
+			var err error
+			if filled, err = sized(tc.target.Table.Arch, filled, accessBytes(in)); err != nil {
+				return err
+			}
+		}
+		tc.emit(filled)
 	}
 	switch {
 	case final == "":

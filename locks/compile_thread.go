@@ -19,6 +19,9 @@ type threadComp struct {
 	target  *Target
 	syn     syntax
 	th      *litmus.Thread
+	// mixed: the test accesses memory at several widths, and every
+	// access is compiled at its exact width (compile_sizes.go).
+	mixed bool
 
 	// Set up before compiling (valid for the whole thread).
 	observed map[string]bool // IR registers the condition reads

@@ -96,6 +96,12 @@ func (f Failure) String() string { return failureWords[f] }
 // alone, so a hardware column cannot apply to a test that uses them.
 var ErrNoMapping = errors.New("no instruction-level mapping by design")
 
+// ErrLKMMMixedSize is the LKMM column's refusal of a C test that accesses
+// memory at several widths (the qspinlock's byte and halfword members):
+// the LKMM has no mixed-size semantics, and a whole-word reading of such
+// a test would print a verdict about code the test does not have.
+var ErrLKMMMixedSize = errors.New("unsupported: mixed-size accesses (the LKMM has no mixed-size semantics; the hardware columns run them)")
+
 // rcuTags are the LKMM's tags of RCU and SRCU events.
 var rcuTags = map[string]bool{litmus.TagRcuLock: true, litmus.TagRcuUnlock: true, litmus.TagSyncRcu: true,
 	litmus.TagSrcuLock: true, litmus.TagSrcuUnlock: true, litmus.TagSyncSrcu: true, litmus.TagAfterSrcuReadUnlock: true}
@@ -206,10 +212,18 @@ func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
 	if col.Target == nil {
+		if mixedSizes(t) {
+			run.Err = &gapError{fmt.Errorf("%s: %w", t.Name, ErrLKMMMixedSize)}
+			return run, nil
+		}
 		if err := PrepareLKMM(t); err != nil {
 			run.Err = err
 			return run, nil
 		}
+	} else {
+		// The compiled test runs under the hardware model's mixed-size
+		// semantics when it accesses a location at several widths.
+		opt.RefuseMixedSize = true
 	}
 	model, err := col.Model()
 	if col.Target != nil {

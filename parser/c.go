@@ -90,7 +90,7 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+`},
 	{Name: "Int", Pattern: `[0-9]+`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
+	{Name: "Op", Pattern: `->|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
 })
 
 // cProgram is the whole program section: the test's own functions
@@ -200,12 +200,14 @@ type cOpArg struct {
 	Right *cUnary `parser:"@@"`
 }
 
-// cUnary is a prefix operator, a cast or a primary expression.
+// cUnary is a prefix operator, a cast, a member of a struct the dialect
+// lays out (c_struct.go) or a primary expression.
 type cUnary struct {
 	Pos     lexer.Position
 	Op      string    `parser:"(  @( \"-\" | \"!\" | \"~\" | \"*\" | \"&\" )"`
 	X       *cUnary   `parser:"   @@"`
 	Cast    *cCast    `parser:" | @@"`
+	Member  *cMember  `parser:" | @@"`
 	Primary *cPrimary `parser:" | @@ )"`
 	EndPos  lexer.Position
 }

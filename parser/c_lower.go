@@ -48,6 +48,9 @@ type cLowerer struct {
 	// paramSizes are the access widths of the parameters that point to a
 	// byte or halfword type (accessSize, c_sizes.go).
 	paramSizes map[string]uint8
+	// ptypes are the structs the thread's pointer parameters point to,
+	// for their members (c_struct.go).
+	ptypes map[string]string
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (c_ext.go).
 	defs  *CDefs
@@ -82,6 +85,12 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bo
 		}
 		l.params[p.Name] = true
 		l.thr.Params = append(l.thr.Params, p.Name)
+		if st := structName(p.Type); st != "" && len(p.Stars) == 1 {
+			if l.ptypes == nil {
+				l.ptypes = map[string]string{}
+			}
+			l.ptypes[p.Name] = st
+		}
 		if n := cTypeSizes[strings.Join(p.Type.Words, " ")]; n != 0 && len(p.Stars) == 1 {
 			if l.paramSizes == nil {
 				l.paramSizes = map[string]uint8{}
@@ -205,8 +214,20 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		}
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v, Size: l.accessSize(u.X)})
 		return nil
+	case u != nil && u.Member != nil:
+		// A plain store to a member.
+		addr, size, err := l.member(u.Member)
+		if err != nil {
+			return err
+		}
+		v, err := l.expr(s.Value)
+		if err != nil {
+			return err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v, Size: size})
+		return nil
 	}
-	return litmus.Errorf(pos, "expected a register or a \"*p\" location on the left of '='")
+	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
 }
 
 // into lowers "dst = e", loading or calling straight into dst when e is a

@@ -117,6 +117,18 @@ func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
 		return l.unary(u.Cast.X)
 	case u.Primary != nil:
 		return l.primary(u.Primary)
+	case u.Member != nil:
+		// A plain read of a member.
+		addr, size, err := l.member(u.Member)
+		if err != nil {
+			return nil, err
+		}
+		tmp := l.temp()
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size})
+		return litmus.R(tmp), nil
+	case u.Op == "&" && memberOf(u.X) != nil:
+		addr, _, err := l.member(memberOf(u.X))
+		return addr, err
 	}
 	x, err := l.unary(u.X)
 	if err != nil {
@@ -279,8 +291,12 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 // p.
 func (l *cLowerer) lvalue(name string, a *cExpr) (litmus.Expr, error) {
 	u := single(a)
+	if m := memberOf(u); m != nil {
+		addr, _, err := l.member(m)
+		return addr, err
+	}
 	if u == nil || u.Op != "*" {
-		return nil, litmus.Errorf(l.pos(a.Pos), "%s expects a \"*p\" location as its first argument", name)
+		return nil, litmus.Errorf(l.pos(a.Pos), "%s expects a \"*p\" location or a \"p->member\" as its first argument", name)
 	}
 	return l.unary(u.X)
 }

@@ -24,6 +24,8 @@ var cTypeSizes = map[string]uint8{
 func (l *cLowerer) accessSize(u *cUnary) uint8 {
 	for u != nil {
 		switch {
+		case u.Op == "&" && memberOf(u.X) != nil:
+			return l.memberSize(memberOf(u.X))
 		case u.Cast != nil:
 			if len(u.Cast.Stars) != 1 {
 				return 0
@@ -53,6 +55,9 @@ func (l *cLowerer) primSize(p cPrim, args []*cExpr) uint8 {
 	}
 	u := args[i].Left
 	if p.lvalue {
+		if m := memberOf(u); m != nil {
+			return l.memberSize(m)
+		}
 		if u.Op != "*" {
 			return 0
 		}
@@ -68,4 +73,10 @@ func (l *cLowerer) exprSize(e *cExpr) uint8 {
 		return 0
 	}
 	return l.accessSize(e.Left)
+}
+
+// memberSize is the width of an access of the member m, 0 for the word
+// (or a member the lowering will refuse).
+func (l *cLowerer) memberSize(m *cMember) uint8 {
+	return cStructs[l.paramStruct(m.Ptr)][m.Field].size
 }

@@ -103,11 +103,8 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 		}
 		return out
 	}
-	// The compiled columns lose the widths of t's accesses: refuse a
-	// mixed-size test once, for them all.
-	if err := litmus.CheckSizes(ctx, t, o.exploreOptions(1)); err != nil {
-		return fileOutcome{err: err}
-	}
+	// A mixed-size test runs in the hardware columns at its widths; the
+	// LKMM column refuses it (locks.ErrLKMMMixedSize).
 	for _, c := range cols {
 		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(1), o.userDefs)
 		if err != nil {

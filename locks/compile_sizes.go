@@ -1,0 +1,213 @@
+// This file implements the compilation of mixed-size C tests: accesses to
+// bytes and halfwords of a word (the qspinlock's locked, pending,
+// locked_pending and tail) become the target's byte and halfword
+// instructions at the member's address, big-endian on POWER, and every
+// other access of the test moves exactly 4 bytes, so that the hardware
+// models' mixed-size semantics see the widths the kernel's code has.
+
+package locks
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// wordBytes is the width of a C test's locations and of its word
+// accesses (Instr.Size 0): a C int, the qspinlock's u32 val.
+const wordBytes = 4
+
+// mixedSizes reports whether t accesses memory at a width other than
+// the word's, or inside a location at an offset: then its compilations
+// give every access its exact width.
+func mixedSizes(t *litmus.Test) bool {
+	for _, th := range t.Threads {
+		for i := range th.Code {
+			in := &th.Code[i]
+			if in.Addr == nil || in.Op == litmus.OpFence {
+				continue
+			}
+			if in.Size != 0 && in.Size != wordBytes {
+				return true
+			}
+			if _, k := splitOffset(in.Addr); k != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitOffset splits an address into its base and a constant byte
+// offset: l+2 is (l, 2).
+func splitOffset(e litmus.Expr) (litmus.Expr, int64) {
+	switch x := e.(type) {
+	case *litmus.Const:
+		if x.V.IsAddr() && x.V.Off != 0 {
+			return &litmus.Const{V: litmus.Addr(x.V.Sym)}, x.V.Off
+		}
+	case *litmus.Binary:
+		if k, ok := x.Y.(*litmus.Const); ok && x.Op == litmus.OpAdd && !k.V.IsAddr() {
+			base, off := splitOffset(x.X)
+			return base, off + k.V.Off
+		}
+	}
+	return e, 0
+}
+
+// accessBytes is the width of in's access in a mixed-size compilation.
+func accessBytes(in *litmus.Instr) int {
+	if in.Size == 0 {
+		return wordBytes
+	}
+	return int(in.Size)
+}
+
+// placed is the byte offset, on the target, of an access of n bytes whose
+// least significant byte is byte off of the word counted from the least
+// significant one (the offsets of a C test, c_struct.go): the same on a
+// little-endian target, mirrored on big-endian POWER, where
+// qspinlock_types.h puts locked at byte 3 and tail at byte 0.
+func (tc *threadComp) placed(off int64, n int) int64 {
+	if tc.target.Table.Arch == litmus.ArchPPC {
+		return wordBytes - off - int64(n)
+	}
+	return off
+}
+
+// offsetForm reports whether every memory operand of tmpl takes an
+// immediate offset (POWER's D-form "0({a})", ARMv8's LDR and STR, any
+// x86 operand); else the address with its offset goes in a register.
+func offsetForm(arch litmus.Arch, tmpl []string) bool {
+	for _, line := range tmpl {
+		if !strings.Contains(line, "{a}") {
+			continue
+		}
+		switch arch {
+		case litmus.ArchPPC:
+			if !strings.Contains(line, "0({a})") {
+				return false
+			}
+		case litmus.ArchAArch64:
+			m, _, _ := strings.Cut(line, " ")
+			if m != "LDR" && m != "STR" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// withOffset writes the memory operand of register r at offset k.
+func (tc *threadComp) withOffset(r string, k int64) string {
+	switch tc.target.Table.Arch {
+	case litmus.ArchAArch64:
+		return fmt.Sprintf("%s,#%d", r, k)
+	case litmus.ArchX86_64:
+		return fmt.Sprintf("%d(%%%s)", k, r)
+	}
+	return r // POWER: the offset replaces the 0 of "0({a})"
+}
+
+var (
+	x86RegToken = regexp.MustCompile(`%(r[a-z0-9]+)`)
+	a64RegToken = regexp.MustCompile(`\bX([0-9]+)\b`)
+)
+
+// x86Narrow names the n-byte part of a 64-bit x86 register.
+func x86Narrow(full string, n int) string {
+	if strings.HasPrefix(full, "r") && len(full) > 1 && full[1] >= '0' && full[1] <= '9' {
+		return full + map[int]string{4: "d", 2: "w", 1: "b"}[n]
+	}
+	b := full[1:] // ax, bx, si...
+	switch n {
+	case 4:
+		return "e" + b
+	case 2:
+		return b
+	}
+	if b[1] == 'x' {
+		return b[:1] + "l"
+	}
+	return b + "l"
+}
+
+// sized rewrites one filled template line that accesses memory for an
+// access of n bytes: the byte, halfword or word form of its instruction,
+// with registers of that width. herd's PPC has no lbarx, lharx, stbcx.
+// or sthcx., so a byte or halfword RMW does not compile for POWER.
+func sized(arch litmus.Arch, line string, n int) (string, error) {
+	m, rest, _ := strings.Cut(line, " ")
+	switch arch {
+	case litmus.ArchPPC:
+		forms := map[string][3]string{"lwz": {"lbz", "lhz", "lwz"}, "stw": {"stb", "sth", "stw"}}
+		if f, ok := forms[m]; ok {
+			return f[map[int]int{1: 0, 2: 1, 4: 2}[n]] + " " + rest, nil
+		}
+		if (m == "lwarx" || m == "stwcx.") && n != wordBytes {
+			return "", fmt.Errorf("unsupported: a %d-byte read-modify-write on POWER: herd's PPC has no lbarx, lharx, stbcx. or sthcx.", n)
+		}
+		return line, nil
+	case litmus.ArchAArch64:
+		// Data registers are W registers; the address, inside [], stays X.
+		ops, addr, _ := strings.Cut(rest, "[")
+		ops = a64RegToken.ReplaceAllString(ops, "W$1")
+		if n < wordBytes {
+			m += map[int]string{1: "B", 2: "H"}[n]
+		}
+		if addr == "" {
+			return m + " " + ops, nil
+		}
+		return m + " " + ops + "[" + addr, nil
+	case litmus.ArchX86_64:
+		if strings.HasSuffix(m, "q") {
+			m = strings.TrimSuffix(m, "q") + map[int]string{4: "l", 2: "w", 1: "b"}[n]
+		}
+		// Registers outside the memory operand's parentheses take the
+		// access's width; the base register keeps its 64 bits.
+		var b strings.Builder
+		depth := 0
+		last := 0
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case '%':
+				if depth == 0 {
+					loc := x86RegToken.FindStringSubmatchIndex(rest[i:])
+					if loc != nil && loc[0] == 0 {
+						b.WriteString(rest[last:i])
+						b.WriteString("%" + x86Narrow(rest[i+loc[2]:i+loc[3]], n))
+						last = i + loc[1]
+						i = last - 1
+					}
+				}
+			}
+		}
+		b.WriteString(rest[last:])
+		if strings.HasPrefix(line, "lock ") {
+			// "lock {op} ...": the operation is the second word.
+			op, tail, _ := strings.Cut(b.String(), " ")
+			if strings.HasSuffix(op, "q") {
+				op = strings.TrimSuffix(op, "q") + map[int]string{4: "l", 2: "w", 1: "b"}[n]
+			}
+			return "lock " + op + " " + tail, nil
+		}
+		return m + " " + b.String(), nil
+	}
+	return line, nil
+}
+
+// withPPCOffset puts offset k in the D-form memory operands of tmpl
+// ("0({a})"), which withOffset leaves to the template on POWER.
+func withPPCOffset(tmpl []string, k int64) []string {
+	out := make([]string, len(tmpl))
+	for i, l := range tmpl {
+		out[i] = strings.ReplaceAll(l, "0({a})", fmt.Sprintf("%d({a})", k))
+	}
+	return out
+}
