@@ -4,11 +4,13 @@
 
 package litmus
 
+import "strings"
+
 // mixedAccess runs the memory access in at pc under pe.mixed, then the rest
 // of the thread; it reports false when in is not an access it handles.
 func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 	switch in.Op {
-	case OpLoad, OpStore, OpRMW:
+	case OpLoad, OpStore, OpRMW, OpLoadReserve, OpStoreCond, OpCAS:
 	default:
 		if in.Addr != nil && in.Op != OpFence {
 			pe.err = Unsupported(in.Pos, "mixed-size semantics for this instruction ("+in.Op.String()+")")
@@ -26,6 +28,10 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 		return true
 	}
 	ctrl, pctrl := th.ctrlDeps(pc)
+	if in.Op == OpStoreCond {
+		pe.mixedStoreCond(th, pc, in, a, cells)
+		return true
+	}
 	if in.Op == OpStore {
 		s, err := th.eval(in.Src)
 		if err != nil {
@@ -88,15 +94,24 @@ func (pe *pathEnum) mixedStorable(in *Instr, v Value) bool {
 // mixedRead adds the cell reads of in, which read vals, and for an RMW
 // its cell writes, then runs the rest of the thread.
 func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
+	if in.Op == OpCAS {
+		pe.mixedCAS(th, pc, in, a, cells, vals, ctrl, pctrl)
+		return
+	}
 	var rd deps
 	idx := make([]int, len(cells))
 	for i, c := range cells {
 		idx[i] = th.addEvent(tevent{kind: KindR, loc: c, val: Int(vals[i]), tags: in.RTags, instr: pc, rmwRead: -1,
-			addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: in.Op == OpRMW})
+			addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: in.Op == OpRMW, lxsx: in.Op == OpLoadReserve})
 		rd |= deps(1) << uint(idx[i])
 	}
 	old := Int(pe.mixed.assemble(vals))
 	out := regVal{v: old, d: rd}
+	if in.Op == OpLoadReserve {
+		// The reservation is on these cells: a store-conditional of the
+		// same cells pairs cell by cell with these reads.
+		th.resv, th.resvLoc = idx[0], mixedResvKey(cells)
+	}
 	if in.Op == OpRMW {
 		s, err := th.eval(in.Src)
 		if err != nil {
@@ -132,4 +147,141 @@ func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *Instr, a regVal, cells 
 		th.regs[in.Dst] = out
 	}
 	pe.run(th, pc+1)
+}
+
+// mixedResvKey names the cells a reservation covers.
+func mixedResvKey(cells []string) string { return strings.Join(cells, "|") }
+
+// mixedStoreCond is storeCond under mixed-size semantics: success needs a
+// reservation on the very cells written (the same address and width, as
+// herd's exclusives of one size), and pairs each cell write with the
+// reservation's read of that cell.
+func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, cells []string) {
+	s, err := th.eval(in.Src)
+	if err != nil {
+		return
+	}
+	if !pe.mixedStorable(in, s.v) {
+		return
+	}
+	if th.resv >= 0 && th.resvLoc == mixedResvKey(cells) {
+		t := th.clone()
+		ctrl, pctrl := t.ctrlDeps(pc)
+		for i, c := range cells {
+			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,
+				rmwRead: t.resv + i, addr: a.d, paddr: a.d | a.p, lxsx: true, ctrl: ctrl, pctrl: pctrl, vdeps: s.d}
+			if !in.NoDataDep {
+				w.data, w.pdata = s.d, s.d|s.p
+			}
+			t.addEvent(w)
+		}
+		t.resv = -1
+		if in.Status != "" {
+			t.regs[in.Status] = regVal{v: in.StatusOK}
+		}
+		pe.run(t, pc+1)
+		if pe.err != nil {
+			return
+		}
+	}
+	th.resv = -1
+	if in.Status != "" {
+		th.regs[in.Status] = regVal{v: in.StatusFail}
+	}
+	pe.run(th, pc+1)
+}
+
+// mixedCAS is cas under mixed-size semantics: the old value is assembled
+// from the cells read, and each form's write (the new value, or the old
+// one written back) is one write per cell, paired with that cell's read.
+func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
+	if in.AddUnless {
+		pe.err = Unsupported(in.Pos, "mixed-size semantics for atomic_add_unless")
+		return
+	}
+	e, err := th.eval(in.Expect)
+	if err != nil || e.v.Sym != "" || e.v.IsUnknown() {
+		pe.err = Unsupported(in.Pos, "mixed-size semantics for a compare-and-swap of an address or unknown value")
+		return
+	}
+	cmp := e.d | e.p
+	v := Int(pe.mixed.assemble(vals))
+	success := v == e.v
+	var s regVal
+	if success {
+		if s, err = th.eval(in.Src); err != nil || !pe.mixedStorable(in, s.v) {
+			return
+		}
+	}
+	forms := in.CASForms
+	if forms == nil {
+		forms = defaultCASForms
+	}
+	var mine []CASForm
+	for _, f := range forms {
+		if f.Success == success {
+			mine = append(mine, f)
+		}
+	}
+	for k, f := range mine {
+		t := th
+		if k < len(mine)-1 {
+			t = th.clone()
+		}
+		tags := in.RTags
+		if !success && !f.WriteBack && in.FailTags != nil {
+			tags = in.FailTags
+		}
+		var own deps
+		idx := make([]int, len(cells))
+		for i, c := range cells {
+			idx[i] = t.addEvent(tevent{kind: KindR, loc: c, val: Int(vals[i]), tags: tags, instr: pc, rmwRead: -1,
+				addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: true})
+			own |= deps(1) << uint(idx[i])
+		}
+		if success || f.WriteBack {
+			nv := v
+			if success {
+				nv = s.v
+			}
+			for i, c := range cells {
+				w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
+					rmwRead: idx[i], addr: a.d, paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl, atomic: true}
+				if success {
+					w.data, w.vdeps, w.pdata = s.d, s.d, s.d|s.p|cmp|own
+				} else {
+					w.data, w.vdeps, w.pdata = own, own, own|cmp
+				}
+				if in.NoRMW {
+					w.rmwRead = -1
+				}
+				t.addEvent(w)
+			}
+		}
+		if in.Dst != "" {
+			old := regVal{v: v, d: own}
+			if f.OldFromExpect {
+				x, err := t.eval(unpick(in.Expect))
+				if err != nil {
+					return
+				}
+				old.d, old.p = x.d, x.p
+			}
+			if f.OldAfterCompare {
+				old.p |= cmp | own
+			}
+			t.regs[in.Dst] = old
+		}
+		if in.Status != "" {
+			st := in.StatusFail
+			if success {
+				st = in.StatusOK
+			}
+			t.regs[in.Status] = regVal{v: st, d: own | e.d}
+		}
+		pe.run(t, pc+1)
+		if pe.err != nil {
+			return
+		}
+	}
 }
