@@ -22,7 +22,11 @@ const wordBytes = 4
 // mixedSizes reports whether t accesses memory at a width other than
 // the word's, or inside a location at an offset: then its compilations
 // give every access its exact width.
-func mixedSizes(t *litmus.Test) bool {
+func mixedSizes(t *litmus.Test) bool { return mixedAccess(t) != nil }
+
+// mixedAccess is t's first access at a width other than the word's or
+// at an offset inside a location, nil when it has none.
+func mixedAccess(t *litmus.Test) *litmus.Instr {
 	for _, th := range t.Threads {
 		for i := range th.Code {
 			in := &th.Code[i]
@@ -30,14 +34,42 @@ func mixedSizes(t *litmus.Test) bool {
 				continue
 			}
 			if in.Size != 0 && in.Size != wordBytes {
-				return true
+				return in
 			}
 			if _, k := splitOffset(in.Addr); k != 0 {
-				return true
+				return in
 			}
 		}
 	}
-	return false
+	return nil
+}
+
+// lkmmMixedError is the LKMM column's refusal of the mixed-size access
+// at its position; it is ErrLKMMMixedSize.
+type lkmmMixedError struct{ err error }
+
+func (e *lkmmMixedError) Error() string        { return e.err.Error() }
+func (e *lkmmMixedError) Unwrap() error        { return e.err }
+func (e *lkmmMixedError) Is(target error) bool { return target == ErrLKMMMixedSize }
+
+// refuseMixedInLKMM is the LKMM column's refusal of t, nil when t has no
+// mixed-size access.
+func refuseMixedInLKMM(t *litmus.Test) error {
+	in := mixedAccess(t)
+	if in == nil {
+		return nil
+	}
+	what := "an access"
+	if in.Text != "" {
+		what = fmt.Sprintf("%q", in.Text)
+	}
+	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
+		what, accessBytes(in), map[bool]string{true: "s"}[accessBytes(in) > 1], offsetOf(in)))}
+}
+
+func offsetOf(in *litmus.Instr) int64 {
+	_, k := splitOffset(in.Addr)
+	return k
 }
 
 // splitOffset splits an address into its base and a constant byte

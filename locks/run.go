@@ -100,7 +100,7 @@ var ErrNoMapping = errors.New("no instruction-level mapping by design")
 // memory at several widths (the qspinlock's byte and halfword members):
 // the LKMM has no mixed-size semantics, and a whole-word reading of such
 // a test would print a verdict about code the test does not have.
-var ErrLKMMMixedSize = errors.New("unsupported: mixed-size accesses (the LKMM has no mixed-size semantics; the hardware columns run them)")
+var ErrLKMMMixedSize = errors.New("unsupported: mixed-size access in the LKMM column")
 
 // rcuTags are the LKMM's tags of RCU and SRCU events.
 var rcuTags = map[string]bool{litmus.TagRcuLock: true, litmus.TagRcuUnlock: true, litmus.TagSyncRcu: true,
@@ -212,8 +212,8 @@ func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
 	if col.Target == nil {
-		if mixedSizes(t) {
-			run.Err = &gapError{fmt.Errorf("%s: %w", t.Name, ErrLKMMMixedSize)}
+		if err := refuseMixedInLKMM(t); err != nil {
+			run.Err = &gapError{err}
 			return run, nil
 		}
 		if err := PrepareLKMM(t); err != nil {
