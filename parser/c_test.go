@@ -179,13 +179,13 @@ func TestCThread(t *testing.T) {
 
 func TestCErrors(t *testing.T) {
 	tests := []struct{ body, want string }{
-		{"r0 = READ_ONCE(x);", `t.litmus:4:16: READ_ONCE expects a "*p" location as its first argument`},
+		{"r0 = READ_ONCE(x);", `t.litmus:4:16: READ_ONCE expects a "*p" location or a "p->member" as its first argument`},
 		{"WRITE_ONCE(*x);", `t.litmus:4:1: WRITE_ONCE expects 2 arguments, found 1`},
 		{"smp_memb();", `t.litmus:4:1: unknown function "smp_memb" (not a kernel primitive, an extension or a fragment function)`},
 		{"r0 = smp_mb();", `t.litmus:4:6: smp_mb returns no value`},
 		{"while (1) { smp_mb(); return; }", `t.litmus:4:23: unsupported: return inside a loop`},
 		{"x = 1;", `t.litmus:4:1: unsupported: assignment to parameter "x"`},
-		{"1 = r0;", `t.litmus:4:1: expected a register or a "*p" location on the left of '='`},
+		{"1 = r0;", `t.litmus:4:1: expected a register, a "*p" location or a "p->member" on the left of '='`},
 		{"r0 = &x;", `t.litmus:4:6: unsupported: operator "&"`},
 		{"r0 = READ_ONCE(*x)", `t.litmus:5:1: unexpected token "}" (expected ";")`},
 		{"r0 = (x + 1;", `t.litmus:4:12: unexpected token ";" (expected ")")`},
