@@ -315,7 +315,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	// read i's choices are cut at once.
 	prunable := n > 1 && fanout[0] > 1
 	start := func(i int) bool {
-		if pm != nil || !prunable || out.blocked == nil {
+		if pm != nil || !prunable || !out.mayPrune() {
 			return false
 		}
 		prunable = false
