@@ -252,7 +252,7 @@ type combo struct {
 	// rfOf is, while rf is chosen with pruning, the write each read reads
 	// in the partial rf, or -1 (restorePartial).
 	rfOf []int
-	key       int
+	key  int
 	// spin lists the spin reads of the hang paths chosen, nil for none.
 	spin []int
 	// weight is the number of combinations this one stands for: its orbit
