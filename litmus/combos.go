@@ -249,10 +249,7 @@ type combo struct {
 	writes    map[string][]int
 	initOf    map[string]int
 	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
-	// rfOf is, while rf is chosen with pruning, the write each read reads
-	// in the partial rf, or -1 (restorePartial).
-	rfOf []int
-	key  int
+	key       int
 	// spin lists the spin reads of the hang paths chosen, nil for none.
 	spin []int
 	// weight is the number of combinations this one stands for: its orbit
@@ -270,6 +267,10 @@ type combo struct {
 	// groups are the access instances under mixed-size semantics.
 	groups *mixedGroups
 	steps  []int
+
+	// rfOf is, while rf is chosen with pruning, the write each read reads
+	// in the partial rf, or -1 (restorePartial).
+	rfOf []int
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
