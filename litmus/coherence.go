@@ -125,7 +125,7 @@ func (cs *coSearch) run(before Rel) {
 	cs.before = before
 	// The candidate the report shows as forbidden is the first one of its
 	// combination: until a worker has one, it enumerates all.
-	if cs.out.blocked == nil {
+	if !cs.out.mayPrune() {
 		cs.waiting = true
 	} else if cs.start(n) && cs.below[n] > 1 && cs.pm.Refutes(x) {
 		cs.out.pruned++
@@ -163,7 +163,7 @@ func (cs *coSearch) level(i int) {
 	}
 	l := cs.locs[i]
 	for _, o := range cs.orders[i] {
-		if cs.waiting && cs.out.blocked != nil {
+		if cs.waiting && cs.out.mayPrune() {
 			// Found below: the rest of the combination is pruned, first
 			// the rest of this level at once.
 			if cs.start(i+1) && cs.pm.Refutes(cs.c.x) {

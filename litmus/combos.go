@@ -267,6 +267,10 @@ type combo struct {
 	// groups are the access instances under mixed-size semantics.
 	groups *mixedGroups
 	steps  []int
+
+	// rfOf is, while rf is chosen with pruning, the write each read reads
+	// in the partial rf, or -1 (restorePartial).
+	rfOf []int
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
@@ -315,7 +319,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	// read i's choices are cut at once.
 	prunable := n > 1 && fanout[0] > 1
 	start := func(i int) bool {
-		if pm != nil || !prunable || out.blocked == nil {
+		if pm != nil || !prunable || !out.mayPrune() {
 			return false
 		}
 		prunable = false
@@ -350,17 +354,15 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 			}
 			choice[i] = w
 			if pm != nil && fanout[i+1] > 1 {
-				c.x.RF.Add(w, c.reads[i])
+				c.restorePartial(choice[:i+1], must)
 				if pm.Refutes(c.x) {
 					out.pruned++
 				} else {
 					rec(i + 1)
-					// enumerateCo rebuilds rf and co for each full choice.
-					c.restorePartial(choice[:i+1], must)
 				}
-				if len(c.rfCands[i]) > 1 {
-					c.x.RF.Remove(w, c.reads[i])
-				}
+				// enumerateCo rebuilds rf and co for each full choice,
+				// and read i's co edges go with its rf.
+				c.restorePartial(choice[:i], must)
 			} else if pm == nil {
 				rec(i + 1)
 				if pm != nil {
@@ -397,21 +399,81 @@ func (c *combo) mustCo() Rel {
 // restorePartial puts back the partial rf of the choices made, with the
 // rf of every read that has a single write to read from (every completion
 // has it, so a refutation may use it before its read's turn), and the co
-// every candidate has, must, after enumerateCo has replaced them.
+// every candidate has: must, and the edges that rf implies (impliedCo).
 func (c *combo) restorePartial(choice []int, must Rel) {
 	x := c.x
 	x.RF.Clear()
+	if c.rfOf == nil {
+		c.rfOf = make([]int, x.N)
+	}
+	for e := range c.rfOf {
+		c.rfOf[e] = -1
+	}
 	for i, ws := range c.rfCands {
 		if len(ws) == 1 {
 			x.RF.Add(ws[0], c.reads[i])
+			c.rfOf[c.reads[i]] = ws[0]
 		}
 	}
 	for i, w := range choice {
 		x.RF.Add(w, c.reads[i])
+		c.rfOf[c.reads[i]] = w
 	}
 	for e := 0; e < x.N; e++ {
 		x.CO.SetRow(e, must.Row(e))
 	}
+	if c.impliedCo() {
+		closed := x.CO.Plus()
+		for e := 0; e < x.N; e++ {
+			x.CO.SetRow(e, closed.Row(e))
+		}
+	}
+}
+
+// impliedCo adds to co the edges of the partial rf c.rfOf that every
+// coherence order enumerateCo builds on it has (its before): two accesses
+// of one location in program order order the writes they are or read,
+// and an atomic rmw's write follows the write its read reads. It reports
+// whether it added any.
+func (c *combo) impliedCo() bool {
+	if c.groups != nil {
+		return false // mixed-size: accesses overlap, enumerateCo decides
+	}
+	x := c.x
+	ev := x.Events
+	added := false
+	add := func(a, b int) {
+		if a >= 0 && b >= 0 && a != b && !x.CO.Has(a, b) {
+			x.CO.Add(a, b)
+			added = true
+		}
+	}
+	source := func(e int) int {
+		if x.R.Has(e) {
+			return c.rfOf[e]
+		}
+		return e
+	}
+	for a := 0; a < x.N; a++ {
+		if !x.M.Has(a) || ev[a].IsInit() {
+			continue
+		}
+		wa := source(a)
+		if wa < 0 {
+			continue
+		}
+		x.PO.EachSucc(a, func(b int) {
+			if x.M.Has(b) && ev[b].Loc == ev[a].Loc {
+				add(wa, source(b))
+			}
+		})
+	}
+	for i, w := range c.rmwW {
+		if w >= 0 {
+			add(c.rfOf[c.reads[i]], w)
+		}
+	}
+	return added
 }
 
 // atomicRMW records, for each read, the write of its rmw pair when both

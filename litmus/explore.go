@@ -243,6 +243,10 @@ type setup struct {
 	// sym is the symmetry between the threads; nil explores every
 	// combination.
 	sym *symmetry
+	// hangPhase is set while the choices with a hang path are explored:
+	// they count hangs and show a hanging execution, never a forbidden
+	// candidate (hang.go).
+	hangPhase bool
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -374,6 +378,9 @@ type partial struct {
 	witnessKey int
 	blocked    *Execution
 	blockedKey int
+	// showsNoBlocked is set when the exploration reports no forbidden
+	// candidate (the hang phase): pruning may start at once.
+	showsNoBlocked bool
 	// hangs counts the hanging executions, hangWitness the one of the
 	// smallest key.
 	hangs       int
@@ -418,8 +425,14 @@ func newPartial(lim *limiter, s *setup) *partial {
 		cost += propSize(s.test.Filter)
 	}
 	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, templates: map[string]*comboTemplate{}, states: map[string]State{}, orbitStates: map[string]State{},
-		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1}
+		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase}
 }
+
+// mayPrune reports whether the worker may cut refuted subtrees: once it
+// holds the forbidden candidate the report shows (the first of its
+// combination, which pruning could skip), or at once when the report
+// shows none.
+func (p *partial) mayPrune() bool { return p.blocked != nil || p.showsNoBlocked }
 
 // tick adds work and polls the limits when enough was done since the last
 // poll; it reports whether to go on.

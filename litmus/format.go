@@ -4,10 +4,11 @@
 package litmus
 
 import (
+	"bufio"
 	"crypto/md5"
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
 )
 
 // FormatLoc prints a register as "1:r0" and a location as "[x]".
@@ -23,32 +24,75 @@ func FormatState(observed []LocRef, st State) string { return formatState(nil, o
 
 // formatState prints a state of t (nil: a C test with no declared types).
 func formatState(t *Test, observed []LocRef, st State, hexa bool) string {
-	var b strings.Builder
-	for i, l := range observed {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(FormatLoc(l))
-		b.WriteByte('=')
-		v := printedValue(t, l, st.Values[i])
-		if c, ok := intCast(t, l); ok && hexa && v.Sym == "" && !v.IsUnknown() {
-			// herd prints the type's bits in hexadecimal, unsigned.
-			v = Int(int64(uint64(v.Off) & (1<<c.bits - 1)))
-		}
-		b.WriteString(v.Format(hexa))
-		b.WriteByte(';')
-	}
-	return b.String()
+	return string(newStateFormatter(t, observed, hexa).Append(nil, st))
 }
 
 // FormatState prints a final state of r as herd does.
 func (r *Result) FormatState(st State) string { return formatState(r.Test, r.Observed, st, r.Hexa) }
 
+// A StateFormatter prints the final states of one result as FormatState
+// does, each appended to a buffer: a result may hold millions of states,
+// which it prints without allocating per state.
+type StateFormatter struct {
+	t      *Test
+	labels []string // "1:r0=", "[x]="
+	casts  []herdInt
+	cast   []bool
+	hexa   bool
+}
+
+// StateFormatter returns the formatter of r's states.
+func (r *Result) StateFormatter() *StateFormatter {
+	return newStateFormatter(r.Test, r.Observed, r.Hexa)
+}
+
+func newStateFormatter(t *Test, observed []LocRef, hexa bool) *StateFormatter {
+	f := &StateFormatter{t: t, hexa: hexa, casts: make([]herdInt, len(observed)), cast: make([]bool, len(observed))}
+	for i, l := range observed {
+		f.labels = append(f.labels, FormatLoc(l)+"=")
+		f.casts[i], f.cast[i] = intCast(t, l)
+	}
+	return f
+}
+
+// Append appends st, as FormatState prints it, to dst.
+func (f *StateFormatter) Append(dst []byte, st State) []byte {
+	for i, label := range f.labels {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, label...)
+		v := st.Values[i]
+		if f.cast[i] {
+			v = castValue(f.casts[i], v)
+			if f.hexa && v.Sym == "" && !v.IsUnknown() {
+				// herd prints the type's bits in hexadecimal, unsigned.
+				v = Int(int64(uint64(v.Off) & (1<<f.casts[i].bits - 1)))
+			}
+		}
+		if !f.hexa && v.Sym == "" && v.Var == 0 {
+			dst = strconv.AppendInt(dst, v.Off, 10)
+		} else {
+			dst = append(dst, v.Format(f.hexa)...)
+		}
+		dst = append(dst, ';')
+	}
+	return dst
+}
+
 // printedValue is v as herd7 prints it for loc: through loc's type when
 // herd7 computes on wider values than the type (intCast).
 func printedValue(t *Test, loc LocRef, v Value) Value {
 	c, ok := intCast(t, loc)
-	if !ok || v.Sym != "" || v.IsUnknown() {
+	if !ok {
+		return v
+	}
+	return castValue(c, v)
+}
+
+// castValue is v through the type c.
+func castValue(c herdInt, v Value) Value {
+	if v.Sym != "" || v.IsUnknown() {
 		return v
 	}
 	mask := uint64(1)<<c.bits - 1
@@ -204,9 +248,14 @@ func (r *Result) WriteHerd(w io.Writer) {
 	}
 	fmt.Fprintf(w, "Test %s %s\n", t.Name, kind)
 	fmt.Fprintf(w, "States %d\n", len(r.States))
+	bw := bufio.NewWriter(w)
+	f := r.StateFormatter()
+	var line []byte
 	for _, st := range r.States {
-		fmt.Fprintln(w, r.FormatState(st))
+		line = append(f.Append(line[:0], st), '\n')
+		bw.Write(line)
 	}
+	bw.Flush()
 	ok := "No"
 	if r.Validated() {
 		ok = "Ok"

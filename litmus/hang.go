@@ -124,9 +124,10 @@ func (s *setup) exploreHangs(res *Result, model Model, lim *limiter, workers int
 			continue
 		}
 		sh := *s
-		// The symmetry found holds between the terminating paths; hang
-		// paths are explored, and counted, one combination at a time.
-		sh.sym = nil
+		// The symmetry found holds between the terminating paths: h is
+		// singled out, and the threads after it must hang alike.
+		sh.sym = s.hangSymmetry(h)
+		sh.hangPhase = true
 		sh.paths = make([][]path, len(s.paths))
 		for t := range s.paths {
 			switch {
@@ -179,7 +180,7 @@ func (s *setup) checkHang(c *combo, model Model, out *partial) {
 	if ok, _ := model.Check(x); !ok {
 		return
 	}
-	out.hangs++
+	out.hangs += c.weight
 	if out.hangWitness == nil || c.key < out.hangKey {
 		out.hangWitness, out.hangKey = cloneExecution(x), c.key
 		out.hangWitness.Spin = slices.Clone(c.spin)

@@ -264,10 +264,20 @@ func isZero(ws []uint64) bool {
 }
 
 // Star is the reflexive-transitive closure r*.
-func (r Rel) Star() Rel { return r.Plus().Union(Identity(r.N, AllEvents(r.N))) }
+func (r Rel) Star() Rel { return r.Plus().addIdentity() }
 
 // Opt is r?, that is r | id.
-func (r Rel) Opt() Rel { return r.Union(Identity(r.N, AllEvents(r.N))) }
+func (r Rel) Opt() Rel { return r.Clone().addIdentity() }
+
+// addIdentity adds every pair (e, e) to r, in place, in r's arena rather
+// than through an identity of its own: models take r* and r? per
+// candidate.
+func (r Rel) addIdentity() Rel {
+	for e := 0; e < r.N; e++ {
+		r.Add(e, e)
+	}
+	return r
+}
 
 // Restrict is [dom]; r; [rng].
 func (r Rel) Restrict(dom, rng Set) Rel {

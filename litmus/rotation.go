@@ -280,14 +280,76 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 }
 
 // rotationImages adds to states their images under the rotations, sorted.
-// A ring's states run to millions: the images share one array, and equal
-// ones are dropped once sorted rather than through a map of keys.
+// A ring's states run to millions: they are sorted and made unique as rows
+// of small integers, and the distinct ones then share one array of values.
 func (sym *symmetry) rotationImages(states []State) []State {
-	n := len(states) * (len(sym.rotations) + 1)
-	width := 0
-	if len(states) > 0 {
-		width = len(states[0].Values)
+	if len(states) == 0 {
+		return states
 	}
+	width := len(states[0].Values)
+	lo, hi := int64(0), int64(0)
+	for k, st := range states {
+		for i, v := range st.Values {
+			if v.Sym != "" || v.Var != 0 {
+				// Not a plain integer: findRotation leaves no such value,
+				// but the order of Value.Compare would need the general sort.
+				return sym.rotationImagesOf(states)
+			}
+			if k == 0 && i == 0 || v.Off < lo {
+				lo = v.Off
+			}
+			if k == 0 && i == 0 || v.Off > hi {
+				hi = v.Off
+			}
+		}
+	}
+	if uint64(hi-lo) < 1<<8 {
+		return imageRows(sym, states, width, lo, func(v int64) uint8 { return uint8(v) })
+	}
+	return imageRows(sym, states, width, lo, func(v int64) uint64 { return uint64(v) })
+}
+
+// imageRows is rotationImages with each state and its images written as a
+// row of values less lo in T, which keeps their order.
+func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo int64, enc func(int64) T) []State {
+	n := len(states) * (len(sym.rotations) + 1)
+	rows := make([]T, 0, n*width)
+	for _, st := range states {
+		for _, v := range st.Values {
+			rows = append(rows, enc(v.Off-lo))
+		}
+		for _, g := range sym.rotations {
+			img := rows[len(rows) : len(rows)+width]
+			rows = rows[:len(rows)+width]
+			for i, v := range st.Values {
+				img[g.obs[i]] = enc(v.Off - lo)
+			}
+		}
+	}
+	row := func(k int32) []T { return rows[int(k)*width : (int(k)+1)*width] }
+	order := make([]int32, n)
+	for k := range order {
+		order[k] = int32(k)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return slices.Compare(row(a), row(b)) })
+	order = slices.CompactFunc(order, func(a, b int32) bool { return slices.Equal(row(a), row(b)) })
+	backing := make([]Value, len(order)*width)
+	out := make([]State, len(order))
+	for k, o := range order {
+		vals := backing[k*width : (k+1)*width : (k+1)*width]
+		for i, v := range row(o) {
+			vals[i] = Int(int64(v) + lo)
+		}
+		out[k] = State{Values: vals}
+	}
+	return out
+}
+
+// rotationImagesOf is rotationImages for states of any values, sorted as
+// Values.
+func (sym *symmetry) rotationImagesOf(states []State) []State {
+	n := len(states) * (len(sym.rotations) + 1)
+	width := len(states[0].Values)
 	backing := make([]Value, 0, len(states)*len(sym.rotations)*width)
 	out := make([]State, 0, n)
 	for _, st := range states {

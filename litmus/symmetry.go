@@ -54,17 +54,9 @@ func (s *setup) findSymmetry() *symmetry {
 		}
 	}
 	nt := len(s.paths)
-	regsShown := make([][]string, nt)
-	for _, l := range s.observed {
-		if l.IsReg() {
-			if l.Thread < 0 || l.Thread >= nt {
-				return nil
-			}
-			regsShown[l.Thread] = append(regsShown[l.Thread], l.Name)
-		}
-	}
-	for t := range regsShown {
-		sort.Strings(regsShown[t])
+	regsShown := s.regsShown()
+	if regsShown == nil {
+		return nil
 	}
 	interchangeable := func(t, u int) bool {
 		if !samePaths(s.paths[t], s.paths[u]) || !reflect.DeepEqual(s.initRegs[t], s.initRegs[u]) ||
@@ -109,6 +101,31 @@ func (s *setup) findSymmetry() *symmetry {
 		}
 		return sym
 	}
+	s.linkClasses(sym, regsShown)
+	return sym
+}
+
+// regsShown lists per thread the registers the final state shows, sorted;
+// nil when one names a thread the test does not have.
+func (s *setup) regsShown() [][]string {
+	nt := len(s.paths)
+	regsShown := make([][]string, nt)
+	for _, l := range s.observed {
+		if l.IsReg() {
+			if l.Thread < 0 || l.Thread >= nt {
+				return nil
+			}
+			regsShown[l.Thread] = append(regsShown[l.Thread], l.Name)
+		}
+	}
+	for t := range regsShown {
+		sort.Strings(regsShown[t])
+	}
+	return regsShown
+}
+
+// linkClasses sets sym's prev, swaps and swapped from its classes.
+func (s *setup) linkClasses(sym *symmetry, regsShown [][]string) {
 	index := map[LocRef]int{}
 	for i, l := range s.observed {
 		index[l] = i
@@ -125,6 +142,51 @@ func (s *setup) findSymmetry() *symmetry {
 			sym.swapped = append(sym.swapped, [2]int{a, b})
 		}
 	}
+}
+
+// hangSymmetry is the symmetry of the choices explored with thread h the
+// first that hangs (exploreHangs): the threads before h complete, those
+// after it complete or hang. Two threads of a class stay interchangeable
+// when they are on the same side of h and, after it, have the same hang
+// paths; h itself is fixed. nil when no two threads are left.
+func (s *setup) hangSymmetry(h int) *symmetry {
+	if s.sym == nil || len(s.sym.classes) == 0 {
+		return nil
+	}
+	regsShown := s.regsShown()
+	if regsShown == nil {
+		return nil
+	}
+	sym := &symmetry{prev: make([]int, len(s.paths))}
+	for t := range sym.prev {
+		sym.prev[t] = -1
+	}
+	for _, class := range s.sym.classes {
+		var sub [][]int
+	member:
+		for _, t := range class {
+			if t == h {
+				continue
+			}
+			for k, c := range sub {
+				u := c[0]
+				if (u < h) == (t < h) && (t < h || samePaths(s.hangPaths[u], s.hangPaths[t])) {
+					sub[k] = append(sub[k], t)
+					continue member
+				}
+			}
+			sub = append(sub, []int{t})
+		}
+		for _, c := range sub {
+			if len(c) > 1 {
+				sym.classes = append(sym.classes, c)
+			}
+		}
+	}
+	if len(sym.classes) == 0 {
+		return nil
+	}
+	s.linkClasses(sym, regsShown)
 	return sym
 }
 

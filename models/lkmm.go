@@ -20,7 +20,11 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // tags, the locations).
 func staticFlag(name string) Axiom {
 	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) litmus.Rel {
-		return e.Bracket(lkmmOf(e).s.staticFlags[name])
+		s := lkmmOf(e).s
+		if s.staticFlags[name].Empty() {
+			return s.none // flags are checked per candidate: no allocation
+		}
+		return e.Bracket(s.staticFlags[name])
 	}}
 }
 
@@ -30,7 +34,7 @@ func srcuFlag(name string, f func(e *Env, s *lkmmStatic, rscs litmus.Rel) litmus
 	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) litmus.Rel {
 		r := lkmmOf(e)
 		if !r.s.hasSrcu {
-			return e.Empty()
+			return r.s.none
 		}
 		return f(e, r.s, r.srcuRscs())
 	}}

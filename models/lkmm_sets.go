@@ -61,6 +61,9 @@ type lkmmStatic struct {
 	lockNest, nestedIsLocked, unmatchedLocks litmus.Rel
 	// The sets behind the flags that po alone decides, by flag name.
 	staticFlags map[string]litmus.Set
+	// none is the empty relation, shared, never written: what a flag
+	// that cannot rise returns.
+	none litmus.Rel
 }
 
 func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
@@ -74,7 +77,7 @@ func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
 
 func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	n := x.N
-	s := &lkmmStatic{n: n, all: litmus.AllEvents(n), staticFlags: map[string]litmus.Set{}}
+	s := &lkmmStatic{n: n, all: litmus.AllEvents(n), staticFlags: map[string]litmus.Set{}, none: litmus.NewRel(n)}
 	tag := x.Tag
 	s.IW = x.IW
 	s.LKR, s.LKW, s.UL = tag(litmus.TagLockRead), tag(litmus.TagLockWrite), tag(litmus.TagUnlock)

@@ -63,13 +63,16 @@ func TestPruningKeepsResults(t *testing.T) {
 	files, _ := filepath.Glob("lkmm/*.litmus")
 	perf, _ := filepath.Glob(filepath.Join(corpus, "..", "perf", "C-*-[234].litmus"))
 	files = append(files, perf...)
-	files = append(files, "lockchain-3", "lockchain-4")
+	// The hang tests: the hang phase prunes from its first combination.
+	files = append(files, "lockchain-3", "lockchain-4", "hang3", "hang-mixed")
 	pruned := int64(0)
 	for _, f := range files {
 		var test *litmus.Test
 		var err error
 		if n, ok := strings.CutPrefix(f, "lockchain-"); ok {
 			test, err = parser.Parse(f+".litmus", lockChain(int(n[0]-'0')))
+		} else if src, ok := symmetricTests[f]; ok {
+			test, err = parser.Parse(f+".litmus", src)
 		} else {
 			test, err = parser.ParseFile(f)
 		}

@@ -74,6 +74,17 @@ P3(int *f, int *y) { int r1; r1 = READ_ONCE(*y); if (r1 == 0) WRITE_ONCE(*f, 1);
 P4(int *y) { WRITE_ONCE(*y, 1); }
 exists (x=0)
 `,
+	// The first thread to pass resets f: the others hang, some before
+	// the hanging thread that splits the choices, some after it.
+	"hang-mixed": `C hang-mixed
+{}
+P0(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*f, 0); WRITE_ONCE(*x, 1); }
+P1(int *f) { WRITE_ONCE(*f, 1); }
+P2(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*f, 0); WRITE_ONCE(*x, 1); }
+P3(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*f, 0); WRITE_ONCE(*x, 1); }
+P4(int *f, int *x) { int r0; r0 = smp_cond_load_acquire(f, VAL == 1); WRITE_ONCE(*f, 0); WRITE_ONCE(*x, 1); }
+exists (x=1)
+`,
 	// Rings: each thread is the next but one with the locations shifted
 	// (rotation.go), a condition the shift keeps or (ring-asymmetric)
 	// does not.
@@ -163,14 +174,16 @@ func TestSymmetryKeepsResults(t *testing.T) {
 	if err != nil || sym.Candidates >= plain.Candidates {
 		t.Errorf("lockchain-4: %v, %d candidates with symmetry, %d without: not explored by orbit", err, sym.Candidates, plain.Candidates)
 	}
-	// hang3 must exercise both halves: executions that end and ones that
+	// hang3 and hang-mixed must exercise both halves: executions that end and ones that
 	// hang, counted alike with and without symmetry above.
-	hang3, err := parser.Parse("hang3.litmus", symmetricTests["hang3"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := litmus.Explore(context.Background(), hang3, models.LKMM, litmus.Options{})
-	if err != nil || res.Hangs == 0 || res.Executions() == 0 {
-		t.Errorf("hang3: %v, %d hangs, %d executions: want both", err, res.Hangs, res.Executions())
+	for _, name := range []string{"hang3", "hang-mixed"} {
+		test, err := parser.Parse(name+".litmus", symmetricTests[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+		if err != nil || res.Hangs == 0 || res.Executions() == 0 {
+			t.Errorf("%s: %v, %d hangs, %d executions: want both", name, err, res.Hangs, res.Executions())
+		}
 	}
 }
