@@ -307,13 +307,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			pe.read(th, pc, in)
 			return
 		case OpStore:
-			a, loc, ok := pe.address(th, in)
+			a, loc, s, ok := pe.store(th, in)
 			if !ok {
-				return
-			}
-			s, err := th.eval(in.Src)
-			if err != nil {
-				pe.stuck(th, in, cannot(s, err))
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
@@ -376,6 +371,20 @@ func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 		loc = fmt.Sprintf("%s[%d]", a.v.Sym, a.v.Off)
 	}
 	return a, loc, true
+}
+
+// store evaluates the address and the value of a store (plain or
+// conditional); ok is false when the path is stuck.
+func (pe *pathEnum) store(th *threadRun, in *Instr) (a regVal, loc string, v regVal, ok bool) {
+	if a, loc, ok = pe.address(th, in); !ok {
+		return a, loc, v, false
+	}
+	v, err := th.eval(in.Src)
+	if err != nil {
+		pe.stuck(th, in, cannot(v, err))
+		return a, loc, v, false
+	}
+	return a, loc, v, true
 }
 
 // read forks the path on every value the location may hold.

@@ -136,13 +136,8 @@ func unpick(e Expr) Expr {
 
 // storeCond forks on success (when a reservation is held) and failure.
 func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
-	a, loc, ok := pe.address(th, in)
+	a, loc, s, ok := pe.store(th, in)
 	if !ok {
-		return
-	}
-	s, err := th.eval(in.Src)
-	if err != nil {
-		pe.stuck(th, in, cannot(s, err))
 		return
 	}
 	// As herd's equation RESADDR = address: success needs a reservation

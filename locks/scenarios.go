@@ -151,6 +151,44 @@ func forEachSpinlock(file string, expect func(lock string) byColumn[string]) []*
 // CPU each.
 var lseSlow = []string{"armv8-lse"}
 
+// unlockRows are the rows of file (labelled with prefix) for the qspinlock
+// and its paravirt unlocks: a cmpxchg, fully ordered or release, keeps the
+// lock, a relaxed one or WRITE_ONCE breaks it except on TSO. slow marks
+// the slow columns of the cmpxchg rows.
+func unlockRows(prefix, file string, slow []string) []*Variant {
+	row := func(name, lock string, expect byColumn[string], slow []string) *Variant {
+		return &Variant{Name: prefix + name, File: file, Lock: lock, Expect: expect, Slow: slow}
+	}
+	broken := every(sometimes).but(never, "tso")
+	return []*Variant{
+		row("unlock smp_store_release", "qspinlock", every(never), nil),
+		row("unlock cmpxchg", "pv-cmpxchg", every(never), slow),
+		row("unlock cmpxchg_release", "pv-cmpxchg-release", every(never), slow),
+		row("unlock cmpxchg_relaxed", "pv-cmpxchg-relaxed", broken, slow),
+		row("unlock WRITE_ONCE", "write-once", broken, nil),
+	}
+}
+
+// withAsm gives the first of rows the hand-written assembly versions stem.
+func withAsm(rows []*Variant, stem string) []*Variant {
+	rows[0].Asm = asm(stem)
+	return rows
+}
+
+// ticketRows are the rows of file (labelled with prefix) for the ticket
+// lock: as written it keeps the lock, without the acquire of its wait or
+// the release of its unlock it is broken except on TSO; none hangs.
+func ticketRows(prefix, file string) []*Variant {
+	row := func(name, lock string, expect byColumn[string]) *Variant {
+		return &Variant{Name: prefix + name, File: file, Lock: lock, Expect: expect, Hangs: every(false)}
+	}
+	return []*Variant{
+		row("ticket", "ticket", every(never)),
+		row("ticket, relaxed wait (no acquire)", "ticket-relaxed-wait", every(sometimes).but(never, "tso")),
+		row("ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", every(sometimes).but(never, "tso")),
+	}
+}
+
 // Scenarios is the proof table.
 var Scenarios = []*Scenario{
 	{
@@ -186,7 +224,7 @@ var Scenarios = []*Scenario{
 	{
 		Name:     "mp-through-lock",
 		Question: "Does the next critical section see the data the previous one wrote?",
-		Variants: []*Variant{
+		Variants: concat([]*Variant{
 			// The qspinlock hand-off through two CPUs: no hang.
 			{Name: "unlock smp_store_release", File: "mp-through-lock.litmus", Lock: "qspinlock",
 				Expect: every(never), Hangs: every(false)},
@@ -200,16 +238,11 @@ var Scenarios = []*Scenario{
 				Expect: every(sometimes).but(never, "tso")},
 			{Name: "unlock WRITE_ONCE", File: "mp-through-lock.litmus", Lock: "write-once",
 				Expect: every(sometimes).but(never, "tso")},
+		},
 			// The generic ticket lock (asm-generic/ticket_spinlock.h):
 			// P1 waits for its ticket. Three CPUs (ticket-handoff3.litmus)
 			// pass the explorer's path bound: after the scale work.
-			{Name: "ticket", File: "ticket-mp.litmus", Lock: "ticket",
-				Expect: every(never), Hangs: every(false)},
-			{Name: "ticket, relaxed wait (no acquire)", File: "ticket-mp.litmus", Lock: "ticket-relaxed-wait",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-			{Name: "ticket, relaxed unlock (no release)", File: "ticket-mp.litmus", Lock: "ticket-relaxed-unlock",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-		},
+			ticketRows("", "ticket-mp.litmus")),
 	},
 	{
 		Name:     "unlock-then-load",
@@ -246,35 +279,11 @@ var Scenarios = []*Scenario{
 	{
 		Name:     "lost-update",
 		Question: "Each CPU does lock; r=x; x=r+1; unlock: can an increment be lost?",
-		Variants: []*Variant{
-			{Name: "2 CPUs, unlock smp_store_release", File: "lost-update.litmus", Lock: "qspinlock",
-				Expect: every(never), Asm: asm("lost-update")},
-			{Name: "2 CPUs, unlock cmpxchg", File: "lost-update.litmus", Lock: "pv-cmpxchg",
-				Expect: every(never)},
-			{Name: "2 CPUs, unlock cmpxchg_release", File: "lost-update.litmus", Lock: "pv-cmpxchg-release",
-				Expect: every(never)},
-			{Name: "2 CPUs, unlock cmpxchg_relaxed", File: "lost-update.litmus", Lock: "pv-cmpxchg-relaxed",
-				Expect: every(sometimes).but(never, "tso")},
-			{Name: "2 CPUs, unlock WRITE_ONCE", File: "lost-update.litmus", Lock: "write-once",
-				Expect: every(sometimes).but(never, "tso")},
-			{Name: "3 CPUs, unlock smp_store_release", File: "lost-update3.litmus", Lock: "qspinlock",
-				Expect: every(never)},
-			{Name: "3 CPUs, unlock cmpxchg", File: "lost-update3.litmus", Lock: "pv-cmpxchg",
-				Expect: every(never), Slow: lseSlow},
-			{Name: "3 CPUs, unlock cmpxchg_release", File: "lost-update3.litmus", Lock: "pv-cmpxchg-release",
-				Expect: every(never), Slow: lseSlow},
-			{Name: "3 CPUs, unlock cmpxchg_relaxed", File: "lost-update3.litmus", Lock: "pv-cmpxchg-relaxed",
-				Expect: every(sometimes).but(never, "tso"), Slow: lseSlow},
-			{Name: "3 CPUs, unlock WRITE_ONCE", File: "lost-update3.litmus", Lock: "write-once",
-				Expect: every(sometimes).but(never, "tso")},
+		Variants: concat(
+			withAsm(unlockRows("2 CPUs, ", "lost-update.litmus", nil), "lost-update"),
+			unlockRows("3 CPUs, ", "lost-update3.litmus", lseSlow),
 			// The ticket lock, P0 holding ticket 0 and P1 queued behind it.
-			{Name: "2 CPUs, ticket", File: "ticket-lost-update.litmus", Lock: "ticket",
-				Expect: every(never), Hangs: every(false)},
-			{Name: "2 CPUs, ticket, relaxed wait (no acquire)", File: "ticket-lost-update.litmus", Lock: "ticket-relaxed-wait",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-			{Name: "2 CPUs, ticket, relaxed unlock (no release)", File: "ticket-lost-update.litmus", Lock: "ticket-relaxed-unlock",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-		},
+			ticketRows("2 CPUs, ", "ticket-lost-update.litmus")),
 	},
 	{
 		Name:     "osq-prev-cpu",

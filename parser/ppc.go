@@ -380,33 +380,15 @@ func (b *ppcBuilder) branch(cond litmus.Expr, label string) {
 }
 
 func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error) {
-	cols, err := columns(prog)
-	if err != nil {
-		return nil, err
-	}
-	var errs litmus.ErrorList
-	threads := make([]*litmus.Thread, len(cols))
-	for i, col := range cols {
-		b := &ppcBuilder{
-			th:      &litmus.Thread{ID: i, Pos: prog.pos(firstNonSpace(prog.text))},
-			labels:  map[string]int{},
-			targets: map[int]ppcTarget{},
-		}
-		if len(col) > 0 {
-			b.th.Pos = col[0].pos
-		}
+	return lowerThreads(prog, func(th *litmus.Thread, col []cell) litmus.ErrorList {
+		b := &ppcBuilder{th: th, labels: map[string]int{}, targets: map[int]ppcTarget{}}
 		for _, c := range col {
 			b.cell(c)
 		}
 		b.resolve()
-		b.th.Regs = ppcRegs(b.th.Code)
-		errs = append(errs, b.errs...)
-		threads[i] = b.th
-	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return threads, nil
+		th.Regs = ppcRegs(th.Code)
+		return b.errs
+	})
 }
 
 // cell parses and lowers one cell.

@@ -102,18 +102,9 @@ func (d x86Dialect) arch() string {
 }
 
 func (d x86Dialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error) {
-	cols, err := columns(prog)
-	if err != nil {
-		return nil, err
-	}
-	var errs litmus.ErrorList
-	threads := make([]*litmus.Thread, len(cols))
-	for i, col := range cols {
-		l := &x86Thread{d: d, f: prog.f, id: i, labels: map[string]int{}, seen: map[string]bool{}}
-		th := &litmus.Thread{ID: i, Pos: prog.pos(0)}
-		if len(col) > 0 {
-			th.Pos = col[0].pos
-		}
+	return lowerThreads(prog, func(th *litmus.Thread, col []cell) litmus.ErrorList {
+		l := &x86Thread{d: d, f: prog.f, id: th.ID, labels: map[string]int{}, seen: map[string]bool{}}
+		var errs litmus.ErrorList
 		for _, c := range col {
 			if err := l.cell(c); err != nil {
 				errs = append(errs, err)
@@ -121,12 +112,8 @@ func (d x86Dialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, err
 		}
 		errs = append(errs, l.resolve()...)
 		th.Code, th.Regs = l.code, l.regs
-		threads[i] = th
-	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return threads, nil
+		return errs
+	})
 }
 
 // x86Thread lowers the cells of one thread.
