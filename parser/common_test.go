@@ -73,3 +73,16 @@ func TestCommonErrors(t *testing.T) {
 		}
 	}
 }
+
+// corpusSample is the corpus files a test parses: all of them, or under
+// -short every twentieth, a spread sample (conform parses every file).
+func corpusSample(files []string) []string {
+	if !testing.Short() {
+		return files
+	}
+	var out []string
+	for i := 0; i < len(files); i += 20 {
+		out = append(out, files[i])
+	}
+	return out
+}

@@ -212,9 +212,7 @@ func TestPPCCorpus(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("no corpus")
 	}
-	if testing.Short() {
-		files = files[:len(files)/20]
-	}
+	files = corpusSample(files)
 	common := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)
