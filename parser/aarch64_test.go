@@ -238,7 +238,7 @@ func TestAArch64Corpus(t *testing.T) {
 	dir := filepath.Join("..", "..", "shared", "corpus", "aarch64")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.litmus"))
 	if len(files) == 0 {
-		t.Skipf("no corpus in %s", dir)
+		missingShared(t, dir)
 	}
 	files = corpusSample(files)
 	bad, common := 0, 0

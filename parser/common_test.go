@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -85,4 +86,14 @@ func corpusSample(files []string) []string {
 		out = append(out, files[i])
 	}
 	return out
+}
+
+// missingShared ends a test whose input under ../shared is missing: a
+// skip on a fresh clone, a failure when CI is set (CI must run it).
+func missingShared(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("CI") != "" {
+		t.Fatalf("no %s", what)
+	}
+	t.Skipf("no %s", what)
 }

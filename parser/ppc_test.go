@@ -210,7 +210,7 @@ func ppcProgram(name, src string) (threads []*litmus.Thread, common, err error) 
 func TestPPCCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../../shared/corpus/ppc/*.litmus")
 	if len(files) == 0 {
-		t.Skip("no corpus")
+		missingShared(t, "../shared/corpus/ppc")
 	}
 	files = corpusSample(files)
 	common := 0
