@@ -133,16 +133,8 @@ func a64Size(bits int, r a64Reg) uint8 {
 	return 8
 }
 
-// sized masks a stored value to a byte or halfword.
-func (b *a64Builder) sized(x litmus.Expr, size int) litmus.Expr {
-	switch size {
-	case 8:
-		return litmus.Bin(litmus.OpAnd, x, litmus.C(0xff))
-	case 16:
-		return litmus.Bin(litmus.OpAnd, x, litmus.C(0xffff))
-	}
-	return x
-}
+// sized masks a stored value to a byte or halfword (size in bits).
+func (b *a64Builder) sized(x litmus.Expr, size int) litmus.Expr { return narrow(x, size/8) }
 
 // Atomics (LSE).
 

@@ -191,12 +191,12 @@ func ppcTable() map[string]ppcSpec {
 	}
 	store := func(size uint8) ppcSpec {
 		return ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
-			b.emit(litmus.Instr{Op: litmus.OpStore, Src: ppcNarrow(litmus.R(o[0].reg), size), Addr: ppcDAddr(o[1]), Size: size})
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: narrow(litmus.R(o[0].reg), int(size)), Addr: ppcDAddr(o[1]), Size: size})
 		}}
 	}
 	storex := func(size uint8) ppcSpec {
 		return ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
-			b.emit(litmus.Instr{Op: litmus.OpStore, Src: ppcNarrow(litmus.R(o[0].reg), size), Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: narrow(litmus.R(o[0].reg), int(size)), Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
 		}}
 	}
 	fence := func(tag string) ppcSpec {
@@ -301,17 +301,6 @@ func ppcTable() map[string]ppcSpec {
 		"blt": bcc(ppcCRLt, true), "bge": bcc(ppcCRLt, false), "bnl": bcc(ppcCRLt, false),
 		"bgt": bcc(ppcCRGt, true), "ble": bcc(ppcCRGt, false), "bng": bcc(ppcCRGt, false),
 	}
-}
-
-// ppcNarrow keeps the low size bytes of a stored value (size 1 or 2).
-func ppcNarrow(v litmus.Expr, size uint8) litmus.Expr {
-	switch size {
-	case 1:
-		return litmus.Bin(litmus.OpAnd, v, litmus.C(0xff))
-	case 2:
-		return litmus.Bin(litmus.OpAnd, v, litmus.C(0xffff))
-	}
-	return v
 }
 
 // ppcCompare is the CR field that comparing a with b sets, as herd's
