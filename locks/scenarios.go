@@ -141,21 +141,33 @@ func forEachSpinlock(file string, expect func(lock string) byColumn[string]) []*
 	return rows
 }
 
+// A rowSpec is a row of a family: its label, lock and expectation.
+type rowSpec struct {
+	name, lock string
+	expect     byColumn[string]
+}
+
+// rowsOf are the rows of file for specs, labelled with prefix; hangs,
+// when not nil, is every row's liveness expectation.
+func rowsOf(prefix, file string, hangs byColumn[bool], specs ...rowSpec) []*Variant {
+	var rows []*Variant
+	for _, r := range specs {
+		rows = append(rows, &Variant{Name: prefix + r.name, File: file, Lock: r.lock, Expect: r.expect, Hangs: hangs})
+	}
+	return rows
+}
+
 // unlockRows are the rows of file (labelled with prefix) for the qspinlock
 // and its paravirt unlocks: a cmpxchg, fully ordered or release, keeps the
 // lock, a relaxed one or WRITE_ONCE breaks it except on TSO.
 func unlockRows(prefix, file string) []*Variant {
-	row := func(name, lock string, expect byColumn[string]) *Variant {
-		return &Variant{Name: prefix + name, File: file, Lock: lock, Expect: expect}
-	}
 	broken := every(sometimes).but(never, "tso")
-	return []*Variant{
-		row("unlock smp_store_release", "qspinlock", every(never)),
-		row("unlock cmpxchg", "pv-cmpxchg", every(never)),
-		row("unlock cmpxchg_release", "pv-cmpxchg-release", every(never)),
-		row("unlock cmpxchg_relaxed", "pv-cmpxchg-relaxed", broken),
-		row("unlock WRITE_ONCE", "write-once", broken),
-	}
+	return rowsOf(prefix, file, nil,
+		rowSpec{"unlock smp_store_release", "qspinlock", every(never)},
+		rowSpec{"unlock cmpxchg", "pv-cmpxchg", every(never)},
+		rowSpec{"unlock cmpxchg_release", "pv-cmpxchg-release", every(never)},
+		rowSpec{"unlock cmpxchg_relaxed", "pv-cmpxchg-relaxed", broken},
+		rowSpec{"unlock WRITE_ONCE", "write-once", broken})
 }
 
 // withAsm gives the first of rows the hand-written assembly versions stem.
@@ -168,14 +180,11 @@ func withAsm(rows []*Variant, stem string) []*Variant {
 // lock: as written it keeps the lock, without the acquire of its wait or
 // the release of its unlock it is broken except on TSO; none hangs.
 func ticketRows(prefix, file string) []*Variant {
-	row := func(name, lock string, expect byColumn[string]) *Variant {
-		return &Variant{Name: prefix + name, File: file, Lock: lock, Expect: expect, Hangs: every(false)}
-	}
-	return []*Variant{
-		row("ticket", "ticket", every(never)),
-		row("ticket, relaxed wait (no acquire)", "ticket-relaxed-wait", every(sometimes).but(never, "tso")),
-		row("ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", every(sometimes).but(never, "tso")),
-	}
+	broken := every(sometimes).but(never, "tso")
+	return rowsOf(prefix, file, every(false),
+		rowSpec{"ticket", "ticket", every(never)},
+		rowSpec{"ticket, relaxed wait (no acquire)", "ticket-relaxed-wait", broken},
+		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", broken})
 }
 
 // Scenarios is the proof table.
