@@ -8,8 +8,9 @@
 //
 // Explore (explore.go) enumerates the candidate executions of a Test:
 // each thread's control-flow paths with every value a read may return
-// (domains.go, paths.go), their combinations (combos.go), and for each the
-// reads-from and coherence orders (coherence.go). A Model, which package
+// (domains.go, paths.go, paths_rmw.go), their combinations (combos.go,
+// combo_layout.go), and for each the reads-from and coherence orders
+// (coherence.go). A Model, which package
 // models implements, accepts or rejects each candidate; outcome.go keeps
 // the final states, the condition's verdict and a witness. The result is
 // the same whatever the number of workers.

@@ -1,7 +1,7 @@
 // This file implements the enumeration of each thread's control-flow paths:
 // the thread's code runs with every read returning each value its location
 // may hold, which yields the thread's events, their dependencies and its
-// final registers.
+// final registers (the atomic read-modify-writes are in paths_rmw.go).
 
 package litmus
 
@@ -307,13 +307,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			pe.read(th, pc, in)
 			return
 		case OpStore:
-			a, loc, ok := pe.address(th, in)
+			a, loc, s, ok := pe.store(th, in)
 			if !ok {
-				return
-			}
-			s, err := th.eval(in.Src)
-			if err != nil {
-				pe.stuck(th, in, cannot(s, err))
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
@@ -376,6 +371,20 @@ func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 		loc = fmt.Sprintf("%s[%d]", a.v.Sym, a.v.Off)
 	}
 	return a, loc, true
+}
+
+// store evaluates the address and the value of a store (plain or
+// conditional); ok is false when the path is stuck.
+func (pe *pathEnum) store(th *threadRun, in *Instr) (a regVal, loc string, v regVal, ok bool) {
+	if a, loc, ok = pe.address(th, in); !ok {
+		return a, loc, v, false
+	}
+	v, err := th.eval(in.Src)
+	if err != nil {
+		pe.stuck(th, in, cannot(v, err))
+		return a, loc, v, false
+	}
+	return a, loc, v, true
 }
 
 // read forks the path on every value the location may hold.
@@ -494,178 +503,6 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 	}
 	if before != nil {
 		pe.hv.step(th.hc, pc, alt, before, v)
-	}
-	pe.run(th, pc+1)
-}
-
-// defaultCASForms are the forms of a compare-and-swap without CASForms.
-var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
-
-// cas continues th once per form of in that agrees with the old value v
-// read into r: the comparison of v with the expected value selects the
-// success or the failure forms.
-//
-// An add-unless (Instr.AddUnless) succeeds, and stores old + Src, when the
-// comparison fails. before are the registers before in ran, when herd's
-// symbols are followed (see herdVars.step).
-func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v Value, before map[string]regVal) {
-	e, err := th.eval(in.Expect)
-	if err != nil {
-		pe.stuck(th, in, cannot(e, err), r)
-		return
-	}
-	// cmp is what the comparison reads: the expected value and the old
-	// one. Through herd's branch event it reaches the write, and the
-	// destination register in the OldFromExpect form, as pick dependencies.
-	cmp := e.d | e.p
-	equal := v == e.v
-	if v.IsUnknown() || e.v.IsUnknown() {
-		c, err := th.unknownOp(OpEq, v, e.v)
-		if err != nil {
-			pe.stuck(th, in, "compares an unknown value", r)
-			return
-		}
-		equal = truthy(c)
-	}
-	success := equal != in.AddUnless
-	var s regVal
-	if success {
-		if s, err = th.eval(in.Src); err != nil {
-			pe.stuck(th, in, cannot(s, err), r)
-			return
-		}
-		if in.AddUnless {
-			if s.v, err = Apply(OpAdd, v, s.v); err != nil {
-				pe.stuck(th, in, cannot(s, err), r)
-				return
-			}
-		}
-	}
-	forms := in.CASForms
-	if forms == nil {
-		forms = defaultCASForms
-	}
-	var mine []CASForm
-	for _, f := range forms {
-		if f.Success == success {
-			mine = append(mine, f)
-		}
-	}
-	for i, f := range mine {
-		t := th
-		if i < len(mine)-1 {
-			t = th.clone()
-		}
-		ev := r
-		if !success && !f.WriteBack && in.FailTags != nil {
-			ev.tags = in.FailTags
-		}
-		idx := t.addEvent(ev)
-		own := deps(1) << uint(idx)
-		if success || f.WriteBack {
-			w := tevent{kind: KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
-				addr: a.d, paddr: a.d | a.p, ctrl: r.ctrl, pctrl: r.pctrl}
-			if success {
-				w.val, w.data, w.vdeps = s.v, s.d, s.d
-				w.pdata = s.d | s.p | cmp | own
-				if in.AddUnless {
-					// The old value is an operand of the new one.
-					w.data |= own
-					w.vdeps |= own
-				}
-			} else {
-				// The old value goes back: the read is the data.
-				w.val, w.data, w.vdeps = v, own, own
-				w.pdata = own | cmp
-			}
-			if in.NoRMW {
-				w.rmwRead = -1
-			}
-			w.atomic = true
-			t.addEvent(w)
-		}
-		if in.Dst != "" {
-			old := regVal{v: v, d: own}
-			if f.OldFromExpect {
-				x, err := t.eval(unpick(in.Expect))
-				if err != nil {
-					pe.stuck(t, in, cannot(x, err))
-					return
-				}
-				old.d, old.p = x.d, x.p
-			}
-			if f.OldAfterCompare {
-				old.p |= cmp | own
-			}
-			t.regs[in.Dst] = old
-		}
-		if in.Status != "" {
-			st := in.StatusFail
-			if success {
-				st = in.StatusOK
-			}
-			t.regs[in.Status] = regVal{v: st, d: own | e.d}
-		}
-		if before != nil {
-			alt := 0 // herd builds success first
-			if !success {
-				alt = 1
-			}
-			pe.hv.step(t.hc, pc, alt, before, v)
-		}
-		pe.run(t, pc+1)
-		if pe.err != nil {
-			return
-		}
-	}
-}
-
-// unpick returns e without its outer pick, if any.
-func unpick(e Expr) Expr {
-	if u, ok := e.(*Unary); ok && u.Op == OpPick {
-		return u.X
-	}
-	return e
-}
-
-// storeCond forks on success (when a reservation is held) and failure.
-func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
-	a, loc, ok := pe.address(th, in)
-	if !ok {
-		return
-	}
-	s, err := th.eval(in.Src)
-	if err != nil {
-		pe.stuck(th, in, cannot(s, err))
-		return
-	}
-	// As herd's equation RESADDR = address: success needs a reservation
-	// on this very location.
-	if th.resv >= 0 && th.resvLoc == loc {
-		t := th.clone()
-		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-			addr: a.d, paddr: a.d | a.p, lxsx: true}
-		w.ctrl, w.pctrl = t.ctrlDeps(pc)
-		if loc == t.resvLoc {
-			w.rmwRead = t.resv
-		}
-		if !in.NoDataDep {
-			w.data, w.pdata = s.d, s.d|s.p
-		}
-		w.vdeps = s.d
-		t.addEvent(w)
-		t.resv = -1
-		if in.Status != "" {
-			t.regs[in.Status] = regVal{v: in.StatusOK}
-		}
-		pe.run(t, pc+1)
-		if pe.err != nil {
-			return
-		}
-	}
-	th.resv = -1
-	if in.Status != "" {
-		th.regs[in.Status] = regVal{v: in.StatusFail}
 	}
 	pe.run(th, pc+1)
 }

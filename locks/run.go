@@ -189,6 +189,12 @@ func ParseC(name, src string, alg *Algorithm, user ...*parser.CDefs) (*litmus.Te
 // classifies it). The user's functions are inlined as the fragments are,
 // in every column.
 func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options, user ...*parser.CDefs) (*Run, error) {
+	return runC(ctx, name, src, alg, col, opt, nil, user...)
+}
+
+// runC is RunC; adjust, when not nil, changes the compiled test before it
+// runs (runParsed).
+func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options, adjust func(*litmus.Test), user ...*parser.CDefs) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	if col.Target != nil && alg == nil {
 		a, err := AlgorithmByName(DefaultAlgorithm)
@@ -201,7 +207,7 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 	if err != nil {
 		return nil, err
 	}
-	return RunParsed(ctx, t, run.Algorithm, col, opt)
+	return runParsed(ctx, t, run.Algorithm, col, opt, adjust)
 }
 
 // RunParsed runs in column col the C test t, parsed by ParseC with alg
@@ -209,6 +215,12 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 // RunC does once it has parsed the test, for a test changed after parsing
 // (Weaken).
 func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
+	return runParsed(ctx, t, alg, col, opt, nil)
+}
+
+// runParsed is RunParsed; adjust, when not nil, changes the compiled test
+// before it runs (the proof table's mergeDeadCASForms).
+func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options, adjust func(*litmus.Test)) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
 	if col.Target == nil {
@@ -233,6 +245,9 @@ func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 			return run, nil
 		}
 		run.Compiled, run.Test = c, c.Test
+		if adjust != nil {
+			adjust(run.Test)
+		}
 	}
 	if err != nil {
 		run.Err = fmt.Errorf("model %s not available", col.ModelName())

@@ -149,11 +149,51 @@ func forEachSpinlock(file string, expect func(lock string) byColumn[string]) []*
 	return rows
 }
 
-// lseSlow marks the LSE column of the three-CPU lost-update with a
-// cmpxchg unlock: herd's AArch64 CAS has five event structures (a failed
-// one may write the old value back), and the three unlocks' forms make
-// about 600,000 candidates (some fifteen seconds each).
-var lseSlow = []string{"armv8-lse"}
+// A rowSpec is a row of a family: its label, lock and expectation.
+type rowSpec struct {
+	name, lock string
+	expect     byColumn[string]
+}
+
+// rowsOf are the rows of file for specs, labelled with prefix; hangs,
+// when not nil, is every row's liveness expectation.
+func rowsOf(prefix, file string, hangs byColumn[bool], specs ...rowSpec) []*Variant {
+	var rows []*Variant
+	for _, r := range specs {
+		rows = append(rows, &Variant{Name: prefix + r.name, File: file, Lock: r.lock, Expect: r.expect, Hangs: hangs})
+	}
+	return rows
+}
+
+// unlockRows are the rows of file (labelled with prefix) for the qspinlock
+// and its paravirt unlocks: a cmpxchg, fully ordered or release, keeps the
+// lock, a relaxed one or WRITE_ONCE breaks it except on TSO.
+func unlockRows(prefix, file string) []*Variant {
+	broken := every(sometimes).but(never, "tso")
+	return rowsOf(prefix, file, nil,
+		rowSpec{"unlock smp_store_release", "qspinlock", every(never)},
+		rowSpec{"unlock cmpxchg", "pv-cmpxchg", every(never)},
+		rowSpec{"unlock cmpxchg_release", "pv-cmpxchg-release", every(never)},
+		rowSpec{"unlock cmpxchg_relaxed", "pv-cmpxchg-relaxed", broken},
+		rowSpec{"unlock WRITE_ONCE", "write-once", broken})
+}
+
+// withAsm gives the first of rows the hand-written assembly versions stem.
+func withAsm(rows []*Variant, stem string) []*Variant {
+	rows[0].Asm = asm(stem)
+	return rows
+}
+
+// ticketRows are the rows of file (labelled with prefix) for the ticket
+// lock: as written it keeps the lock, without the acquire of its wait or
+// the release of its unlock it is broken except on TSO; none hangs.
+func ticketRows(prefix, file string) []*Variant {
+	broken := every(sometimes).but(never, "tso")
+	return rowsOf(prefix, file, every(false),
+		rowSpec{"ticket", "ticket", every(never)},
+		rowSpec{"ticket, relaxed wait (no acquire)", "ticket-relaxed-wait", broken},
+		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", broken})
+}
 
 // Scenarios is the proof table.
 var Scenarios = []*Scenario{
@@ -200,7 +240,7 @@ var Scenarios = []*Scenario{
 	{
 		Name:     "mp-through-lock",
 		Question: "Does the next critical section see the data the previous one wrote?",
-		Variants: []*Variant{
+		Variants: concat([]*Variant{
 			// The qspinlock hand-off through two CPUs: no hang.
 			{Name: "unlock smp_store_release", File: "mp-through-lock.litmus", Lock: "qspinlock",
 				Expect: every(never), Hangs: every(false)},
@@ -214,16 +254,11 @@ var Scenarios = []*Scenario{
 				Expect: every(sometimes).but(never, "tso")},
 			{Name: "unlock WRITE_ONCE", File: "mp-through-lock.litmus", Lock: "write-once",
 				Expect: every(sometimes).but(never, "tso")},
+		},
 			// The generic ticket lock (asm-generic/ticket_spinlock.h):
 			// P1 waits for its ticket. Three CPUs (ticket-handoff3.litmus)
 			// pass the explorer's path bound: after the scale work.
-			{Name: "ticket", File: "ticket-mp.litmus", Lock: "ticket",
-				Expect: every(never), Hangs: every(false)},
-			{Name: "ticket, relaxed wait (no acquire)", File: "ticket-mp.litmus", Lock: "ticket-relaxed-wait",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-			{Name: "ticket, relaxed unlock (no release)", File: "ticket-mp.litmus", Lock: "ticket-relaxed-unlock",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-		},
+			ticketRows("", "ticket-mp.litmus")),
 	},
 	{
 		Name:     "unlock-then-load",
@@ -260,41 +295,19 @@ var Scenarios = []*Scenario{
 	{
 		Name:     "lost-update",
 		Question: "Each CPU does lock; r=x; x=r+1; unlock: can an increment be lost?",
-		Variants: []*Variant{
-			{Name: "2 CPUs, unlock smp_store_release", File: "lost-update.litmus", Lock: "qspinlock",
-				Expect: every(never), Asm: asm("lost-update")},
-			{Name: "2 CPUs, unlock cmpxchg", File: "lost-update.litmus", Lock: "pv-cmpxchg",
-				Expect: every(never)},
-			{Name: "2 CPUs, unlock cmpxchg_release", File: "lost-update.litmus", Lock: "pv-cmpxchg-release",
-				Expect: every(never)},
-			{Name: "2 CPUs, unlock cmpxchg_relaxed", File: "lost-update.litmus", Lock: "pv-cmpxchg-relaxed",
-				Expect: every(sometimes).but(never, "tso")},
-			{Name: "2 CPUs, unlock WRITE_ONCE", File: "lost-update.litmus", Lock: "write-once",
-				Expect: every(sometimes).but(never, "tso")},
-			{Name: "3 CPUs, unlock smp_store_release", File: "lost-update3.litmus", Lock: "qspinlock",
-				Expect: every(never)},
-			{Name: "3 CPUs, unlock cmpxchg", File: "lost-update3.litmus", Lock: "pv-cmpxchg",
-				Expect: every(never), Slow: lseSlow},
-			{Name: "3 CPUs, unlock cmpxchg_release", File: "lost-update3.litmus", Lock: "pv-cmpxchg-release",
-				Expect: every(never), Slow: lseSlow},
-			{Name: "3 CPUs, unlock cmpxchg_relaxed", File: "lost-update3.litmus", Lock: "pv-cmpxchg-relaxed",
-				Expect: every(sometimes).but(never, "tso"), Slow: lseSlow},
-			{Name: "3 CPUs, unlock WRITE_ONCE", File: "lost-update3.litmus", Lock: "write-once",
-				Expect: every(sometimes).but(never, "tso")},
+		Variants: concat(
+			withAsm(unlockRows("2 CPUs, ", "lost-update.litmus"), "lost-update"),
+			unlockRows("3 CPUs, ", "lost-update3.litmus"),
 			// The ticket lock, P0 holding ticket 0 and P1 queued behind it.
-			{Name: "2 CPUs, ticket", File: "ticket-lost-update.litmus", Lock: "ticket",
-				Expect: every(never), Hangs: every(false)},
-			{Name: "2 CPUs, ticket, relaxed wait (no acquire)", File: "ticket-lost-update.litmus", Lock: "ticket-relaxed-wait",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
-			{Name: "2 CPUs, ticket, relaxed unlock (no release)", File: "ticket-lost-update.litmus", Lock: "ticket-relaxed-unlock",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
+			ticketRows("2 CPUs, ", "ticket-lost-update.litmus"),
 			// The qspinlock's pending path (mixed-size; the LKMM refuses):
 			// P0 holds the lock, P1 sets the pending bit and waits.
-			{Name: "2 CPUs, qspinlock pending path", File: "pending-lost-update.litmus", Lock: "qspinlock-pending",
-				Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false)},
-			{Name: "2 CPUs, qspinlock pending path, relaxed wait for the locked byte (no acquire)", File: "pending-lost-update.litmus",
-				Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false)},
-		},
+			[]*Variant{
+				{Name: "2 CPUs, qspinlock pending path", File: "pending-lost-update.litmus", Lock: "qspinlock-pending",
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false)},
+				{Name: "2 CPUs, qspinlock pending path, relaxed wait for the locked byte (no acquire)", File: "pending-lost-update.litmus",
+					Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false)},
+			}),
 	},
 	{
 		Name:     "osq-prev-cpu",
@@ -438,7 +451,9 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Col
 					alg = a
 				}
 				name := path.Join(base, row.Variant.File)
-				run, err := RunC(ctx, name, srcs[row.Variant.File], alg, Columns[j.col], litmus.Options{})
+				// The compiled CASes whose result nothing reads keep one
+				// form per kind: every verdict and liveness mark stays.
+				run, err := runC(ctx, name, srcs[row.Variant.File], alg, Columns[j.col], litmus.Options{}, mergeDeadCASForms)
 				if err != nil {
 					errs[i] = fmt.Errorf("%s (%s): %v", row.Variant.File, row.Variant.Name, err)
 					continue
@@ -447,7 +462,17 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Col
 			}
 		}()
 	}
-	for i := range jobs {
+	// The slow cells go first, so that no worker starts one when the
+	// others are nearly done; the results keep the table's order.
+	order := make([]int, 0, len(jobs))
+	for _, slow := range []bool{true, false} {
+		for i, j := range jobs {
+			if rows[j.row].Variant.IsSlow(Columns[j.col].Name) == slow {
+				order = append(order, i)
+			}
+		}
+	}
+	for _, i := range order {
 		next <- i
 	}
 	close(next)

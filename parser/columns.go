@@ -142,3 +142,29 @@ func firstNonSpace(s string) int {
 	}
 	return 0
 }
+
+// lowerThreads lowers an assembly program a thread at a time: lower fills
+// in the thread's code and registers from its column of cells and returns
+// the errors it found. The errors of every thread are reported together,
+// sorted. A thread stands at its first cell, or at the program's start
+// when it has none.
+func lowerThreads(prog section, lower func(th *litmus.Thread, col []cell) litmus.ErrorList) ([]*litmus.Thread, error) {
+	cols, err := columns(prog)
+	if err != nil {
+		return nil, err
+	}
+	var errs litmus.ErrorList
+	threads := make([]*litmus.Thread, len(cols))
+	for i, col := range cols {
+		th := &litmus.Thread{ID: i, Pos: prog.pos(firstNonSpace(prog.text))}
+		if len(col) > 0 {
+			th.Pos = col[0].pos
+		}
+		errs = append(errs, lower(th, col)...)
+		threads[i] = th
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return threads, nil
+}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -72,4 +73,27 @@ func TestCommonErrors(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
 		}
 	}
+}
+
+// corpusSample is the corpus files a test parses: all of them, or under
+// -short every twentieth, a spread sample (conform parses every file).
+func corpusSample(files []string) []string {
+	if !testing.Short() {
+		return files
+	}
+	var out []string
+	for i := 0; i < len(files); i += 20 {
+		out = append(out, files[i])
+	}
+	return out
+}
+
+// missingShared ends a test whose input under ../shared is missing: a
+// skip on a fresh clone, a failure when CI is set (CI must run it).
+func missingShared(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("CI") != "" {
+		t.Fatalf("no %s", what)
+	}
+	t.Skipf("no %s", what)
 }

@@ -7,7 +7,7 @@
 // grammar the dialects share (common.go). The program is a table of thread
 // columns (columns.go) for the assembly dialects, each cell parsed by its
 // dialect's grammar and lowered to the instruction IR with herd7's
-// semantics of the instruction (ppc.go, aarch64.go, x86.go); a C program is
+// semantics of the instruction (ppc.go, aarch64_*.go, x86_*.go); a C program is
 // functions (c.go, with litmuscheck's extensions in c_ext.go) lowered by
 // c_lower.go and c_lower_expr.go after the primitive table of c_prims.go,
 // inlining the lock fragments and the user's own functions

@@ -169,6 +169,18 @@ func grammarError(f *file, err error) *litmus.Error {
 	return &litmus.Error{Pos: litmus.Pos{File: f.name}, Msg: err.Error()}
 }
 
+// narrow keeps the low bytes of a value a byte or halfword store writes
+// (bytes 1 or 2); any other size keeps it whole.
+func narrow(x litmus.Expr, bytes int) litmus.Expr {
+	switch bytes {
+	case 1:
+		return litmus.Bin(litmus.OpAnd, x, litmus.C(0xff))
+	case 2:
+		return litmus.Bin(litmus.OpAnd, x, litmus.C(0xffff))
+	}
+	return x
+}
+
 func position(f *file, p lexer.Position) litmus.Pos {
 	return litmus.Pos{File: f.name, Line: p.Line, Col: p.Column}
 }

@@ -191,12 +191,12 @@ func ppcTable() map[string]ppcSpec {
 	}
 	store := func(size uint8) ppcSpec {
 		return ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
-			b.emit(litmus.Instr{Op: litmus.OpStore, Src: ppcNarrow(litmus.R(o[0].reg), size), Addr: ppcDAddr(o[1]), Size: size})
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: narrow(litmus.R(o[0].reg), int(size)), Addr: ppcDAddr(o[1]), Size: size})
 		}}
 	}
 	storex := func(size uint8) ppcSpec {
 		return ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
-			b.emit(litmus.Instr{Op: litmus.OpStore, Src: ppcNarrow(litmus.R(o[0].reg), size), Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
+			b.emit(litmus.Instr{Op: litmus.OpStore, Src: narrow(litmus.R(o[0].reg), int(size)), Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
 		}}
 	}
 	fence := func(tag string) ppcSpec {
@@ -303,17 +303,6 @@ func ppcTable() map[string]ppcSpec {
 	}
 }
 
-// ppcNarrow keeps the low size bytes of a stored value (size 1 or 2).
-func ppcNarrow(v litmus.Expr, size uint8) litmus.Expr {
-	switch size {
-	case 1:
-		return litmus.Bin(litmus.OpAnd, v, litmus.C(0xff))
-	case 2:
-		return litmus.Bin(litmus.OpAnd, v, litmus.C(0xffff))
-	}
-	return v
-}
-
 // ppcCompare is the CR field that comparing a with b sets, as herd's
 // write_cr: the lt bit, else the gt bit, else the eq bit.
 func ppcCompare(a, b litmus.Expr) litmus.Expr {
@@ -380,33 +369,15 @@ func (b *ppcBuilder) branch(cond litmus.Expr, label string) {
 }
 
 func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error) {
-	cols, err := columns(prog)
-	if err != nil {
-		return nil, err
-	}
-	var errs litmus.ErrorList
-	threads := make([]*litmus.Thread, len(cols))
-	for i, col := range cols {
-		b := &ppcBuilder{
-			th:      &litmus.Thread{ID: i, Pos: prog.pos(firstNonSpace(prog.text))},
-			labels:  map[string]int{},
-			targets: map[int]ppcTarget{},
-		}
-		if len(col) > 0 {
-			b.th.Pos = col[0].pos
-		}
+	return lowerThreads(prog, func(th *litmus.Thread, col []cell) litmus.ErrorList {
+		b := &ppcBuilder{th: th, labels: map[string]int{}, targets: map[int]ppcTarget{}}
 		for _, c := range col {
 			b.cell(c)
 		}
 		b.resolve()
-		b.th.Regs = ppcRegs(b.th.Code)
-		errs = append(errs, b.errs...)
-		threads[i] = b.th
-	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return threads, nil
+		th.Regs = ppcRegs(th.Code)
+		return b.errs
+	})
 }
 
 // cell parses and lowers one cell.

@@ -210,11 +210,9 @@ func ppcProgram(name, src string) (threads []*litmus.Thread, common, err error) 
 func TestPPCCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../../shared/corpus/ppc/*.litmus")
 	if len(files) == 0 {
-		t.Skip("no corpus")
+		missingShared(t, "../shared/corpus/ppc")
 	}
-	if testing.Short() {
-		files = files[:len(files)/20]
-	}
+	files = corpusSample(files)
 	common := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)

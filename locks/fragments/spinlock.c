@@ -32,28 +32,28 @@ int generic_spin_is_locked(spinlock_t *l)
 // simple_spinlock.h). __arch_spin_trylock is "1: lwarx; cmpwi 0; bne- 2f;
 // stwcx.; bne- 1b; PPC_ACQUIRE_BARRIER; 2:", the very sequence of the
 // powerpc cmpxchg_acquire, and arch_spin_lock spins on it.
-// arch_spin_unlock is PPC_RELEASE_BARRIER (lwsync) and a store of 0.
+// arch_spin_unlock is lwsync and a store of 0: the generic spinlock's.
 
 void ppc_spin_lock(spinlock_t *l)
 {
-	__assume(cmpxchg_acquire(l, 0, 1) == 0);
+	generic_spin_lock(l);
 }
 
 int ppc_spin_trylock(spinlock_t *l)
 {
-	return cmpxchg_acquire(l, 0, 1) == 0;
+	return generic_spin_trylock(l);
 }
 
 void ppc_spin_unlock(spinlock_t *l)
 {
-	smp_store_release(l, 0);
+	generic_spin_unlock(l);
 }
 
 // arch_spin_is_locked since 66f60522138c "powerpc/spinlock: Unserialize
 // spin_is_locked" (v5.13): a plain read of the lock word.
 int ppc_spin_is_locked(spinlock_t *l)
 {
-	return READ_ONCE(*l) != 0;
+	return generic_spin_is_locked(l);
 }
 
 // arch_spin_is_locked from 51d7d5205d33 "powerpc: Add smp_mb() to

@@ -1,0 +1,499 @@
+// This file implements the layout of one combination of thread paths as a
+// candidate execution with its fixed relations (po, loc, rmw,
+// dependencies), and its exploration.
+
+package litmus
+
+import (
+	"sort"
+)
+
+// combo is one choice of path per thread, laid out as events.
+type combo struct {
+	x *Execution
+	// valueFlow relates a read to the writes whose value it feeds.
+	valueFlow Rel
+	paths     []*path
+	reads     []int   // event ids of reads
+	rfCands   [][]int // per read, the writes it may read from
+	writes    map[string][]int
+	initOf    map[string]int
+	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
+	key       int
+	// spin lists the spin reads of the hang paths chosen, nil for none.
+	spin []int
+	// weight is the number of combinations this one stands for: its orbit
+	// under the symmetry.
+	weight int
+
+	// known holds the events whose value is known (not Value.IsUnknown).
+	known Set
+	// lockEv holds lock.cat's lock events, unmatchedUL the unlocks outside
+	// co (lockworld.go).
+	lockEv, unmatchedUL Set
+	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
+	// from the same instruction, or -1; nil otherwise.
+	rmwW []int
+	// groups are the access instances under mixed-size semantics.
+	groups *mixedGroups
+	steps  []int
+
+	// rfOf is, while rf is chosen with pruning, the write each read reads
+	// in the partial rf, or -1 (restorePartial).
+	rfOf []int
+}
+
+func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
+	c, err := s.buildCombo(paths, key, out.templates)
+	if err != nil {
+		// Dropping the candidate would be a silent wrong answer.
+		out.fail(key, err)
+		return
+	}
+	if c == nil {
+		return
+	}
+	c.x.Arena = &out.arena
+	if s.shapes != nil {
+		shape := s.shapeKey(paths)
+		if m, ok := out.memos[shape]; ok {
+			c.x.Memo = m
+		}
+		defer func() { out.memos[shape] = c.x.Memo }()
+	}
+	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() && s.mixed == nil {
+		c.atomicRMW()
+	}
+	n := len(c.reads)
+	choice := make([]int, n)
+	// claimed marks the writes an atomic rmw read already reads.
+	claimed := make([]bool, c.x.N)
+	// As in the coherence orders (coSearch), a worker that has its
+	// forbidden candidate to show refutes partial choices of rf, with the
+	// co edges every candidate has.
+	var pm PruningModel
+	var must Rel
+	// fanout[i] is the number of rf choices of the reads after i: a
+	// refutation cuts nothing when it is 1, as enumerateCo checks its own
+	// levels.
+	fanout := make([]int, n+1)
+	fanout[n] = 1
+	for i := n - 1; i >= 0; i-- {
+		fanout[i] = min(fanout[i+1]*len(c.rfCands[i]), 1<<30)
+	}
+	// A worker that finds its forbidden candidate in this combination
+	// prunes the rest of it: no later candidate of the combination
+	// replaces the one it shows. start is where it starts, with the
+	// choices before read i made.
+	// It reports whether the choices before i are refuted: the rest of
+	// read i's choices are cut at once.
+	prunable := n > 1 && fanout[0] > 1
+	start := func(i int) bool {
+		if pm != nil || !prunable || !out.mayPrune() {
+			return false
+		}
+		prunable = false
+		if pm = pruner(model); pm == nil {
+			return false
+		}
+		must = c.mustCo()
+		c.restorePartial(choice[:i], must)
+		if i > 0 && pm.Refutes(c.x) {
+			out.pruned++
+			return true
+		}
+		return false
+	}
+	start(0)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			s.enumerateCo(c, choice, model, out)
+			return
+		}
+		atomic := c.rmwW != nil && c.rmwW[i] >= 0
+		for _, w := range c.rfCands[i] {
+			if out.stopped || start(i) {
+				return
+			}
+			if atomic {
+				if claimed[w] {
+					continue
+				}
+				claimed[w] = true
+			}
+			choice[i] = w
+			if pm != nil && fanout[i+1] > 1 {
+				c.restorePartial(choice[:i+1], must)
+				if pm.Refutes(c.x) {
+					out.pruned++
+				} else {
+					rec(i + 1)
+				}
+				// enumerateCo rebuilds rf and co for each full choice,
+				// and read i's co edges go with its rf.
+				c.restorePartial(choice[:i], must)
+			} else if pm == nil {
+				rec(i + 1)
+				if pm != nil {
+					// Pruning started below: the choices so far are put
+					// back for the next ones.
+					c.restorePartial(choice[:i], must)
+				}
+			} else {
+				rec(i + 1)
+			}
+			if atomic {
+				claimed[w] = false
+			}
+		}
+	}
+	rec(0)
+}
+
+// mustCo is the part of co every candidate of c has: each location's
+// initial write first.
+func (c *combo) mustCo() Rel {
+	co := NewRel(c.x.N)
+	for l, ws := range c.writes {
+		init := c.initOf[l]
+		for _, w := range ws {
+			if w != init {
+				co.Add(init, w)
+			}
+		}
+	}
+	return co
+}
+
+// restorePartial puts back the partial rf of the choices made, with the
+// rf of every read that has a single write to read from (every completion
+// has it, so a refutation may use it before its read's turn), and the co
+// every candidate has: must, and the edges that rf implies (impliedCo).
+func (c *combo) restorePartial(choice []int, must Rel) {
+	x := c.x
+	x.RF.Clear()
+	if c.rfOf == nil {
+		c.rfOf = make([]int, x.N)
+	}
+	for e := range c.rfOf {
+		c.rfOf[e] = -1
+	}
+	for i, ws := range c.rfCands {
+		if len(ws) == 1 {
+			x.RF.Add(ws[0], c.reads[i])
+			c.rfOf[c.reads[i]] = ws[0]
+		}
+	}
+	for i, w := range choice {
+		x.RF.Add(w, c.reads[i])
+		c.rfOf[c.reads[i]] = w
+	}
+	for e := 0; e < x.N; e++ {
+		x.CO.SetRow(e, must.Row(e))
+	}
+	if c.impliedCo() {
+		closed := x.CO.Plus()
+		for e := 0; e < x.N; e++ {
+			x.CO.SetRow(e, closed.Row(e))
+		}
+	}
+}
+
+// impliedCo adds to co the edges of the partial rf c.rfOf that every
+// coherence order enumerateCo builds on it has (its before): two accesses
+// of one location in program order order the writes they are or read,
+// and an atomic rmw's write follows the write its read reads. It reports
+// whether it added any.
+func (c *combo) impliedCo() bool {
+	if c.groups != nil {
+		return false // mixed-size: accesses overlap, enumerateCo decides
+	}
+	x := c.x
+	ev := x.Events
+	added := false
+	add := func(a, b int) {
+		if a >= 0 && b >= 0 && a != b && !x.CO.Has(a, b) {
+			x.CO.Add(a, b)
+			added = true
+		}
+	}
+	source := func(e int) int {
+		if x.R.Has(e) {
+			return c.rfOf[e]
+		}
+		return e
+	}
+	for a := 0; a < x.N; a++ {
+		if !x.M.Has(a) || ev[a].IsInit() {
+			continue
+		}
+		wa := source(a)
+		if wa < 0 {
+			continue
+		}
+		x.PO.EachSucc(a, func(b int) {
+			if x.M.Has(b) && ev[b].Loc == ev[a].Loc {
+				add(wa, source(b))
+			}
+		})
+	}
+	for i, w := range c.rmwW {
+		if w >= 0 {
+			add(c.rfOf[c.reads[i]], w)
+		}
+	}
+	return added
+}
+
+// atomicRMW records, for each read, the write of its rmw pair when both
+// come from one instruction, for an AtomicModel.
+func (c *combo) atomicRMW() {
+	x := c.x
+	c.rmwW = make([]int, len(c.reads))
+	for i, r := range c.reads {
+		c.rmwW[i] = -1
+		x.RMW.EachSucc(r, func(w int) {
+			if x.SameInstr.Has(r, w) {
+				c.rmwW[i] = w
+			}
+		})
+	}
+}
+
+// buildCombo lays out the events of the choice of paths whose key is key:
+// init writes first, then each thread's events in order. It returns nil
+// when a read has no write to read from, and an error when a path was cut
+// past MaxPathEvents.
+//
+// templates, when not nil, holds per shape of combination (a ShapeModel's)
+// the parts of the combination that depend on its shape alone: the events
+// without their values and the relations among them, which combinations
+// of one shape share, read-only.
+func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTemplate) (*combo, error) {
+	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key,
+		weight: s.sym.weight(choice)}
+	for t, i := range choice {
+		c.paths[t] = &s.paths[t][i]
+	}
+	if err := s.eventBound(choice); err != nil {
+		return nil, err
+	}
+	var shape string
+	if templates != nil && s.shapes != nil && s.mixed == nil {
+		shape = s.shapeKey(choice)
+		if tm, ok := templates[shape]; ok {
+			return s.finishCombo(c, tm.fill(c))
+		}
+	}
+	// Locations accessed in this combination, plus all test locations.
+	size := len(s.locs)
+	for _, p := range c.paths {
+		size += len(p.events)
+	}
+	events := make([]Event, 0, size+4)
+	type local struct{ thread, idx int }
+	for _, l := range s.locs {
+		c.initOf[l] = len(events)
+		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+	}
+	base := make([]int, len(c.paths))
+	for t, p := range c.paths {
+		base[t] = len(events)
+		for i, ev := range p.events {
+			if _, ok := c.initOf[ev.loc]; !ok && ev.kind != KindF {
+				// A location reached only through a computed address.
+				c.initOf[ev.loc] = -1
+			}
+			events = append(events, Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
+			if p.hang && p.spin&(1<<uint(i)) != 0 {
+				c.spin = append(c.spin, base[t]+i)
+			}
+		}
+	}
+	// Late locations get init writes too; they go at the end, in name
+	// order, which keeps the ids of thread events stable within this
+	// combination.
+	var late []string
+	for l, id := range c.initOf {
+		if id < 0 {
+			late = append(late, l)
+		}
+	}
+	sort.Strings(late)
+	for _, l := range late {
+		c.initOf[l] = len(events)
+		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+	}
+	n := len(events)
+	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
+	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
+	x.PickAddr, x.PickData, x.PickCtrl = NewRel(n), NewRel(n), NewRel(n)
+	c.valueFlow = NewRel(n)
+	for i := range events {
+		e := &events[i]
+		switch e.Kind {
+		case KindR:
+			x.R = x.R.Add(i)
+		case KindW:
+			x.W = x.W.Add(i)
+		case KindF:
+			x.F = x.F.Add(i)
+		}
+		if e.IsInit() {
+			x.IW = x.IW.Add(i)
+		}
+		for _, tg := range e.Tags {
+			x.tags[tg] = x.tags[tg].Add(i)
+		}
+	}
+	x.M = x.R.Union(x.W)
+	for i := range events {
+		if !events[i].Value.IsUnknown() {
+			c.known = c.known.Add(i)
+		}
+	}
+	byLoc := map[string]Set{}
+	x.M.Each(func(i int) { byLoc[events[i].Loc] = byLoc[events[i].Loc].Add(i) })
+	x.M.Each(func(i int) { x.Loc.SetRow(i, byLoc[events[i].Loc].Remove(i)) })
+	for t, p := range c.paths {
+		b := base[t]
+		for i, ev := range p.events {
+			id := b + i
+			// As in herd, po orders instructions: the events of one
+			// instruction (the read and write of an RMW) are not po-related.
+			for j := i + 1; j < len(p.events); j++ {
+				if p.events[j].step != ev.step {
+					x.PO.Add(id, b+j)
+				}
+			}
+			for j := range p.events {
+				if j != i {
+					x.Int.Add(id, b+j)
+					if p.events[j].step == ev.step {
+						x.SameInstr.Add(id, b+j)
+					}
+				}
+			}
+			addDeps := func(r Rel, d deps) {
+				for d != 0 {
+					k := trailing(uint64(d))
+					r.Add(b+k, id)
+					d &= d - 1
+				}
+			}
+			addDeps(x.Addr, ev.addr)
+			addDeps(x.Data, ev.data)
+			addDeps(x.Ctrl, ev.ctrl)
+			addDeps(x.PickAddr, ev.paddr)
+			addDeps(x.PickData, ev.pdata)
+			addDeps(x.PickCtrl, ev.pctrl)
+			addDeps(c.valueFlow, ev.vdeps)
+			if ev.rmwRead >= 0 {
+				x.RMW.Add(b+ev.rmwRead, id)
+			}
+			if ev.lxsx {
+				x.LXSX = x.LXSX.Add(id)
+			}
+			if ev.atomic {
+				x.Atomic = x.Atomic.Add(id)
+			}
+		}
+	}
+	if shape != "" && len(templates) < maxTemplates {
+		templates[shape] = newTemplate(x, c.initOf, base)
+	}
+	c.x = x
+	return s.finishCombo(c, base)
+}
+
+// finishCombo completes c, whose execution c.x holds its events and the
+// relations among them, each thread's events from base[t]: the lock
+// events, the writes per location and the rf candidates of each read.
+func (s *setup) finishCombo(c *combo, base []int) (*combo, error) {
+	x, events, n := c.x, c.x.Events, c.x.N
+	c.markLockEvents()
+	if s.mixed != nil {
+		c.steps = make([]int, n)
+		for t, p := range c.paths {
+			for i, ev := range p.events {
+				c.steps[base[t]+i] = ev.step
+			}
+		}
+	}
+	// Writes per location, and rf candidates per read.
+	for i := range events {
+		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
+			c.writes[events[i].Loc] = append(c.writes[events[i].Loc], i)
+		}
+	}
+	c.lastW = make([]int, n)
+	for i := range c.lastW {
+		c.lastW[i] = -1
+	}
+	for t, p := range c.paths {
+		b := base[t]
+		last := map[string]int{}
+		for i, ev := range p.events {
+			id := b + i
+			if ev.kind == KindR {
+				if w, ok := last[ev.worldKey()]; ok {
+					c.lastW[id] = w
+				}
+			}
+			if ev.kind == KindW {
+				last[ev.worldKey()] = id
+			}
+		}
+	}
+	lockWrites := map[string][]int{}
+	x.W.Inter(c.lockEv).Each(func(w int) { lockWrites[events[w].Loc] = append(lockWrites[events[w].Loc], w) })
+	for i := range events {
+		if !x.R.Has(i) {
+			continue
+		}
+		r := &events[i]
+		var cands []int
+		if c.lockEv.Has(i) {
+			cands = c.lockCands(i, c.lastW[i], lockWrites[r.Loc])
+		}
+		for _, w := range c.writes[r.Loc] {
+			we := &events[w]
+			if c.lockEv.Has(i) || c.lockEv.Has(w) || we.Value != r.Value {
+				continue
+			}
+			if we.Thread == r.Thread {
+				// Only the latest po-earlier write of the thread; under
+				// mixed-size semantics herd lets an RMW read its own write.
+				if w != c.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)) {
+					continue
+				}
+			} else if we.IsInit() && c.lastW[i] >= 0 {
+				continue
+			}
+			cands = append(cands, w)
+		}
+		if c.spin != nil {
+			cands = c.spinCandidates(i, cands)
+		}
+		if len(cands) == 0 {
+			return nil, nil
+		}
+		c.reads = append(c.reads, i)
+		c.rfCands = append(c.rfCands, cands)
+	}
+	if s.mixed != nil {
+		s.mixed.decorate(c)
+	}
+	return c, nil
+}
+
+func trailing(u uint64) int {
+	n := 0
+	for u&1 == 0 {
+		u >>= 1
+		n++
+	}
+	return n
+}

@@ -1,0 +1,83 @@
+// This file implements the AArch64 dialect's grammar: the lexer and the
+// participle productions of one program cell (labels, then at most one
+// instruction and its operands), and the dialect's registration.
+
+package parser
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+func init() { dialects[litmus.ArchAArch64] = a64Dialect{} }
+
+// a64Dialect reads AArch64 programs.
+type a64Dialect struct{}
+
+func (a64Dialect) register(name string) (string, bool) {
+	r, ok := a64ParseReg(name)
+	if !ok || r.zero {
+		return "", false
+	}
+	return r.name, true
+}
+
+// The grammar of one cell: labels, then at most one instruction.
+
+var a64Lexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+`},
+	{Name: "Int", Pattern: `[0-9]+`},
+	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_.]*`},
+	{Name: "Punct", Pattern: `[\[\],#!:+-]`},
+})
+
+// a64Cell is the content of one program cell.
+type a64Cell struct {
+	Pos    lexer.Position
+	Labels []*asmLabel `parser:"@@*"`
+	Instr  *a64Instr   `parser:"@@?"`
+}
+
+// a64Instr is a mnemonic and its operands.
+type a64Instr struct {
+	Pos  lexer.Position
+	Op   string    `parser:"@Ident"`
+	Args []*a64Arg `parser:"( @@ ( \",\" @@ )* )?"`
+}
+
+// a64Arg is one operand: a memory operand, an immediate, or a word (a
+// register, a label, a condition, a barrier option, or a shift or extend
+// with its optional amount: "LSL #2", "SXTW").
+type a64Arg struct {
+	Pos  lexer.Position
+	Mem  *a64Mem  `parser:"  @@"`
+	Imm  *a64Imm  `parser:"| @@"`
+	Word *a64Word `parser:"| @@"`
+}
+
+type a64Mem struct {
+	Pos       lexer.Position
+	Args      []*a64Arg `parser:"\"[\" @@ ( \",\" @@ )* \"]\""`
+	Writeback bool      `parser:"@\"!\"?"`
+}
+
+type a64Imm struct {
+	Pos   lexer.Position
+	Neg   bool   `parser:"\"#\"? ( @\"-\" | \"+\" )?"`
+	Value string `parser:"( @Int | @Hex )"`
+}
+
+type a64Word struct {
+	Pos    lexer.Position
+	Name   string  `parser:"@Ident"`
+	Amount *a64Imm `parser:"@@?"`
+}
+
+var a64Parser = participle.MustBuild[a64Cell](
+	participle.Lexer(a64Lexer),
+	participle.Elide("Whitespace"),
+	participle.UseLookahead(2),
+)
