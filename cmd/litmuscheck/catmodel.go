@@ -11,14 +11,17 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/models/cat"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // catFlags are the options of a model read from cat files.
 type catFlags struct {
 	bell, macros, conf string
 	variants, include  []string
-	// model is the loaded model, nil when the run uses a built-in one.
+	// model is the loaded model, nil when the run uses a built-in one;
+	// prims are the C primitives of its .def file.
 	model *models.Model
+	prims *parser.Prims
 }
 
 func addCatFlags(fs *pflag.FlagSet, c *catFlags) {
@@ -37,6 +40,12 @@ func isCatFile(name string) bool { return strings.HasSuffix(name, ".cat") }
 func loadCat(o *options) error {
 	c := &o.cat
 	if !isCatFile(o.model) && c.conf == "" {
+		// A .def file alone adds its primitives to a built-in model.
+		if c.macros != "" {
+			var err error
+			c.prims, err = cat.LoadPrims(c.macros, c.include)
+			return err
+		}
 		return nil
 	}
 	opts := cat.Options{Bell: c.bell, Macros: c.macros, Conf: c.conf, Path: c.include, Variants: c.variants}
@@ -47,6 +56,6 @@ func loadCat(o *options) error {
 	if err != nil {
 		return err
 	}
-	c.model = p.Model()
+	c.model, c.prims = p.Model(), p.Prims()
 	return nil
 }

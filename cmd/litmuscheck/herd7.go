@@ -82,6 +82,13 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: litmus.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
 	lo.cat.model = model
+	if o.macros != "" {
+		// The primitives of the -macros file, whatever model runs.
+		if lo.cat.prims, err = cat.LoadPrims(o.macros, append([]string{"."}, o.include...)); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return 2
+		}
+	}
 	lo.speedcheck = o.speedcheck
 	lo.hexa = o.hexa
 	// -variant mixed runs every test under mixed-size semantics.
