@@ -17,11 +17,8 @@ import (
 func init() { dialects[litmus.ArchC] = cDialect{} }
 
 // cDialect reads the program of a C (LKMM) test. Calls to the functions
-// defs defines are inlined (see c_ext.go); prims are a .def file's.
-type cDialect struct {
-	defs  *CDefs
-	prims *Prims
-}
+// defs defines are inlined (see c_ext.go).
+type cDialect struct{ defs *CDefs }
 
 var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -60,7 +57,7 @@ func (d cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error
 	}
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(prog.f, i, th, defs, d.prims, inited[i])
+		thr, err := lowerCThread(prog.f, i, th, defs, inited[i])
 		if err != nil {
 			return nil, err
 		}

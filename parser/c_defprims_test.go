@@ -25,7 +25,7 @@ func loadPrims(t *testing.T, path string) *Prims {
 func lowerThread(t *testing.T, body string, prims *Prims) ([]litmus.Instr, error) {
 	t.Helper()
 	src := "C T\n{}\nP0(int *x, int *y) {\n\tint r0;\n\tint r1;\n" + body + "\n}\nexists (0:r0=0)\n"
-	test, err := ParseWith("T.litmus", src, Options{Prims: prims})
+	test, err := ParseWith("T.litmus", src, Options{CDefs: (*CDefs)(nil).WithPrims(prims)})
 	if err != nil {
 		return nil, err
 	}

@@ -52,11 +52,9 @@ type cLowerer struct {
 	// innermost call being inlined, nil at thread level (c_ext.go).
 	defs  *CDefs
 	frame *cFrame
-	// prims are the primitives of a .def file (c_defprims.go).
-	prims *Prims
 }
 
-func lowerCThread(f *file, i int, th *cThread, defs *CDefs, prims *Prims, inited map[string]bool) (*litmus.Thread, error) {
+func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bool) (*litmus.Thread, error) {
 	pos := position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
@@ -68,7 +66,6 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs, prims *Prims, inited
 		regs:   map[string]bool{},
 		inited: inited,
 		defs:   defs,
-		prims:  prims,
 	}
 	for _, p := range th.Params {
 		if p.Name == "" {

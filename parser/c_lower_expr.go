@@ -173,8 +173,8 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	pos := l.pos(c.Pos)
 	// A test's own functions and the fragments come first, then the
 	// primitives of a .def file, which may redefine the kernel's.
-	if l.defs == nil || l.defs.funcs[c.Name] == nil {
-		if p, ok, err := l.prims.lookup(c.Name); ok {
+	if l.defs != nil && l.defs.funcs[c.Name] == nil {
+		if p, ok, err := l.defs.prims.lookup(c.Name); ok {
 			if err != nil {
 				return nil, litmus.Errorf(pos, "%s: %v", c.Name, err)
 			}

@@ -50,10 +50,8 @@ type Options struct {
 	// CDefs, when not nil, are C functions that calls in a C test's
 	// threads inline; they take precedence over the kernel primitives of
 	// the same name (lock fragments redefine spin_lock, for example).
+	// With WithPrims, they carry the primitives of a .def macro file.
 	CDefs *CDefs
-	// Prims, when not nil, are the primitives of a .def macro file
-	// (NewPrims); they take precedence over the kernel's own.
-	Prims *Prims
 
 	_ struct{}
 }
@@ -116,8 +114,8 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	if !ok {
 		return nil, asList(litmus.Errorf(secs.archPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86 or X86_64)", secs.arch))
 	}
-	if cd, isC := d.(cDialect); isC && (opt.CDefs != nil || opt.Prims != nil) {
-		cd.defs, cd.prims = opt.CDefs, opt.Prims
+	if cd, isC := d.(cDialect); isC && opt.CDefs != nil {
+		cd.defs = opt.CDefs
 		d = cd
 	}
 	t.Info = parseInfo(secs.preamble)

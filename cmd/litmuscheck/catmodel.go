@@ -11,17 +11,14 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/models/cat"
-	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // catFlags are the options of a model read from cat files.
 type catFlags struct {
 	bell, macros, conf string
 	variants, include  []string
-	// model is the loaded model, nil when the run uses a built-in one;
-	// prims are the C primitives of its .def file.
+	// model is the loaded model, nil when the run uses a built-in one.
 	model *models.Model
-	prims *parser.Prims
 }
 
 func addCatFlags(fs *pflag.FlagSet, c *catFlags) {
@@ -42,8 +39,8 @@ func loadCat(o *options) error {
 	if !isCatFile(o.model) && c.conf == "" {
 		// A .def file alone adds its primitives to a built-in model.
 		if c.macros != "" {
-			var err error
-			c.prims, err = cat.LoadPrims(c.macros, c.include)
+			prims, err := cat.LoadPrims(c.macros, c.include)
+			o.userDefs = o.userDefs.WithPrims(prims)
 			return err
 		}
 		return nil
@@ -56,6 +53,10 @@ func loadCat(o *options) error {
 	if err != nil {
 		return err
 	}
-	c.model, c.prims = p.Model(), p.Prims()
+	c.model = p.Model()
+	if prims := p.Prims(); prims != nil {
+		// The C tests call the primitives of the model's .def file.
+		o.userDefs = o.userDefs.WithPrims(prims)
+	}
 	return nil
 }

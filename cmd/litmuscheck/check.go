@@ -288,7 +288,7 @@ func checkFile(path string, alg *locks.Algorithm, o options) fileOutcome {
 		o.deadline = time.Now().Add(o.timeout)
 	}
 	ctx, cancel := o.testContext()
-	t, err := parseTestContext(ctx, path, alg, o.userDefs, o.cat.prims)
+	t, err := parseTestContext(ctx, path, alg, o.userDefs)
 	cancel()
 	if err == context.DeadlineExceeded {
 		return fileOutcome{err: fmt.Errorf("%s: timed out after %v while parsing", path, o.timeout)}

@@ -61,12 +61,11 @@ func modelUsage() string {
 // parseTest parses a file; C tests see the lock fragments, with spin_*
 // defined as the --lock algorithm, and the --fragments functions, user.
 func parseTest(path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
-	return parseTestContext(context.Background(), path, alg, user, nil)
+	return parseTestContext(context.Background(), path, alg, user)
 }
 
-// parseTestContext is parseTest bounded by ctx, with the primitives of a
-// .def file, prims, when not nil.
-func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, user *parser.CDefs, prims *parser.Prims) (*litmus.Test, error) {
+// parseTestContext is parseTest bounded by ctx.
+func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
 	defs, err := locks.Defs(alg, user)
 	if err != nil {
 		return nil, err
@@ -75,7 +74,7 @@ func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, us
 	if err != nil {
 		return nil, err
 	}
-	return parser.ParseContext(ctx, path, string(src), parser.Options{CDefs: defs, Prims: prims})
+	return parser.ParseContext(ctx, path, string(src), parser.Options{CDefs: defs})
 }
 
 // checkC runs a C test in each column.

@@ -84,10 +84,12 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	lo.cat.model = model
 	if o.macros != "" {
 		// The primitives of the -macros file, whatever model runs.
-		if lo.cat.prims, err = cat.LoadPrims(o.macros, append([]string{"."}, o.include...)); err != nil {
+		prims, err := cat.LoadPrims(o.macros, append([]string{"."}, o.include...))
+		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return 2
 		}
+		lo.userDefs = lo.userDefs.WithPrims(prims)
 	}
 	lo.speedcheck = o.speedcheck
 	lo.hexa = o.hexa
