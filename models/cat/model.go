@@ -199,7 +199,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if m, ok := x.Memo.(*memo); ok {
 		in.memo = m
 	} else if arch != "" {
-		in.memo = &memo{vals: map[int]binding{}, valid: true}
+		in.memo = &memo{vals: map[memoKey]binding{}}
 		x.Memo = in.memo
 	}
 	t := &topEnv{hist: map[string][]versioned{}}
