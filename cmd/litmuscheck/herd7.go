@@ -82,9 +82,11 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: litmus.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
 	lo.cat.model = model
-	if o.macros != "" {
-		// The primitives of the -macros file, whatever model runs.
-		prims, err := cat.LoadPrims(o.macros, append([]string{"."}, o.include...))
+	search := append([]string{"."}, o.include...)
+	if _, ferr := cat.Find(o.macros, search); o.macros != "" && (ferr == nil || !lkmm) {
+		// The primitives of the -macros file, whatever model runs; the
+		// built-in LKMM's linux-kernel.def need not be there.
+		prims, err := cat.LoadPrims(o.macros, search)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return 2
