@@ -195,7 +195,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	// The final writes of the locations the final state shows, whatever
 	// co, are on those locations: the flag needs a lock event there.
 	var shown litmus.Set
-	for _, l := range observedMemory(x.Test) {
+	for _, l := range ObservedMemory(x.Test) {
 		for i := range x.Events {
 			if x.Events[i].Loc == l {
 				shown = shown.Add(i)
@@ -206,8 +206,10 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	return s
 }
 
-// observedMemory lists the memory locations a test's final state shows.
-func observedMemory(t *litmus.Test) []string {
+// ObservedMemory lists the memory locations a test's final state shows
+// (its condition, locations and filter): herd's final writes are on
+// those alone.
+func ObservedMemory(t *litmus.Test) []string {
 	if t == nil {
 		return nil
 	}

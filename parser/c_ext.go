@@ -34,10 +34,12 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-// CDefs are C function definitions that calls in C tests inline.
+// CDefs are C function definitions that calls in C tests inline, and the
+// primitives of a .def file (WithPrims) that calls lower to events.
 type CDefs struct {
 	funcs map[string]*cFunc
 	order []string
+	prims *Prims
 	// files holds the file each function was read from, by name: merged
 	// definitions come from several files, and an inlined event names
 	// its own.
@@ -133,7 +135,13 @@ func collectDefs(f *file, funcs []*cFunc) (*CDefs, error) {
 // Merge returns the definitions of d and then of e; a name both define is
 // an error.
 func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}, prims: d.prims}
+	if e.prims != nil {
+		if d.prims != nil && d.prims != e.prims {
+			return nil, fmt.Errorf("primitives of two .def files")
+		}
+		out.prims = e.prims
+	}
 	for _, src := range []*CDefs{d, e} {
 		for _, n := range src.order {
 			if _, dup := out.funcs[n]; dup {
@@ -161,13 +169,24 @@ func (d *CDefs) Lines(name string) (file string, first, last int, ok bool) {
 	return d.files[name].name, fn.Pos.Line, fn.EndPos.Line, true
 }
 
+// WithPrims returns d (which may be nil) with the primitives of a .def
+// file: calls of them lower to their events, before the kernel's own
+// primitives of the same names and after d's functions.
+func (d *CDefs) WithPrims(p *Prims) *CDefs {
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}, prims: p}
+	if d != nil {
+		out.funcs, out.order, out.files = d.funcs, d.order, d.files
+	}
+	return out
+}
+
 // Alias returns d with name defined as a copy of the function target.
 func (d *CDefs) Alias(name, target string) (*CDefs, error) {
 	fn, ok := d.funcs[target]
 	if !ok {
 		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
 	}
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*file{}, prims: d.prims}
 	for _, n := range d.order {
 		out.funcs[n] = d.funcs[n]
 		out.files[n] = d.files[n]

@@ -182,7 +182,17 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
 // named, else to a hidden register; want is false for a call whose value
 // is dropped.
 func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
-	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
+	pos := l.pos(c.Pos)
+	// A test's own functions and the fragments come first, then the
+	// primitives of a .def file, which may redefine the kernel's.
+	if l.defs != nil && l.defs.funcs[c.Name] == nil {
+		if p, ok, err := l.defs.prims.lookup(c.Name); ok {
+			if err != nil {
+				return nil, litmus.Errorf(pos, "%s: %v", c.Name, err)
+			}
+			return l.callPrim(c, p, dst, want)
+		}
+	}
 	if v, done, err := l.extCall(c, dst, want); done {
 		return v, err
 	}
@@ -190,11 +200,20 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	if !ok {
 		return nil, litmus.Errorf(pos, "unknown function %q (not a kernel primitive, an extension or a fragment function)", c.Name)
 	}
+	return l.callPrim(c, p, dst, want)
+}
+
+// callPrim lowers a call of the primitive p.
+func (l *cLowerer) callPrim(c *cCall, p cPrim, dst string, want bool) (litmus.Expr, error) {
+	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
 	if n := p.nargs(); len(c.Args) != n {
 		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, n, plural(n), len(c.Args))
 	}
 	if want && !p.returns() {
 		return nil, litmus.Errorf(pos, "%s returns no value", c.Name)
+	}
+	if p.args != nil || p.kind == primSeq {
+		return l.callMacro(c, p, dst, want)
 	}
 	// Results computed from the value read go through a hidden register,
 	// so that the arguments stay intact.
@@ -285,6 +304,32 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 		return nil, nil
 	}
 	return litmus.R(dst), nil
+}
+
+// callMacro lowers a call of a primitive a .def macro defines: each step
+// with the call's arguments in its own order.
+func (l *cLowerer) callMacro(c *cCall, p cPrim, dst string, want bool) (litmus.Expr, error) {
+	steps := p.seq
+	if p.kind != primSeq {
+		steps = []cPrim{p}
+	}
+	var v litmus.Expr
+	for _, s := range steps {
+		sub := *c
+		sub.Args = make([]*cExpr, len(s.args))
+		for k, i := range s.args {
+			sub.Args[k] = c.Args[i]
+		}
+		if s.args == nil {
+			sub.Args = c.Args
+		}
+		s.args = nil
+		var err error
+		if v, err = l.callPrim(&sub, s, dst, want); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
 }
 
 // lvalue lowers the "*p" argument of READ_ONCE and friends to the address

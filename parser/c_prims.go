@@ -25,6 +25,7 @@ const (
 	primUnlock                     // spin_unlock(p)
 	primTrylock                    // spin_trylock(p)
 	primIsLocked                   // spin_is_locked(p)
+	primSeq                        // a .def macro of several void primitives, in order
 )
 
 // A cPrim describes one primitive of linux-kernel.def.
@@ -40,11 +41,19 @@ type cPrim struct {
 	// test, when set, compares the new value with 0 (atomic_dec_and_test,
 	// atomic_add_negative).
 	test *litmus.BinOp
+	// args, for a primitive a .def macro defines, maps each argument of
+	// the kind's own order to the macro's parameter (nil: the same order).
+	args []int
+	// seq are the steps of a primSeq, n its number of parameters.
+	seq []cPrim
+	n   int
 }
 
 // nargs is the number of arguments the primitive takes.
 func (p cPrim) nargs() int {
 	switch p.kind {
+	case primSeq:
+		return p.n
 	case primFence:
 		return 0
 	case primLoad, primSyncSrcu, primLock, primUnlock, primTrylock, primIsLocked:
@@ -65,7 +74,7 @@ func (p cPrim) nargs() int {
 // returns reports whether the primitive has a value.
 func (p cPrim) returns() bool {
 	switch p.kind {
-	case primStore, primStoreMb, primFence, primSyncSrcu, primAtomicOp, primLock, primUnlock:
+	case primStore, primStoreMb, primFence, primSyncSrcu, primAtomicOp, primLock, primUnlock, primSeq:
 		return false
 	}
 	return true

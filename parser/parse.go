@@ -50,6 +50,7 @@ type Options struct {
 	// CDefs, when not nil, are C functions that calls in a C test's
 	// threads inline; they take precedence over the kernel primitives of
 	// the same name (lock fragments redefine spin_lock, for example).
+	// With WithPrims, they carry the primitives of a .def macro file.
 	CDefs *CDefs
 
 	_ struct{}

@@ -37,6 +37,12 @@ func isCatFile(name string) bool { return strings.HasSuffix(name, ".cat") }
 func loadCat(o *options) error {
 	c := &o.cat
 	if !isCatFile(o.model) && c.conf == "" {
+		// A .def file alone adds its primitives to a built-in model.
+		if c.macros != "" {
+			prims, err := cat.LoadPrims(c.macros, c.include)
+			o.userDefs = o.userDefs.WithPrims(prims)
+			return err
+		}
 		return nil
 	}
 	opts := cat.Options{Bell: c.bell, Macros: c.macros, Conf: c.conf, Path: c.include, Variants: c.variants}
@@ -48,5 +54,9 @@ func loadCat(o *options) error {
 		return err
 	}
 	c.model = p.Model()
+	if prims := p.Prims(); prims != nil {
+		// The C tests call the primitives of the model's .def file.
+		o.userDefs = o.userDefs.WithPrims(prims)
+	}
 	return nil
 }

@@ -126,7 +126,7 @@ func conformOne(file string, o options) conformOutcome {
 		out.err = err
 		return out
 	}
-	t, err := parser.ParseFile(file)
+	t, err := parser.ParseFileWith(file, parser.Options{CDefs: o.userDefs})
 	if err != nil {
 		out.err = err
 		return out

@@ -82,6 +82,17 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: litmus.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
 	lo.cat.model = model
+	search := append([]string{"."}, o.include...)
+	if _, ferr := cat.Find(o.macros, search); o.macros != "" && (ferr == nil || !lkmm) {
+		// The primitives of the -macros file, whatever model runs; the
+		// built-in LKMM's linux-kernel.def need not be there.
+		prims, err := cat.LoadPrims(o.macros, search)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return 2
+		}
+		lo.userDefs = lo.userDefs.WithPrims(prims)
+	}
 	lo.speedcheck = o.speedcheck
 	lo.hexa = o.hexa
 	// -variant mixed runs every test under mixed-size semantics.

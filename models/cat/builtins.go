@@ -62,7 +62,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "ctrl":
 		return x.Ctrl, true
 	case "loc":
-		return x.Loc, true
+		return in.loc(), true
 	case "int":
 		// herd's int relates each thread event to itself, not an
 		// initial write.
@@ -76,7 +76,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		// One access size per test: an access is its own instance.
 		return litmus.Identity(in.n, x.M), true
 	case "po-loc":
-		return in.po().Inter(x.Loc), true
+		return in.po().Inter(in.loc()), true
 	case "rfe":
 		return in.rf.Diff(x.Int), true
 	case "rfi":
@@ -151,6 +151,32 @@ func (in *interp) po() litmus.Rel {
 		in.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
 	}
 	return in.cpo
+}
+
+// loc is herd's same-location relation. In C it relates every two events
+// with a location, each to itself too, whether or not they access memory:
+// linux-kernel.cat matches a synchronize_srcu, an event on its srcu
+// struct, with the critical sections of the same struct through loc.
+func (in *interp) loc() litmus.Rel {
+	if in.arch != litmus.ArchC {
+		return in.x.Loc
+	}
+	if in.cloc.IsZero() {
+		// On the heap: the lets memoised for the shape derive from it.
+		in.cloc = litmus.NewRel(in.n)
+		byLoc := map[string]litmus.Set{}
+		for i := range in.x.Events {
+			if l := in.x.Events[i].Loc; l != "" {
+				byLoc[l] = byLoc[l].Add(i)
+			}
+		}
+		for i := range in.x.Events {
+			if l := in.x.Events[i].Loc; l != "" {
+				in.cloc.SetRow(i, byLoc[l])
+			}
+		}
+	}
+	return in.cloc
 }
 
 // unlocks are the C unlock events.

@@ -32,9 +32,7 @@ var corpusModels = []struct {
 	{"x86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat"}},
 	{"ppc", "Power", Options{Model: "ppc.cat"}},
 	{"aarch64", "ARMv8", Options{Model: "aarch64.cat"}},
-	// lkmm is not listed yet: through linux-kernel.cfg the interpreter
-	// still raises lock-final on a few SRCU tests (C-srcu-mb-2,
-	// C-srcu-nest-7, C-SRCU-misnest-not) where herd does not.
+	{"lkmm", "LKMM", Options{Conf: "linux-kernel.cfg", Variants: []string{"lkmmv2"}}},
 }
 
 // needShared skips a test when ../shared is absent, and fails it under CI.

@@ -1,86 +1,57 @@
 // This file implements reading herd's .def macro files (C primitives as
-// sequences of events with annotations) and .cfg configuration files.
+// sequences of events with annotations, which the parser lowers) and .cfg
+// configuration files.
 
 package cat
 
 import (
 	"bufio"
 	"os"
-	"regexp"
 	"strings"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
-// A DefFile is a list of macros.
+// A DefFile is a list of macros: C primitives, each its name, parameters
+// and body (parser.MacroDef).
 type DefFile struct {
-	Macros []*Macro
+	Macros []parser.MacroDef
 }
-
-// A Macro defines a C primitive: its name, parameters and body.
-type Macro struct {
-	Pos    litmus.Pos
-	Name   string
-	Params []string
-	// Body is the event sequence, as written: an expression (__load{ONCE}(X))
-	// or a block of statements ({ __store{ONCE}(X,V); }).
-	Body string
-}
-
-var macroHead = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*)\)\s*(.*)$`)
 
 // ParseDefFile reads a .def file.
 func ParseDefFile(path string) (*DefFile, error) {
-	src, err := os.ReadFile(path)
+	ms, err := parser.ParseDefFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseDef(path, string(src))
+	return &DefFile{Macros: ms}, nil
 }
 
-// ParseDef reads the text of a .def file: one macro per line (a block
-// may go on over following lines until its braces close), comments
-// starting with //.
+// ParseDef reads the text of a .def file.
 func ParseDef(path, src string) (*DefFile, error) {
-	d := &DefFile{}
-	lines := strings.Split(src, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(stripComment(lines[i]))
-		if line == "" {
-			continue
-		}
-		p := litmus.Pos{File: path, Line: i + 1, Col: 1}
-		m := macroHead.FindStringSubmatch(line)
-		if m == nil {
-			return nil, litmus.Errorf(p, "expected a macro NAME(PARAMS) BODY, found %q", line)
-		}
-		body := m[3]
-		for strings.Count(body, "{") > strings.Count(body, "}") && i+1 < len(lines) {
-			i++
-			body += "\n" + stripComment(lines[i])
-		}
-		if strings.Count(body, "{") != strings.Count(body, "}") {
-			return nil, litmus.Errorf(p, "unbalanced braces in macro %s", m[1])
-		}
-		if strings.TrimSpace(body) == "" {
-			return nil, litmus.Errorf(p, "macro %s has no body", m[1])
-		}
-		var params []string
-		for _, s := range strings.Split(m[2], ",") {
-			if s = strings.TrimSpace(s); s != "" {
-				params = append(params, s)
-			}
-		}
-		d.Macros = append(d.Macros, &Macro{Pos: p, Name: m[1], Params: params, Body: strings.TrimSpace(body)})
+	ms, err := parser.ParseDef(path, src)
+	if err != nil {
+		return nil, err
 	}
-	return d, nil
+	return &DefFile{Macros: ms}, nil
 }
 
-func stripComment(s string) string {
-	if i := strings.Index(s, "//"); i >= 0 {
-		return s[:i]
+// Prims lowers the macros to C primitives, for the parser: a C test run
+// under the model calls them.
+func (d *DefFile) Prims() *parser.Prims { return parser.NewPrims(d.Macros) }
+
+// LoadPrims reads the .def file name, found on the search path, and
+// lowers its macros.
+func LoadPrims(name string, searchPath []string) (*parser.Prims, error) {
+	path, err := Find(name, searchPath)
+	if err != nil {
+		return nil, err
 	}
-	return s
+	d, err := ParseDefFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return d.Prims(), nil
 }
 
 // readConf fills o from a herd .cfg file: its model, bell and macros

@@ -14,6 +14,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // Options say which files make a model and how to run it.
@@ -33,6 +34,7 @@ type Program struct {
 	main  *File
 	bell  *File
 	defs  *DefFile
+	prims *parser.Prims
 	files map[string]*File // included files, by the name used
 	opts  Options
 }
@@ -76,6 +78,7 @@ func Load(o Options) (*Program, error) {
 		if p.defs, err = ParseDefFile(mpath); err != nil {
 			return nil, err
 		}
+		p.prims = p.defs.Prims()
 	}
 	// A dry run on no events finds unknown names and type errors.
 	x := &litmus.Execution{}
@@ -186,15 +189,17 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Arena.Reset()
 		in.rf = x.Arena.Attach(in.rf)
 	}
-	// herd's final writes are memory stores: no lock event is one.
-	in.fw = finalWrites(x, x.CO, in.writes())
+	// herd's final writes are memory stores (no lock event is one) on
+	// the locations the final state shows: herd fixes no last write for
+	// the others, so lock.cat's lock-final cannot see them.
+	in.fw = setInter(finalWrites(x, x.CO, in.writes()), observedEvents(x))
 	if x.PO.IsZero() {
 		fillEmpty(x)
 	}
 	if m, ok := x.Memo.(*memo); ok {
 		in.memo = m
 	} else if arch != "" {
-		in.memo = &memo{vals: map[int]binding{}, valid: true}
+		in.memo = &memo{vals: map[memoKey]binding{}}
 		x.Memo = in.memo
 	}
 	t := &topEnv{hist: map[string][]versioned{}}
@@ -216,6 +221,20 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		ok = in.matchesCandidate(env)
 	}
 	return in.results, ok, err
+}
+
+// observedEvents are the events on the memory locations x's final state
+// shows.
+func observedEvents(x *litmus.Execution) litmus.Set {
+	var s litmus.Set
+	for _, l := range models.ObservedMemory(x.Test) {
+		for i := range x.Events {
+			if x.Events[i].Loc == l {
+				s = s.Add(i)
+			}
+		}
+	}
+	return s
 }
 
 // fillEmpty gives an execution with no events empty relations.
@@ -281,6 +300,11 @@ func (p *Program) Explain(x *litmus.Execution) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// Prims are the C primitives of the model's .def file, nil without one.
+func (p *Program) Prims() *parser.Prims {
+	return p.prims
 }
 
 // Name implements litmus.Model.

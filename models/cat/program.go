@@ -46,6 +46,7 @@ type interp struct {
 	id, full litmus.Rel
 	rf       litmus.Rel
 	cpo      litmus.Rel // po with each instruction's read before its write, in C
+	cloc     litmus.Rel // herd's loc in C, with located fences
 	fw       litmus.Set
 	variants map[string]bool
 	tags     map[string]bool
@@ -54,9 +55,13 @@ type interp struct {
 	depth    int
 	callPos  lexer.Position
 	// memo holds the values of top-level lets that do not depend on rf
-	// or co, by order of evaluation; reuse says whether to read it.
+	// or co, by the choices of the withs before them (path) and order of
+	// evaluation after the last (ordinal); noMemo is set once the
+	// statements run depend on rf or co (a match on such a value).
 	memo    *memo
+	path    string
 	ordinal int
+	noMemo  bool
 	results []Result
 	// including is the stack of files being included.
 	including []string
@@ -76,14 +81,25 @@ type interp struct {
 }
 
 type memo struct {
-	vals  map[int]binding
-	valid bool
+	vals map[memoKey]binding
 	// deps are the explorer's dependencies, for a catdep file.
 	deps map[string]litmus.Rel
 }
 
+// A memoKey names one evaluation of a top-level let: the choices of the
+// withs run before it, and its rank among the lets run since the last.
+// The statements a candidate runs depend on those choices only, so a key
+// names the same let in the same scope in every candidate of a shape.
+type memoKey struct {
+	path    string
+	ordinal int
+}
+
+// newRel is an empty relation: in the worker's arena when the value being
+// computed depends on rf or co, else on the heap, since the arena is reset
+// for the next candidate and a let memoised for the shape must outlive it.
 func (in *interp) newRel() litmus.Rel {
-	if in.x.Arena != nil {
+	if in.x.Arena != nil && in.dyn {
 		return in.x.Arena.NewRel(in.n)
 	}
 	return litmus.NewRel(in.n)
@@ -163,8 +179,8 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 			return define(env, vars), nil
 		}
 	}
-	if top && in.memo != nil && in.memo.valid {
-		k := in.ordinal
+	if top && in.memo != nil && !in.noMemo {
+		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
 		{
 			if vals, ok := in.memo.vals[k]; ok {
@@ -298,13 +314,21 @@ func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
 }
 
 func (in *interp) matchStmt(m *MatchStmt, env *scope, top bool) (*scope, bool, error) {
+	saved := in.dyn
+	in.dyn = false
 	v, err := in.eval(m.Subject, env)
+	dyn := in.dyn
+	in.dyn = saved
 	if err != nil {
 		return env, false, err
 	}
 	t, ok := v.(tagVal)
 	if !ok {
 		return env, false, errAt(m.Pos, "type mismatch: match on %s, want a tag", typeName(v))
+	}
+	if dyn {
+		// The statements run from here depend on rf or co.
+		in.noMemo = true
 	}
 	for _, c := range m.Clauses {
 		if c.Tag == "" || c.Tag[1:] == string(t) {

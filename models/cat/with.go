@@ -3,7 +3,11 @@
 // reads-from and coherence of lock events to the explorer's candidate.
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"strconv"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
 
 // A frame is the rest of a statement list that a nested list (an include,
 // an if, a match) returns to.
@@ -49,16 +53,17 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	if err != nil {
 		return env, false, at(w.Pos, err)
 	}
-	if in.memo != nil {
-		// The choices multiply the lets after this one.
-		in.memo.valid = false
-	}
+	// Each choice runs the rest of the program: its lets are memoised
+	// under the choice's index.
+	path, ordinal := in.path, in.ordinal
+	defer func() { in.path, in.ordinal = path, ordinal }()
 	first := len(in.results)
 	frames := in.frames
 	catdep := in.catdep
-	for _, e := range elems {
+	for i, e := range elems {
 		in.results = in.results[:first]
 		in.catdep = catdep
+		in.path, in.ordinal = path+"/"+strconv.Itoa(i), 0
 		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
 		out, ok, err := in.run(rest, inner, top)
 		if in.inLocal == 0 {
