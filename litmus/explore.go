@@ -166,11 +166,6 @@ type Result struct {
 	Hexa bool
 }
 
-// A State is a final state: one value per observed register or location.
-type State struct {
-	Values []Value
-}
-
 // Verdict is herd's observation word: Never, Sometimes or Always.
 func (r *Result) Verdict() string {
 	switch {
@@ -504,15 +499,6 @@ func finish(res *Result, parts []*partial) *Result {
 	}
 	sort.Strings(res.Flags)
 	return res
-}
-
-func compareStates(a, b State) int {
-	for i := range a.Values {
-		if c := a.Values[i].Compare(b.Values[i]); c != 0 {
-			return c
-		}
-	}
-	return 0
 }
 
 func stateKey(vals []Value) string {
