@@ -408,6 +408,8 @@ type partial struct {
 	// orbitStates are final states whose orbit under the symmetry is
 	// already in (symmetry.go).
 	orbitStates map[string]State
+	// plainStates holds the states of plain integers (state.go).
+	plainStates *stateTable
 }
 
 // pollEvery is the work between two polls of the limits: a few

@@ -67,7 +67,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	}
 	key := stateKey(vals)
 	if _, ok := out.states[key]; !ok && !orbit {
-		out.states[key] = NewState(vals)
+		out.states[key] = out.keepState(vals)
 	}
 	for _, f := range flags {
 		out.flags[f] = true
