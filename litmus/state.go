@@ -14,12 +14,15 @@ type State struct {
 }
 
 // stateTable holds rows of width plain integers, each stored less lo in
-// bytes or, when the values spread wider, in words.
+// bytes or, when the values spread wider, in words; or a row to a word,
+// packed, bits a value, the first value in the highest bits.
 type stateTable struct {
-	width int
-	lo    int64
-	bytes []uint8
-	words []uint64
+	width  int
+	lo     int64
+	bytes  []uint8
+	words  []uint64
+	packed []uint64
+	bits   uint
 }
 
 // NewState returns the state of vals, which it keeps.
@@ -38,6 +41,10 @@ func (st State) Value(i int) Value {
 	t := st.table
 	if t == nil {
 		return st.values[i]
+	}
+	if t.packed != nil {
+		v := t.packed[st.row] >> (uint(t.width-1-i) * t.bits) & (1<<t.bits - 1)
+		return Int(int64(v) + t.lo)
 	}
 	k := int(st.row)*t.width + i
 	if t.bytes != nil {
