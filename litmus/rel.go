@@ -358,23 +358,40 @@ func (r Rel) Acyclic() bool {
 		}
 		return true
 	}
-	// Kahn's algorithm, counting predecessors.
-	preds := make([]int, r.N)
-	for i := 0; i < r.N; i++ {
-		r.EachSucc(i, func(j int) { preds[j]++ })
+	// Kahn's algorithm, counting predecessors, in buffers on the stack
+	// for the sizes of tests (models check acyclicity per candidate).
+	var predsBuf, queueBuf [256]int32
+	preds, queue := predsBuf[:0], queueBuf[:0]
+	if r.N > len(predsBuf) {
+		preds, queue = make([]int32, 0, r.N), make([]int32, 0, r.N)
 	}
-	queue := make([]int, 0, r.N)
-	for i, p := range preds {
-		if p == 0 {
-			queue = append(queue, i)
+	preds = preds[:r.N]
+	clear(preds)
+	w := r.w
+	for i := 0; i < r.N; i++ {
+		for k, word := range r.bits[i*w : (i+1)*w] {
+			for word != 0 {
+				preds[64*k+bits.TrailingZeros64(word)]++
+				word &= word - 1
+			}
 		}
 	}
-	for k := 0; k < len(queue); k++ {
-		r.EachSucc(queue[k], func(j int) {
-			if preds[j]--; preds[j] == 0 {
-				queue = append(queue, j)
+	for i, p := range preds {
+		if p == 0 {
+			queue = append(queue, int32(i))
+		}
+	}
+	for q := 0; q < len(queue); q++ {
+		i := int(queue[q])
+		for k, word := range r.bits[i*w : (i+1)*w] {
+			for word != 0 {
+				j := 64*k + bits.TrailingZeros64(word)
+				if preds[j]--; preds[j] == 0 {
+					queue = append(queue, int32(j))
+				}
+				word &= word - 1
 			}
-		})
+		}
 	}
 	return len(queue) == r.N
 }

@@ -95,7 +95,7 @@ func (r *lkmmRels) rcu() *lkmmRels {
 	s := r.s
 	n := s.n
 	if !s.hasRcu {
-		r.rcuFence, r.rb = litmus.NewRel(n), litmus.NewRel(n)
+		r.rcuFence, r.rb = s.none, s.none // shared, never written
 		r.fence2, r.strongFence2 = r.fence, r.strongFence
 		return r
 	}

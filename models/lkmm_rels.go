@@ -54,7 +54,7 @@ func lkmmOf(e *Env) *lkmmRels {
 	r := &lkmmRels{s: s, arena: a}
 	e.cache = r
 	r.rf, r.co = a.Attach(x.RF), a.Attach(x.CO)
-	r.fr = x.RF.Inverse().Seq(x.CO)
+	r.fr = r.rf.Inverse().Seq(r.co)
 	r.rfe, r.rfi = r.rf.Inter(s.ext), r.rf.Inter(s.int_)
 	r.coe = r.co.Inter(s.ext)
 	r.fre = r.fr.Inter(s.ext)
@@ -141,7 +141,7 @@ func (r *lkmmRels) plain() *lkmmRels {
 	r.plainDone = true
 	s := r.s
 	if !s.hasPlain {
-		r.incoh, r.race = litmus.NewRel(s.n), litmus.NewRel(s.n)
+		r.incoh, r.race = s.none, s.none // shared, never written
 		return r
 	}
 	all, Marked := s.all, s.Marked
