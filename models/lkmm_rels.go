@@ -68,6 +68,10 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 	}
 	r.hbDone = true
 	s := r.s
+	if s.hbFixed != nil {
+		r.happensBeforeFixed(s.hbFixed)
+		return r
+	}
 	all, M, Marked := s.all, s.M, s.Marked
 
 	// linux-kernel.bell: dependencies carried through plain stores and

@@ -45,7 +45,10 @@ type lkmmStatic struct {
 	rcuRscsi litmus.Rel
 	// rcuKeys is what the rcu fixpoint needs of the shape (lkmm_rcu.go),
 	// when there is a grace period.
-	rcuKeys  *rcuKeys
+	rcuKeys *rcuKeys
+	// hbFixed is happens-before's part that needs no rf or co, for the
+	// shapes that allow it (lkmm_hbfixed.go), else nil.
+	hbFixed  *hbFixed
 	hasRcu   bool // some grace period: rcu-order may be non-empty
 	hasSrcu  bool // some srcu_read_lock or srcu_read_unlock
 	hasPlain bool
@@ -183,6 +186,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	if s.hasRcu {
 		s.rcuKeys = newRCUKeys(s)
 	}
+	s.hbFixed = newHBFixed(s)
 
 	// lock.cat on po alone.
 	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)
