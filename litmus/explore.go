@@ -410,6 +410,8 @@ type partial struct {
 	orbitStates map[string]State
 	// plainStates holds the states of plain integers (state.go).
 	plainStates *stateTable
+	// scratch is a relation for checks that keep nothing (thinAirFree).
+	scratch Rel
 }
 
 // pollEvery is the work between two polls of the limits: a few
