@@ -26,8 +26,17 @@ type rcuKeys struct {
 	srcuLocked bool       // some srcu_read_lock or srcu_read_unlock
 }
 
-func newRCUKeys(s *lkmmStatic) *rcuKeys {
+// lkmmShortcuts switches on the constructions per shape that stand for the
+// general ones: rcu's fixpoint on keys only (every event is a key without
+// it) and hbFixed. Tests compare the two.
+var lkmmShortcuts = true
+
+// newRCUKeys returns the keys of s: every event if every is set.
+func newRCUKeys(s *lkmmStatic, every bool) *rcuKeys {
 	set := s.SyncRcu.Union(s.SyncSrcu, s.rcuRscsi.Domain(), s.rcuRscsi.Range(), s.SrcuLock, s.SrcuUnlock)
+	if every {
+		set = s.all
+	}
 	kk := &rcuKeys{index: make([]int, s.n), set: set, srcuLocked: s.hasSrcu}
 	for e := range kk.index {
 		kk.index[e] = -1

@@ -184,9 +184,11 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.staticFlags["unmatched-rcu-unlock"] = tag(litmus.TagRcuUnlock).Diff(rscs.Range())
 	s.staticFlags["invalid-sleep"] = rscs.Inter(FenceRel(po, s.SyncSrcu)).Domain()
 	if s.hasRcu {
-		s.rcuKeys = newRCUKeys(s)
+		s.rcuKeys = newRCUKeys(s, !lkmmShortcuts)
 	}
-	s.hbFixed = newHBFixed(s)
+	if lkmmShortcuts {
+		s.hbFixed = newHBFixed(s)
+	}
 
 	// lock.cat on po alone.
 	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)
