@@ -497,7 +497,7 @@ func finish(res *Result, parts []*partial) *Result {
 	for _, st := range states {
 		res.States = append(res.States, st)
 	}
-	sort.Slice(res.States, func(i, j int) bool { return compareStates(res.States[i], res.States[j]) < 0 })
+	// symmetry.images sorts them, with their images.
 	for f := range flags {
 		res.Flags = append(res.Flags, f)
 	}

@@ -3,6 +3,8 @@
 // rows of small integers in one shared table.
 package litmus
 
+import "cmp"
+
 // A State is a final state: one value per observed register or location.
 // A state of values holds them in values; a state of a table is row row of
 // table (rotation.go), which costs a byte per plain integer rather than a
@@ -66,6 +68,23 @@ func (st State) Values() []Value {
 }
 
 func compareStates(a, b State) int {
+	if t := a.table; t != nil && t == b.table {
+		// Rows of plain integers of one table: compared as integers, as
+		// Value.Compare does.
+		switch {
+		case t.packed != nil:
+			return cmp.Compare(t.packed[a.row], t.packed[b.row])
+		case t.words != nil:
+			w := t.width
+			ra, rb := t.words[int(a.row)*w:int(a.row+1)*w], t.words[int(b.row)*w:int(b.row+1)*w]
+			for i := range ra {
+				if c := cmp.Compare(int64(ra[i]), int64(rb[i])); c != 0 {
+					return c
+				}
+			}
+			return 0
+		}
+	}
 	for i := range a.Len() {
 		if c := a.Value(i).Compare(b.Value(i)); c != 0 {
 			return c

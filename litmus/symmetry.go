@@ -8,6 +8,7 @@ package litmus
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -229,6 +230,7 @@ func (sym *symmetry) weight(choice []int) int {
 // the classes, and then the states of whole orbits, sorted.
 func (sym *symmetry) images(states, orbits []State) []State {
 	if sym == nil || len(states)+len(orbits) == 0 {
+		slices.SortFunc(states, compareStates)
 		return states
 	}
 	if len(sym.rotations) > 0 {
