@@ -117,3 +117,9 @@ func (out *partial) keepState(vals []Value) State {
 	}
 	return State{table: t, row: int32(row)}
 }
+
+// Equal reports whether st and o hold the same values, however each is
+// stored (go-cmp compares States with it).
+func (st State) Equal(o State) bool {
+	return st.Len() == o.Len() && compareStates(st, o) == 0
+}
