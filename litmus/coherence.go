@@ -21,7 +21,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	// A cycle of rf and value flow through known values has no solution
 	// (thin air); only a cycle of unknown values stands, as herd's unsolved
 	// symbol.
-	if !x.RF.Union(c.valueFlow).Restrict(c.known, c.known).Acyclic() {
+	if !out.thinAirFree(x.RF, c.valueFlow, c.known) {
 		return
 	}
 	if s.mixed != nil && !s.mixed.rfMatches(c, rfOf) {
@@ -123,6 +123,12 @@ func (cs *coSearch) run(before Rel) {
 	x.CO.Clear()
 	n := len(cs.locs)
 	cs.before = before
+	if cs.single() {
+		// One candidate: nothing inside the combination to cut, and no
+		// level with a second order where a waiting worker would start.
+		cs.level(n - 1)
+		return
+	}
 	// The candidate the report shows as forbidden is the first one of its
 	// combination: until a worker has one, it enumerates all.
 	if !cs.out.mayPrune() {
@@ -132,6 +138,39 @@ func (cs *coSearch) run(before Rel) {
 		return
 	}
 	cs.level(n - 1)
+}
+
+// single reports whether every location has one coherence order.
+func (cs *coSearch) single() bool {
+	for _, o := range cs.orders {
+		if len(o) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// thinAirFree reports whether (rf | flow) between the events of known
+// values is acyclic, built in the worker's scratch relation: it is asked
+// once per rf choice.
+func (out *partial) thinAirFree(rf, flow Rel, known Set) bool {
+	if out.scratch.N != rf.N || out.scratch.IsZero() {
+		out.scratch = NewRel(rf.N)
+	}
+	g, w := out.scratch, rf.w
+	for i := 0; i < g.N; i++ {
+		for k := 0; k < w; k++ {
+			v := uint64(0)
+			if known.Has(i) {
+				v = rf.bits[i*w+k] & known.word(k)
+				if !flow.IsZero() {
+					v |= flow.bits[i*w+k] & known.word(k)
+				}
+			}
+			g.bits[i*w+k] = v
+		}
+	}
+	return g.Acyclic()
 }
 
 // start sets up pruning, with the locations before i left with the edges

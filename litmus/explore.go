@@ -166,11 +166,6 @@ type Result struct {
 	Hexa bool
 }
 
-// A State is a final state: one value per observed register or location.
-type State struct {
-	Values []Value
-}
-
 // Verdict is herd's observation word: Never, Sometimes or Always.
 func (r *Result) Verdict() string {
 	switch {
@@ -413,6 +408,10 @@ type partial struct {
 	// orbitStates are final states whose orbit under the symmetry is
 	// already in (symmetry.go).
 	orbitStates map[string]State
+	// plainStates holds the states of plain integers (state.go).
+	plainStates *stateTable
+	// scratch is a relation for checks that keep nothing (thinAirFree).
+	scratch Rel
 }
 
 // pollEvery is the work between two polls of the limits: a few
@@ -498,21 +497,12 @@ func finish(res *Result, parts []*partial) *Result {
 	for _, st := range states {
 		res.States = append(res.States, st)
 	}
-	sort.Slice(res.States, func(i, j int) bool { return compareStates(res.States[i], res.States[j]) < 0 })
+	// symmetry.images sorts them, with their images.
 	for f := range flags {
 		res.Flags = append(res.Flags, f)
 	}
 	sort.Strings(res.Flags)
 	return res
-}
-
-func compareStates(a, b State) int {
-	for i := range a.Values {
-		if c := a.Values[i].Compare(b.Values[i]); c != 0 {
-			return c
-		}
-	}
-	return 0
 }
 
 func stateKey(vals []Value) string {

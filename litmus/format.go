@@ -62,7 +62,7 @@ func (f *StateFormatter) Append(dst []byte, st State) []byte {
 			dst = append(dst, ' ')
 		}
 		dst = append(dst, label...)
-		v := st.Values[i]
+		v := st.Value(i)
 		if f.cast[i] {
 			v = castValue(f.casts[i], v)
 			if f.hexa && v.Sym == "" && !v.IsUnknown() {
@@ -289,7 +289,7 @@ func (r *Result) Satisfies(st State) bool {
 	return EvalProp(r.Test.Cond.Prop, func(l LocRef) Value {
 		for i, o := range r.Observed {
 			if o == l {
-				return st.Values[i]
+				return st.Value(i)
 			}
 		}
 		return Value{}

@@ -3,7 +3,10 @@
 
 package litmus
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
@@ -67,7 +70,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	}
 	key := stateKey(vals)
 	if _, ok := out.states[key]; !ok && !orbit {
-		out.states[key] = State{Values: vals}
+		out.states[key] = out.keepState(vals)
 	}
 	for _, f := range flags {
 		out.flags[f] = true
@@ -107,6 +110,8 @@ func hasUnknown(vals []Value) bool {
 
 func cloneExecution(x *Execution) *Execution {
 	c := *x
+	// The events too: a template's combinations are filled in one buffer.
+	c.Events = slices.Clone(x.Events)
 	c.RF, c.CO = x.RF.Clone(), x.CO.Clone()
 	return &c
 }

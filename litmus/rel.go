@@ -236,6 +236,25 @@ func (r Rel) Plus() Rel {
 		return c
 	}
 	w := c.w
+	// Without a cycle, each row is closed from its successors' closed
+	// rows, last events first: work in the pairs rather than in N*N.
+	var predsBuf, queueBuf [256]int32
+	if order := r.topological(predsBuf[:], queueBuf[:]); len(order) == r.N {
+		for q := len(order) - 1; q >= 0; q-- {
+			i := int(order[q])
+			ri := c.bits[i*w : (i+1)*w]
+			for k, word := range r.bits[i*w : (i+1)*w] {
+				for word != 0 {
+					j := 64*k + bits.TrailingZeros64(word)
+					for m, v := range c.bits[j*w : (j+1)*w] {
+						ri[m] |= v
+					}
+					word &= word - 1
+				}
+			}
+		}
+		return c
+	}
 	for k := 0; k < c.N; k++ {
 		rk := c.bits[k*w : (k+1)*w]
 		if isZero(rk) {
@@ -358,25 +377,49 @@ func (r Rel) Acyclic() bool {
 		}
 		return true
 	}
-	// Kahn's algorithm, counting predecessors.
-	preds := make([]int, r.N)
-	for i := 0; i < r.N; i++ {
-		r.EachSucc(i, func(j int) { preds[j]++ })
+	// Kahn's algorithm, in buffers on the stack for the sizes of tests
+	// (models check acyclicity per candidate).
+	var predsBuf, queueBuf [256]int32
+	return len(r.topological(predsBuf[:], queueBuf[:])) == r.N
+}
+
+// topological returns r's events in an order where each precedes its
+// successors, as far as there is one: fewer than N events when r has a
+// cycle. predsBuf and queueBuf are scratch space, used when large enough.
+func (r Rel) topological(predsBuf, queueBuf []int32) []int32 {
+	preds, queue := predsBuf[:0], queueBuf[:0]
+	if r.N > len(predsBuf) || r.N > len(queueBuf) {
+		preds, queue = make([]int32, 0, r.N), make([]int32, 0, r.N)
 	}
-	queue := make([]int, 0, r.N)
-	for i, p := range preds {
-		if p == 0 {
-			queue = append(queue, i)
+	preds = preds[:r.N]
+	clear(preds)
+	w := r.w
+	for i := 0; i < r.N; i++ {
+		for k, word := range r.bits[i*w : (i+1)*w] {
+			for word != 0 {
+				preds[64*k+bits.TrailingZeros64(word)]++
+				word &= word - 1
+			}
 		}
 	}
-	for k := 0; k < len(queue); k++ {
-		r.EachSucc(queue[k], func(j int) {
-			if preds[j]--; preds[j] == 0 {
-				queue = append(queue, j)
-			}
-		})
+	for i, p := range preds {
+		if p == 0 {
+			queue = append(queue, int32(i))
+		}
 	}
-	return len(queue) == r.N
+	for q := 0; q < len(queue); q++ {
+		i := int(queue[q])
+		for k, word := range r.bits[i*w : (i+1)*w] {
+			for word != 0 {
+				j := 64*k + bits.TrailingZeros64(word)
+				if preds[j]--; preds[j] == 0 {
+					queue = append(queue, int32(j))
+				}
+				word &= word - 1
+			}
+		}
+	}
+	return queue
 }
 
 // Cycle returns the events of one cycle of r, or nil when r is acyclic.

@@ -5,6 +5,7 @@
 package litmus
 
 import (
+	"math/bits"
 	"reflect"
 	"slices"
 )
@@ -281,15 +282,17 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 
 // rotationImages adds to states their images under the rotations, sorted.
 // A ring's states run to millions: they are sorted and made unique as rows
-// of small integers, and the distinct ones then share one array of values.
+// of small integers, which the states returned then read from (a byte per
+// value rather than a Value).
 func (sym *symmetry) rotationImages(states []State) []State {
 	if len(states) == 0 {
 		return states
 	}
-	width := len(states[0].Values)
+	width := states[0].Len()
 	lo, hi := int64(0), int64(0)
 	for k, st := range states {
-		for i, v := range st.Values {
+		for i := range width {
+			v := st.Value(i)
 			if v.Sym != "" || v.Var != 0 {
 				// Not a plain integer: findRotation leaves no such value,
 				// but the order of Value.Compare would need the general sort.
@@ -303,26 +306,60 @@ func (sym *symmetry) rotationImages(states []State) []State {
 			}
 		}
 	}
-	if uint64(hi-lo) < 1<<8 {
-		return imageRows(sym, states, width, lo, func(v int64) uint8 { return uint8(v) })
+	if b := bits.Len64(uint64(hi - lo)); width*max(b, 1) <= 64 {
+		return imagesPacked(sym, states, width, lo, uint(max(b, 1)))
 	}
-	return imageRows(sym, states, width, lo, func(v int64) uint64 { return uint64(v) })
+	if uint64(hi-lo) < 1<<8 {
+		return imageRows[uint8](sym, states, width, lo)
+	}
+	return imageRows[uint64](sym, states, width, lo)
+}
+
+// imagesPacked is rotationImages with each state and its images packed in
+// one word, b bits a value less lo, the first value in the highest bits:
+// the words' order is the states' order, and a million of them sort fast.
+func imagesPacked(sym *symmetry, states []State, width int, lo int64, b uint) []State {
+	shift := func(i int) uint { return uint(width-1-i) * b }
+	keys := make([]uint64, 0, len(states)*(len(sym.rotations)+1))
+	for _, st := range states {
+		var own uint64
+		imgs := keys[len(keys)+1 : len(keys)+1+len(sym.rotations)]
+		clear(imgs)
+		for i := range width {
+			v := uint64(st.Value(i).Off - lo)
+			own |= v << shift(i)
+			for k, g := range sym.rotations {
+				imgs[k] |= v << shift(g.obs[i])
+			}
+		}
+		keys = append(keys, own)
+		keys = keys[:len(keys)+len(sym.rotations)]
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	table := &stateTable{width: width, lo: lo, packed: keys, bits: b}
+	out := make([]State, len(keys))
+	for k := range out {
+		out[k] = State{table: table, row: int32(k)}
+	}
+	return out
 }
 
 // imageRows is rotationImages with each state and its images written as a
 // row of values less lo in T, which keeps their order.
-func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo int64, enc func(int64) T) []State {
+func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo int64) []State {
 	n := len(states) * (len(sym.rotations) + 1)
 	rows := make([]T, 0, n*width)
 	for _, st := range states {
-		for _, v := range st.Values {
-			rows = append(rows, enc(v.Off-lo))
+		for i := range width {
+			rows = append(rows, T(st.Value(i).Off-lo))
 		}
+		own := rows[len(rows)-width:]
 		for _, g := range sym.rotations {
 			img := rows[len(rows) : len(rows)+width]
 			rows = rows[:len(rows)+width]
-			for i, v := range st.Values {
-				img[g.obs[i]] = enc(v.Off - lo)
+			for i, v := range own {
+				img[g.obs[i]] = v
 			}
 		}
 	}
@@ -333,14 +370,16 @@ func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo in
 	}
 	slices.SortFunc(order, func(a, b int32) int { return slices.Compare(row(a), row(b)) })
 	order = slices.CompactFunc(order, func(a, b int32) bool { return slices.Equal(row(a), row(b)) })
-	backing := make([]Value, len(order)*width)
+	table := &stateTable{width: width, lo: lo}
+	switch r := any(rows).(type) {
+	case []uint8:
+		table.bytes = r
+	case []uint64:
+		table.words = r
+	}
 	out := make([]State, len(order))
 	for k, o := range order {
-		vals := backing[k*width : (k+1)*width : (k+1)*width]
-		for i, v := range row(o) {
-			vals[i] = Int(int64(v) + lo)
-		}
-		out[k] = State{Values: vals}
+		out[k] = State{table: table, row: o}
 	}
 	return out
 }
@@ -349,18 +388,18 @@ func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo in
 // Values.
 func (sym *symmetry) rotationImagesOf(states []State) []State {
 	n := len(states) * (len(sym.rotations) + 1)
-	width := len(states[0].Values)
+	width := states[0].Len()
 	backing := make([]Value, 0, len(states)*len(sym.rotations)*width)
 	out := make([]State, 0, n)
 	for _, st := range states {
 		out = append(out, st)
 		for _, g := range sym.rotations {
-			vals := backing[len(backing) : len(backing)+len(st.Values)]
-			backing = backing[:len(backing)+len(st.Values)]
-			for i, v := range st.Values {
-				vals[g.obs[i]] = v
+			vals := backing[len(backing) : len(backing)+width]
+			backing = backing[:len(backing)+width]
+			for i := range width {
+				vals[g.obs[i]] = st.Value(i)
 			}
-			out = append(out, State{Values: vals})
+			out = append(out, NewState(vals))
 		}
 	}
 	slices.SortFunc(out, compareStates)

@@ -8,6 +8,7 @@ package litmus
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -229,6 +230,7 @@ func (sym *symmetry) weight(choice []int) int {
 // the classes, and then the states of whole orbits, sorted.
 func (sym *symmetry) images(states, orbits []State) []State {
 	if sym == nil || len(states)+len(orbits) == 0 {
+		slices.SortFunc(states, compareStates)
 		return states
 	}
 	if len(sym.rotations) > 0 {
@@ -238,7 +240,7 @@ func (sym *symmetry) images(states, orbits []State) []State {
 	seen := map[string]bool{}
 	var out []State
 	add := func(st State) {
-		if k := stateKey(st.Values); !seen[k] {
+		if k := stateKey(st.Values()); !seen[k] {
 			seen[k] = true
 			out = append(out, st)
 		}
@@ -249,11 +251,11 @@ func (sym *symmetry) images(states, orbits []State) []State {
 	// The adjacent swaps generate the group: close under them.
 	for i := 0; i < len(out); i++ {
 		for _, pairs := range sym.swaps {
-			vals := append([]Value(nil), out[i].Values...)
+			vals := append([]Value(nil), out[i].Values()...)
 			for _, p := range pairs {
 				vals[p[0]], vals[p[1]] = vals[p[1]], vals[p[0]]
 			}
-			add(State{Values: vals})
+			add(NewState(vals))
 		}
 	}
 	for _, st := range orbits {
@@ -292,8 +294,9 @@ func (s *setup) unknownOrbit(c *combo, vals []Value, out *partial) {
 			paths[t] = &s.paths[t][i]
 		}
 		s.nameUnknowns(&combo{paths: paths}, named)
-		if k := stateKey(named); out.orbitStates[k].Values == nil {
-			out.orbitStates[k] = State{Values: named}
+		key := stateKey(named)
+		if _, ok := out.orbitStates[key]; !ok {
+			out.orbitStates[key] = NewState(named)
 		}
 	}
 	visit(image{choice, append([]Value(nil), vals...)})

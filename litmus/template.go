@@ -18,6 +18,14 @@ type comboTemplate struct {
 	events []Event
 	initOf map[string]int
 	base   []int
+	// buf is the execution the worker's combinations of this shape are
+	// filled in, one after the other, with its events, rf, co and value
+	// flow: the explorer finishes a combination before it builds the
+	// next, and cloneExecution copies what a report keeps.
+	buf       *Execution
+	bufEvents []Event
+	rf, co    Rel
+	flow      Rel
 }
 
 // newTemplate records x's shape, before any candidate of it is checked.
@@ -33,12 +41,22 @@ func newTemplate(x *Execution, initOf map[string]int, base []int) *comboTemplate
 // c that depend on more than the shape: the value flow, the spin reads and
 // the events of known value. It returns the first event of each thread.
 func (tm *comboTemplate) fill(c *combo) []int {
-	x := tm.x
-	x.Events = append([]Event(nil), tm.events...)
-	x.RF, x.CO = NewRel(x.N), NewRel(x.N)
-	c.x = &x
+	if tm.buf == nil {
+		n := tm.x.N
+		tm.buf, tm.bufEvents = new(Execution), make([]Event, len(tm.events))
+		tm.rf, tm.co, tm.flow = NewRel(n), NewRel(n), NewRel(n)
+	}
+	x := tm.buf
+	*x = tm.x
+	copy(tm.bufEvents, tm.events)
+	x.Events = tm.bufEvents
+	tm.rf.Clear()
+	tm.co.Clear()
+	tm.flow.Clear()
+	x.RF, x.CO = tm.rf, tm.co
+	c.x = x
 	c.initOf = tm.initOf
-	c.valueFlow = NewRel(x.N)
+	c.valueFlow = tm.flow
 	for t, p := range c.paths {
 		b := tm.base[t]
 		for i := range p.events {

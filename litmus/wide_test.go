@@ -139,6 +139,18 @@ func TestWideRelOperations(t *testing.T) {
 				}
 				id := newMatrix(n).apply(func(i, j int) bool { return i == j })
 				plus := ma.plus()
+				// A relation without a cycle, dense enough for long paths:
+				// Plus closes it in topological order.
+				mdag := newMatrix(n)
+				for i := range mdag {
+					for j := range mdag[i] {
+						mdag[i][j] = j > i && rng.Float64() < 3/float64(n)
+					}
+				}
+				dag := mdag.rel()
+				if inArena {
+					dag = arena.Attach(dag)
+				}
 				tests := []struct {
 					name string
 					got  Rel
@@ -150,6 +162,7 @@ func TestWideRelOperations(t *testing.T) {
 					{"seq", a.Seq(b), ma.seq(mb)},
 					{"inverse", a.Inverse(), ma.apply(func(i, j int) bool { return ma[j][i] })},
 					{"plus", a.Plus(), plus},
+					{"plus of a dag", dag.Plus(), mdag.plus()},
 					{"star", a.Star(), plus.apply(func(i, j int) bool { return i == j || plus[i][j] })},
 					{"opt", a.Opt(), ma.apply(func(i, j int) bool { return i == j || ma[i][j] })},
 					{"restrict", a.Restrict(dom, rngSet), ma.apply(func(i, j int) bool { return domIn[i] && rngIn[j] && ma[i][j] })},

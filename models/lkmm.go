@@ -121,7 +121,7 @@ var LKMM = &Model{
 			s := lkmmOf(e).s
 			pw := s.Plain.Inter(s.W)
 			if pw.Empty() {
-				return e.Empty()
+				return s.none
 			}
 			pl := s.poLoc.Diff(s.barrier)
 			return pl.Restrict(pw, s.Marked).Union(pl.Restrict(s.Marked, pw))

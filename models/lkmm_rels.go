@@ -1,6 +1,7 @@
 // This file implements the relations of linux-kernel.cat that depend on
 // rf and co, built per candidate and stage by stage: happens-before,
-// propagation, the RCU recursion, and the plain-access section.
+// propagation and the plain-access section (the RCU recursion is in
+// lkmm_rcu.go).
 
 package models
 
@@ -11,6 +12,7 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // builds hb.
 type lkmmRels struct {
 	s                  *lkmmStatic
+	arena              *litmus.Arena
 	rf, co, fr         litmus.Rel
 	rfe, rfi, coe, fre litmus.Rel
 
@@ -42,8 +44,6 @@ func lkmmOf(e *Env) *lkmmRels {
 	}
 	x := e.X
 	s := lkmmStaticOf(x)
-	r := &lkmmRels{s: s}
-	e.cache = r
 	// Every relation of the candidate lives in the arena, freed when the
 	// next candidate starts.
 	a := x.Arena
@@ -51,8 +51,10 @@ func lkmmOf(e *Env) *lkmmRels {
 		a = &s.arena
 	}
 	a.Reset()
+	r := &lkmmRels{s: s, arena: a}
+	e.cache = r
 	r.rf, r.co = a.Attach(x.RF), a.Attach(x.CO)
-	r.fr = x.RF.Inverse().Seq(x.CO)
+	r.fr = r.rf.Inverse().Seq(r.co)
 	r.rfe, r.rfi = r.rf.Inter(s.ext), r.rf.Inter(s.int_)
 	r.coe = r.co.Inter(s.ext)
 	r.fre = r.fr.Inter(s.ext)
@@ -66,6 +68,10 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 	}
 	r.hbDone = true
 	s := r.s
+	if s.hbFixed != nil {
+		r.happensBeforeFixed(s.hbFixed)
+		return r
+	}
 	all, M, Marked := s.all, s.M, s.Marked
 
 	// linux-kernel.bell: dependencies carried through plain stores and
@@ -121,60 +127,6 @@ func (r *lkmmRels) propagation() *lkmmRels {
 	return r
 }
 
-// rcu builds rcu-order, rcu-fence and rb, and rebinds fence and
-// strong-fence to include rcu-fence.
-func (r *lkmmRels) rcu() *lkmmRels {
-	if r.rbDone {
-		return r
-	}
-	r.propagation()
-	r.rbDone = true
-	s := r.s
-	n := s.n
-	if !s.hasRcu {
-		r.rcuFence, r.rb = litmus.NewRel(n), litmus.NewRel(n)
-		r.fence2, r.strongFence2 = r.fence, r.strongFence
-		return r
-	}
-	link := s.poOpt.Seq(r.hbStar).Seq(r.pbStar).Seq(r.prop).Seq(s.po)
-	gpR, gpS := s.SyncRcu, s.SyncSrcu
-	rsR := s.rcuRscsi
-	rsS := r.srcuRscs().Inverse()
-	// a ; link ; b for a grace period or critical section a and b.
-	ends := func(a litmus.Set, mid litmus.Rel, b litmus.Rel) litmus.Rel {
-		return mid.Restrict(a, s.all).Seq(b)
-	}
-	back := func(a litmus.Rel, mid litmus.Rel, b litmus.Set) litmus.Rel {
-		return a.Seq(mid).Restrict(s.all, b)
-	}
-	base := litmus.Identity(n, gpR.Union(gpS)).Union(
-		ends(gpR, link, rsR),
-		ends(gpS, link, rsS).Inter(s.loc),
-		back(rsR, link, gpR),
-		back(rsS, link, gpS).Inter(s.loc),
-	)
-	order := base
-	for {
-		lol := link.Seq(order).Seq(link)
-		next := base.Union(
-			ends(gpR, lol, rsR),
-			ends(gpS, lol, rsS).Inter(s.loc),
-			back(rsR, lol, gpR),
-			back(rsS, lol, gpS).Inter(s.loc),
-			order.Seq(link).Seq(order),
-		)
-		if next.Equal(order) {
-			break
-		}
-		order = next
-	}
-	r.rcuFence = s.po.Seq(order).Seq(s.poOpt)
-	r.fence2 = r.fence.Union(r.rcuFence)
-	r.strongFence2 = r.strongFence.Union(r.rcuFence)
-	r.rb = r.prop.Seq(r.rcuFence).Seq(r.hbStar).Seq(r.pbStar).Restrict(s.all, s.Marked)
-	return r
-}
-
 // srcuRscs pairs srcu_read_lock with srcu_read_unlock: the unlock is
 // handed the lock's value, possibly through memory.
 func (r *lkmmRels) srcuRscs() litmus.Rel {
@@ -193,7 +145,7 @@ func (r *lkmmRels) plain() *lkmmRels {
 	r.plainDone = true
 	s := r.s
 	if !s.hasPlain {
-		r.incoh, r.race = litmus.NewRel(s.n), litmus.NewRel(s.n)
+		r.incoh, r.race = s.none, s.none // shared, never written
 		return r
 	}
 	all, Marked := s.all, s.Marked

@@ -43,6 +43,12 @@ type lkmmStatic struct {
 	fragUL, fragLKR litmus.Set
 
 	rcuRscsi litmus.Rel
+	// rcuKeys is what the rcu fixpoint needs of the shape (lkmm_rcu.go),
+	// when there is a grace period.
+	rcuKeys *rcuKeys
+	// hbFixed is happens-before's part that needs no rf or co, for the
+	// shapes that allow it (lkmm_hbfixed.go), else nil.
+	hbFixed  *hbFixed
 	hasRcu   bool // some grace period: rcu-order may be non-empty
 	hasSrcu  bool // some srcu_read_lock or srcu_read_unlock
 	hasPlain bool
@@ -177,6 +183,12 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.staticFlags["unmatched-rcu-lock"] = tag(litmus.TagRcuLock).Diff(rscs.Domain())
 	s.staticFlags["unmatched-rcu-unlock"] = tag(litmus.TagRcuUnlock).Diff(rscs.Range())
 	s.staticFlags["invalid-sleep"] = rscs.Inter(FenceRel(po, s.SyncSrcu)).Domain()
+	if s.hasRcu {
+		s.rcuKeys = newRCUKeys(s, !lkmmShortcuts)
+	}
+	if lkmmShortcuts {
+		s.hbFixed = newHBFixed(s)
+	}
 
 	// lock.cat on po alone.
 	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)

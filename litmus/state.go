@@ -1,0 +1,125 @@
+// This file implements final states: one value per observed register or
+// location, held as Values or, for the millions of states of a ring, as
+// rows of small integers in one shared table.
+package litmus
+
+import "cmp"
+
+// A State is a final state: one value per observed register or location.
+// A state of values holds them in values; a state of a table is row row of
+// table (rotation.go), which costs a byte per plain integer rather than a
+// Value, and is turned into Values one at a time when read.
+type State struct {
+	values []Value
+	table  *stateTable
+	row    int32
+}
+
+// stateTable holds rows of width plain integers, each stored less lo in
+// bytes or, when the values spread wider, in words; or a row to a word,
+// packed, bits a value, the first value in the highest bits.
+type stateTable struct {
+	width  int
+	lo     int64
+	bytes  []uint8
+	words  []uint64
+	packed []uint64
+	bits   uint
+}
+
+// NewState returns the state of vals, which it keeps.
+func NewState(vals []Value) State { return State{values: vals} }
+
+// Len is the number of values of st.
+func (st State) Len() int {
+	if st.table == nil {
+		return len(st.values)
+	}
+	return st.table.width
+}
+
+// Value is st's i-th value, in the order of Result.Observed.
+func (st State) Value(i int) Value {
+	t := st.table
+	if t == nil {
+		return st.values[i]
+	}
+	if t.packed != nil {
+		v := t.packed[st.row] >> (uint(t.width-1-i) * t.bits) & (1<<t.bits - 1)
+		return Int(int64(v) + t.lo)
+	}
+	k := int(st.row)*t.width + i
+	if t.bytes != nil {
+		return Int(int64(t.bytes[k]) + t.lo)
+	}
+	return Int(int64(t.words[k]) + t.lo)
+}
+
+// Values returns st's values, a copy for a state of a table.
+func (st State) Values() []Value {
+	if st.table == nil {
+		return st.values
+	}
+	out := make([]Value, st.table.width)
+	for i := range out {
+		out[i] = st.Value(i)
+	}
+	return out
+}
+
+func compareStates(a, b State) int {
+	if t := a.table; t != nil && t == b.table {
+		// Rows of plain integers of one table: compared as integers, as
+		// Value.Compare does.
+		switch {
+		case t.packed != nil:
+			return cmp.Compare(t.packed[a.row], t.packed[b.row])
+		case t.words != nil:
+			w := t.width
+			ra, rb := t.words[int(a.row)*w:int(a.row+1)*w], t.words[int(b.row)*w:int(b.row+1)*w]
+			for i := range ra {
+				if c := cmp.Compare(int64(ra[i]), int64(rb[i])); c != 0 {
+					return c
+				}
+			}
+			return 0
+		}
+	}
+	for i := range a.Len() {
+		if c := a.Value(i).Compare(b.Value(i)); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// keepState returns the state of vals to record in out: while every value
+// is a plain integer, a row of out's table of 64-bit words, which the
+// garbage collector need not scan (a ring records a hundred thousand
+// states before their images), else the Values themselves.
+func (out *partial) keepState(vals []Value) State {
+	for _, v := range vals {
+		if v.Sym != "" || v.Var != 0 {
+			return NewState(vals)
+		}
+	}
+	t := out.plainStates
+	if t == nil || t.width != len(vals) {
+		t = &stateTable{width: len(vals), words: []uint64{}}
+		out.plainStates = t
+	}
+	row := len(t.words) / max(t.width, 1)
+	if t.width == 0 || row >= 1<<31-1 {
+		return NewState(vals)
+	}
+	for _, v := range vals {
+		t.words = append(t.words, uint64(v.Off))
+	}
+	return State{table: t, row: int32(row)}
+}
+
+// Equal reports whether st and o hold the same values, however each is
+// stored (go-cmp compares States with it).
+func (st State) Equal(o State) bool {
+	return st.Len() == o.Len() && compareStates(st, o) == 0
+}
