@@ -190,11 +190,11 @@ var Scenarios = []*Scenario{
 			// mixed-size fragments, which the LKMM column refuses.
 			[]*Variant{
 				{Name: "qspinlock pending path, spin_is_locked tests _Q_LOCKED_MASK (before 54cf809b9512)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending-mask", Expect: every(sometimes).but(unsupported, "lkmm")},
+					Lock: "qspinlock-pending-mask", Expect: every(sometimes).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mask")},
 				{Name: "qspinlock pending path, spin_is_locked tests the word != 0 (today)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm")},
+					Lock: "qspinlock-pending", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending")},
 				{Name: "qspinlock pending path, smp_mb() and the word != 0 (54cf809b9512)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending-mb", Expect: every(never).but(unsupported, "lkmm")},
+					Lock: "qspinlock-pending-mb", Expect: every(never).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mb")},
 			}),
 	},
 	{
@@ -291,9 +291,10 @@ var Scenarios = []*Scenario{
 			// The qspinlock's pending path (mixed-size; the LKMM refuses):
 			// P0 holds the lock, P1 sets the pending bit and waits.
 			{Name: "2 CPUs, qspinlock pending path", File: "pending-lost-update.litmus", Lock: "qspinlock-pending",
-				Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false)},
+				Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("pending-lost-update")},
 			{Name: "2 CPUs, qspinlock pending path, relaxed wait for the locked byte (no acquire)", File: "pending-lost-update.litmus",
-				Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false)},
+				Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false),
+				Asm: asm("pending-lost-update+relaxed-wait")},
 		},
 	},
 	{
