@@ -155,6 +155,12 @@ func forEachSpinlock(file string, expect func(lock string) byColumn[string]) []*
 // about 600,000 candidates (some fifteen seconds each).
 var lseSlow = []string{"armv8-lse"}
 
+// mcsSlow marks every hardware column of the MCS hand-off's one-sided
+// what-ifs: the lock word is four byte cells in every access, and each
+// cell takes several seconds; go test -short keeps the kernel's row and
+// the row that weakens both sides.
+var mcsSlow = []string{"power", "power-isync", "armv8", "armv8-lse", "tso"}
+
 // Scenarios is the proof table.
 var Scenarios = []*Scenario{
 	{
@@ -295,6 +301,20 @@ var Scenarios = []*Scenario{
 			{Name: "2 CPUs, qspinlock pending path, relaxed wait for the locked byte (no acquire)", File: "pending-lost-update.litmus",
 				Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false),
 				Asm: asm("pending-lost-update+relaxed-wait")},
+			// The MCS hand-off of the slow path (mixed-size; the LKMM
+			// refuses): P1 queued behind the head P0. The weakened
+			// hand-offs also hang: P1's claim can then fail on P0's late
+			// set_locked, and P1 waits for a successor that never comes.
+			{Name: "2 CPUs, qspinlock MCS hand-off (P1 queued behind the head P0)", File: "qspin-mcs-handoff.litmus",
+				Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false)},
+			{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed (no release, no acquire)", File: "qspin-mcs-handoff.litmus",
+				Lock: "qspinlock-mcs-relaxed", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso")},
+			{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE (no release)", File: "qspin-mcs-handoff.litmus",
+				Lock: "qspinlock-mcs-no-release", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+				Slow: mcsSlow},
+			{Name: "2 CPUs, qspinlock MCS wait by smp_cond_load_relaxed (no acquire)", File: "qspin-mcs-handoff.litmus",
+				Lock: "qspinlock-mcs-no-acquire", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+				Slow: mcsSlow},
 		},
 	},
 	{
