@@ -306,9 +306,10 @@ var Scenarios = []*Scenario{
 			// hand-offs also hang: P1's claim can then fail on P0's late
 			// set_locked, and P1 waits for a successor that never comes.
 			{Name: "2 CPUs, qspinlock MCS hand-off (P1 queued behind the head P0)", File: "qspin-mcs-handoff.litmus",
-				Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false)},
+				Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("qspin-mcs-handoff")},
 			{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed (no release, no acquire)", File: "qspin-mcs-handoff.litmus",
-				Lock: "qspinlock-mcs-relaxed", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso")},
+				Lock: "qspinlock-mcs-relaxed", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+				Asm: map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"}},
 			{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE (no release)", File: "qspin-mcs-handoff.litmus",
 				Lock: "qspinlock-mcs-no-release", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
 				Slow: mcsSlow},
