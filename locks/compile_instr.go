@@ -91,6 +91,14 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 			tc.lazy[in.Dst] = tc.resolve(in.Src, true)
 			return nil
 		}
+		// On x86, where registers are few, a register that only ever holds
+		// a constant (an inlined fragment's constant argument) is that
+		// constant where it is read: a constant carries no dependency, so
+		// the code orders the same.
+		if k, ok := in.Src.(*litmus.Const); ok && tc.syn.direct() && !k.V.IsAddr() && !tc.observed[in.Dst] && tc.canBeLazy(in.Dst, tc.pc) {
+			tc.lazy[in.Dst] = k
+			return nil
+		}
 		return tc.into(tc.reg(in.Dst), tc.resolve(in.Src, false))
 	case litmus.OpBranch:
 		label := tc.labels[in.Target]

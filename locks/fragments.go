@@ -81,6 +81,12 @@ var Algorithms = []*Algorithm{
 		OwnRows: true, Ops: spinOps("qspin_lock_pending", "qspin_unlock_byte", "qspin_trylock_word", "qspin_is_locked_word_mb")},
 	{Name: "qspinlock-pending-relaxed-wait", Doc: "qspinlock pending path waiting for the locked byte with smp_cond_load_relaxed (what-if: no acquire)",
 		OwnRows: true, Ops: spinOps("qspin_lock_pending_relaxed", "qspin_unlock_byte", "qspin_trylock_word", "qspin_is_locked_word")},
+	{Name: "qspinlock-mcs-relaxed", Doc: "qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed on node->locked (what-if: neither release nor acquire)",
+		Ops: map[string]string{"mcs_spin_lock_contended": "mcs_spin_lock_contended_relaxed", "mcs_spin_unlock_contended": "mcs_spin_unlock_contended_once"}},
+	{Name: "qspinlock-mcs-no-release", Doc: "qspinlock MCS hand-off by WRITE_ONCE of next->locked (what-if: no release)",
+		Ops: map[string]string{"mcs_spin_unlock_contended": "mcs_spin_unlock_contended_once"}},
+	{Name: "qspinlock-mcs-no-acquire", Doc: "qspinlock MCS wait on node->locked by smp_cond_load_relaxed (what-if: no acquire)",
+		Ops: map[string]string{"mcs_spin_lock_contended": "mcs_spin_lock_contended_relaxed"}},
 	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
 		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
 }

@@ -195,6 +195,12 @@ func ticketRows(prefix, file string) []*Variant {
 		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", broken})
 }
 
+// mcsSlow marks every hardware column of the MCS hand-off's one-sided
+// what-ifs: the lock word is four byte cells in every access, and each
+// cell takes several seconds; go test -short keeps the kernel's row and
+// the row that weakens both sides.
+var mcsSlow = []string{"power", "power-isync", "armv8", "armv8-lse", "tso"}
+
 // Scenarios is the proof table.
 var Scenarios = []*Scenario{
 	{
@@ -230,11 +236,11 @@ var Scenarios = []*Scenario{
 			// mixed-size fragments, which the LKMM column refuses.
 			[]*Variant{
 				{Name: "qspinlock pending path, spin_is_locked tests _Q_LOCKED_MASK (before 54cf809b9512)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending-mask", Expect: every(sometimes).but(unsupported, "lkmm")},
+					Lock: "qspinlock-pending-mask", Expect: every(sometimes).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mask")},
 				{Name: "qspinlock pending path, spin_is_locked tests the word != 0 (today)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm")},
+					Lock: "qspinlock-pending", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending")},
 				{Name: "qspinlock pending path, smp_mb() and the word != 0 (54cf809b9512)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending-mb", Expect: every(never).but(unsupported, "lkmm")},
+					Lock: "qspinlock-pending-mb", Expect: every(never).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mb")},
 			}),
 	},
 	{
@@ -304,9 +310,25 @@ var Scenarios = []*Scenario{
 			// P0 holds the lock, P1 sets the pending bit and waits.
 			[]*Variant{
 				{Name: "2 CPUs, qspinlock pending path", File: "pending-lost-update.litmus", Lock: "qspinlock-pending",
-					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false)},
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("pending-lost-update")},
 				{Name: "2 CPUs, qspinlock pending path, relaxed wait for the locked byte (no acquire)", File: "pending-lost-update.litmus",
-					Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false)},
+					Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false),
+					Asm: asm("pending-lost-update+relaxed-wait")},
+				// The MCS hand-off of the slow path (mixed-size; the LKMM
+				// refuses): P1 queued behind the head P0. The weakened
+				// hand-offs also hang: P1's claim can then fail on P0's late
+				// set_locked, and P1 waits for a successor that never comes.
+				{Name: "2 CPUs, qspinlock MCS hand-off (P1 queued behind the head P0)", File: "qspin-mcs-handoff.litmus",
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("qspin-mcs-handoff")},
+				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed (no release, no acquire)", File: "qspin-mcs-handoff.litmus",
+					Lock: "qspinlock-mcs-relaxed", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+					Asm: map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"}},
+				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE (no release)", File: "qspin-mcs-handoff.litmus",
+					Lock: "qspinlock-mcs-no-release", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+					Slow: mcsSlow},
+				{Name: "2 CPUs, qspinlock MCS wait by smp_cond_load_relaxed (no acquire)", File: "qspin-mcs-handoff.litmus",
+					Lock: "qspinlock-mcs-no-acquire", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+					Slow: mcsSlow},
 			}),
 	},
 	{

@@ -99,12 +99,24 @@ func reviewFiles(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, found...)
+		for _, f := range found {
+			if why, ok := slowReviews[filepath.Base(f)]; ok {
+				t.Logf("%s: not reviewed here: %s", f, why)
+				continue
+			}
+			files = append(files, f)
+		}
 	}
 	if len(files) == 0 {
 		t.Fatalf("no lock scenarios in %v", scenarioDirs)
 	}
 	return append([]string{"../../tests/unlock_release.litmus"}, files...)
+}
+
+// slowReviews are the scenarios the review commands are not compared on
+// here, and why: weakening each annotation multiplies their runs.
+var slowReviews = map[string]string{
+	"qspin-mcs-handoff.litmus": "each of its cells takes seconds (a word of four byte cells in every access), and barriers weakens each of its annotations in every column",
 }
 
 // plainVerdicts are the plain check's verdicts of a C test, by column
