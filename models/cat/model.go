@@ -37,6 +37,8 @@ type Program struct {
 	prims *parser.Prims
 	files map[string]*File // included files, by the name used
 	opts  Options
+	// finals are the lets that bind rf or co for the last time.
+	finals map[*LetStmt]string
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -80,6 +82,7 @@ func Load(o Options) (*Program, error) {
 		}
 		p.prims = p.defs.Prims()
 	}
+	p.finals = p.finalBinders()
 	// A dry run on no events finds unknown names and type errors.
 	x := &litmus.Execution{}
 	if _, _, err := p.eval(x, ""); err != nil {

@@ -115,6 +115,9 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 		switch {
 		case s.Let != nil:
 			env, err = in.letStmt(s.Let, env, top)
+			if name, final := in.prog.finals[s.Let]; final && top && err == nil {
+				ok = in.lockChoiceAgrees(name, env)
+			}
 		case s.Test != nil:
 			ok, err = in.test(s.Test.Kind, s.Test.Body, env)
 		case s.Include != nil:
