@@ -222,6 +222,11 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	}
 	if err == nil && ok && !in.done {
 		ok = in.matchesCandidate(env)
+		err = in.lazyErr
+	}
+	if err == nil && (ok || arch == "") {
+		// The dry run checks the flags too, for their type errors.
+		err = in.resolvePending()
 	}
 	return in.results, ok, err
 }
