@@ -63,21 +63,22 @@ func dynNamesOf(vars map[string]binding) map[string]bool {
 
 // A pendingTest is a flag or undefined_unless checked at the end.
 type pendingTest struct {
-	body *TestBody
-	env  *scope
-	key  *testKey
+	body     *TestBody // nil once checked
+	env      *scope
+	key      testKey
+	memoised bool
 }
 
 // resolvePending checks the deferred tests of an allowed candidate.
 func (in *interp) resolvePending() error {
 	for i := range in.results {
 		r := &in.results[i]
-		if r.pending == nil {
+		if r.pending.body == nil {
 			continue
 		}
 		p := r.pending
-		r.pending = nil
-		holds, rel, err := in.memoTest(p.body, p.env, p.key)
+		r.pending = pendingTest{}
+		holds, rel, err := in.memoTest(p.body, p.env, p.key, p.memoised)
 		if err != nil {
 			return err
 		}
@@ -87,15 +88,15 @@ func (in *interp) resolvePending() error {
 }
 
 // memoTest evaluates a test, or takes its outcome from an earlier
-// candidate of the shape when it does not depend on rf or co; key is nil
-// where the memo does not apply.
-func (in *interp) memoTest(t *TestBody, env *scope, key *testKey) (bool, litmus.Rel, error) {
+// candidate of the shape when it does not depend on rf or co (memoised
+// says whether the memo applies).
+func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, litmus.Rel, error) {
 	saved := in.dyn
 	defer func() { in.dyn = saved }()
-	if key == nil {
+	if !memoised {
 		return in.testHolds(t, env)
 	}
-	if o, ok := in.memo.tests[*key]; ok {
+	if o, ok := in.memo.tests[key]; ok {
 		return o.holds, o.rel, nil
 	}
 	in.dyn = false
@@ -104,7 +105,7 @@ func (in *interp) memoTest(t *TestBody, env *scope, key *testKey) (bool, litmus.
 		if in.memo.tests == nil {
 			in.memo.tests = map[testKey]testOutcome{}
 		}
-		in.memo.tests[*key] = testOutcome{holds, rel}
+		in.memo.tests[key] = testOutcome{holds, rel}
 	}
 	return holds, rel, err
 }

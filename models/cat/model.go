@@ -206,6 +206,18 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Memo = in.memo
 	}
 	t := &topEnv{hist: map[string][]versioned{}}
+	if in.memo != nil {
+		// The previous candidate's table, emptied: its slices are reused.
+		if in.memo.top != nil {
+			t = in.memo.top
+			t.ver = 0
+			for k, h := range t.hist {
+				clear(h)
+				t.hist[k] = h[:0]
+			}
+		}
+		in.memo.top = t
+	}
 	env := &scope{top: t}
 	var ok = true
 	var err error
@@ -328,7 +340,11 @@ func (p *Program) Model() *models.Model {
 		ModelName: p.name,
 		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
 		Cycles:    p.ValueCycles(),
-		Eval:      p.CheckErr,
-		Why:       p.Explain,
+		// The memo holds what the program computes without rf or co:
+		// values reach it only through different-values and
+		// same-values, which depend on rf.
+		Shape: true,
+		Eval:  p.CheckErr,
+		Why:   p.Explain,
 	}
 }

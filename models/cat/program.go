@@ -34,7 +34,7 @@ type Result struct {
 	Holds bool
 	Pos   litmus.Pos
 	// pending is a flag not yet checked (lazy.go).
-	pending *pendingTest
+	pending pendingTest
 }
 
 // interp is the state of one evaluation.
@@ -93,6 +93,8 @@ type memo struct {
 	// tests hold the outcomes of the tests that do not depend on rf or
 	// co, by the let before them and their statement.
 	tests map[testKey]testOutcome
+	// top is the last candidate's table of top-level bindings, reused.
+	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
 	deps map[string]litmus.Rel
 }
@@ -271,17 +273,15 @@ func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool,
 
 func (in *interp) test(mode string, t *TestBody, env *scope, top bool) (bool, error) {
 	r := Result{Name: t.Name, Kind: CheckKind(t.Test), Not: t.Not, Mode: mode, Pos: pos(t.Pos)}
-	var key *testKey
-	if top && in.memo != nil && !in.noMemo {
-		key = &testKey{memoKey{in.path, in.ordinal}, t}
-	}
+	memoised := top && in.memo != nil && !in.noMemo
+	key := testKey{memoKey{in.path, in.ordinal}, t}
 	if mode == "flag" || mode == "undefined_unless" {
 		// Neither forbids the candidate: checked once it is allowed.
-		r.pending = &pendingTest{body: t, env: env, key: key}
+		r.pending = pendingTest{body: t, env: env, key: key, memoised: memoised}
 		in.results = append(in.results, r)
 		return true, nil
 	}
-	holds, rel, err := in.memoTest(t, env, key)
+	holds, rel, err := in.memoTest(t, env, key, memoised)
 	if err != nil {
 		return false, err
 	}
