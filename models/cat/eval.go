@@ -50,6 +50,8 @@ func define(env *scope, vars map[string]binding) *scope {
 type binding struct {
 	v   Value
 	dyn bool
+	// lazy, when set, computes v on first use (lazy.go).
+	lazy *thunk
 }
 
 func newScope(parent *scope) *scope { return &scope{vars: map[string]binding{}, parent: parent} }
@@ -435,6 +437,10 @@ func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
 // lookupVar finds a name: bound, built in, or a tag's event set.
 func (in *interp) lookupVar(p lexer.Position, name string, env *scope) (Value, error) {
 	if b, ok := env.lookup(name); ok {
+		b, err := in.force(name, b)
+		if err != nil {
+			return nil, err
+		}
 		in.dyn = in.dyn || b.dyn
 		return b.v, nil
 	}

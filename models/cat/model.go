@@ -37,6 +37,8 @@ type Program struct {
 	prims *parser.Prims
 	files map[string]*File // included files, by the name used
 	opts  Options
+	// finals are the lets that bind rf or co for the last time.
+	finals map[*LetStmt]string
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -80,6 +82,7 @@ func Load(o Options) (*Program, error) {
 		}
 		p.prims = p.defs.Prims()
 	}
+	p.finals = p.finalBinders()
 	// A dry run on no events finds unknown names and type errors.
 	x := &litmus.Execution{}
 	if _, _, err := p.eval(x, ""); err != nil {
@@ -203,6 +206,18 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Memo = in.memo
 	}
 	t := &topEnv{hist: map[string][]versioned{}}
+	if in.memo != nil {
+		// The previous candidate's table, emptied: its slices are reused.
+		if in.memo.top != nil {
+			t = in.memo.top
+			t.ver = 0
+			for k, h := range t.hist {
+				clear(h)
+				t.hist[k] = h[:0]
+			}
+		}
+		in.memo.top = t
+	}
 	env := &scope{top: t}
 	var ok = true
 	var err error
@@ -219,6 +234,11 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	}
 	if err == nil && ok && !in.done {
 		ok = in.matchesCandidate(env)
+		err = in.lazyErr
+	}
+	if err == nil && (ok || arch == "") {
+		// The dry run checks the flags too, for their type errors.
+		err = in.resolvePending()
 	}
 	return in.results, ok, err
 }
@@ -320,7 +340,11 @@ func (p *Program) Model() *models.Model {
 		ModelName: p.name,
 		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
 		Cycles:    p.ValueCycles(),
-		Eval:      p.CheckErr,
-		Why:       p.Explain,
+		// The memo holds what the program computes without rf or co:
+		// values reach it only through different-values and
+		// same-values, which depend on rf.
+		Shape: true,
+		Eval:  p.CheckErr,
+		Why:   p.Explain,
 	}
 }

@@ -33,6 +33,8 @@ type Result struct {
 	// Holds reports whether the test (with its ~) succeeds.
 	Holds bool
 	Pos   litmus.Pos
+	// pending is a flag not yet checked (lazy.go).
+	pending pendingTest
 }
 
 // interp is the state of one evaluation.
@@ -75,6 +77,9 @@ type interp struct {
 	// of the program; done says a with has run the program to its end.
 	frames []frame
 	done   bool
+	// lazyErr is the error of a let forced where no error can be
+	// returned: the program stops with it.
+	lazyErr error
 	// inLocal counts the procedure bodies and forall loops being run: a
 	// with inside them ranges over the rest of their body only.
 	inLocal int
@@ -82,6 +87,14 @@ type interp struct {
 
 type memo struct {
 	vals map[memoKey]binding
+	// dyn are the lets found to depend on rf or co, with which of their
+	// names do: the next candidates bind them lazily.
+	dyn map[memoKey]map[string]bool
+	// tests hold the outcomes of the tests that do not depend on rf or
+	// co, by the let before them and their statement.
+	tests map[testKey]testOutcome
+	// top is the last candidate's table of top-level bindings, reused.
+	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
 	deps map[string]litmus.Rel
 }
@@ -93,6 +106,16 @@ type memo struct {
 type memoKey struct {
 	path    string
 	ordinal int
+}
+
+type testKey struct {
+	memoKey
+	body *TestBody
+}
+
+type testOutcome struct {
+	holds bool
+	rel   litmus.Rel
 }
 
 // newRel is an empty relation: in the worker's arena when the value being
@@ -115,8 +138,11 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 		switch {
 		case s.Let != nil:
 			env, err = in.letStmt(s.Let, env, top)
+			if name, final := in.prog.finals[s.Let]; final && top && err == nil {
+				ok = in.lockChoiceAgrees(name, env)
+			}
 		case s.Test != nil:
-			ok, err = in.test(s.Test.Kind, s.Test.Body, env)
+			ok, err = in.test(s.Test.Kind, s.Test.Body, env, top)
 		case s.Include != nil:
 			in.push(stmts[i+1:], top)
 			env, ok, err = in.include(s.Include, env, top)
@@ -186,6 +212,9 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 			if vals, ok := in.memo.vals[k]; ok {
 				return define(env, vals.v.(map[string]binding)), nil
 			}
+			if dyn, ok := in.memo.dyn[k]; ok {
+				return lazyLet(l, env, dyn), nil
+			}
 		}
 		saved := in.dyn
 		in.dyn = false
@@ -195,8 +224,15 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !d && !hasFun(l.Bindings) {
-			in.memo.vals[k] = binding{v: inner.vars}
+		if !hasFun(l.Bindings) {
+			if !d {
+				in.memo.vals[k] = binding{v: inner.vars}
+			} else {
+				if in.memo.dyn == nil {
+					in.memo.dyn = map[memoKey]map[string]bool{}
+				}
+				in.memo.dyn[k] = dynNamesOf(inner.vars)
+			}
 		}
 		return define(env, inner.vars), nil
 	}
@@ -235,36 +271,21 @@ func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool,
 	return env, ok, err
 }
 
-func (in *interp) test(mode string, t *TestBody, env *scope) (bool, error) {
-	saved := in.dyn
-	v, err := in.eval(t.Expr, env)
-	in.dyn = saved
+func (in *interp) test(mode string, t *TestBody, env *scope, top bool) (bool, error) {
+	r := Result{Name: t.Name, Kind: CheckKind(t.Test), Not: t.Not, Mode: mode, Pos: pos(t.Pos)}
+	memoised := top && in.memo != nil && !in.noMemo
+	key := testKey{memoKey{in.path, in.ordinal}, t}
+	if mode == "flag" || mode == "undefined_unless" {
+		// Neither forbids the candidate: checked once it is allowed.
+		r.pending = pendingTest{body: t, env: env, key: key, memoised: memoised}
+		in.results = append(in.results, r)
+		return true, nil
+	}
+	holds, rel, err := in.memoTest(t, env, key, memoised)
 	if err != nil {
 		return false, err
 	}
-	r := Result{Name: t.Name, Kind: CheckKind(t.Test), Not: t.Not, Mode: mode, Pos: pos(t.Pos)}
-	var holds bool
-	switch r.Kind {
-	case IsEmpty:
-		holds = in.isEmpty(v)
-		if rel, ok := v.(litmus.Rel); ok {
-			r.Rel = rel
-		} else if s, ok := in.asSet(v); ok {
-			r.Rel = litmus.Identity(in.n, s)
-		}
-	default:
-		rel, ok := in.asRel(v)
-		if !ok {
-			return false, errAt(t.Expr.Pos, "type mismatch: %s of %s, want a relation", t.Test, typeName(v))
-		}
-		r.Rel = rel
-		if r.Kind == Acyclic {
-			holds = rel.Acyclic()
-		} else {
-			holds = rel.Irreflexive()
-		}
-	}
-	r.Holds = holds != t.Not
+	r.Holds, r.Rel = holds, rel
 	if mode == "assert" && !r.Holds {
 		// herd stops with a user error: the test, not the model, is
 		// wrong, so there is no verdict to give.
@@ -279,6 +300,38 @@ func (in *interp) test(mode string, t *TestBody, env *scope) (bool, error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// testHolds evaluates a test: whether it succeeds (with its ~), and the
+// relation it tests; in.dyn says whether it read rf or co.
+func (in *interp) testHolds(t *TestBody, env *scope) (bool, litmus.Rel, error) {
+	v, err := in.eval(t.Expr, env)
+	if err != nil {
+		return false, litmus.Rel{}, err
+	}
+	var holds bool
+	var rel litmus.Rel
+	switch CheckKind(t.Test) {
+	case IsEmpty:
+		holds = in.isEmpty(v)
+		if r, ok := v.(litmus.Rel); ok {
+			rel = r
+		} else if s, ok := in.asSet(v); ok {
+			rel = litmus.Identity(in.n, s)
+		}
+	default:
+		r, ok := in.asRel(v)
+		if !ok {
+			return false, rel, errAt(t.Expr.Pos, "type mismatch: %s of %s, want a relation", t.Test, typeName(v))
+		}
+		rel = r
+		if CheckKind(t.Test) == Acyclic {
+			holds = r.Acyclic()
+		} else {
+			holds = r.Irreflexive()
+		}
+	}
+	return holds != t.Not, rel, nil
 }
 
 func (in *interp) call(c *CallStmt, env *scope) (bool, error) {

@@ -72,6 +72,7 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 			}
 			if err == nil && ok && !in.done {
 				ok = in.matchesCandidate(out)
+				err = in.lazyErr
 			}
 			in.done = false
 		}
@@ -143,6 +144,11 @@ func (in *interp) matchesCandidate(env *scope) bool {
 func (in *interp) finalRel(env *scope, name string) (litmus.Rel, bool) {
 	b, ok := env.lookup(name)
 	if !ok {
+		return litmus.Rel{}, false
+	}
+	b, err := in.force(name, b)
+	if err != nil {
+		in.lazyErr = err
 		return litmus.Rel{}, false
 	}
 	return in.asRel(b.v)

@@ -1,0 +1,111 @@
+// This file implements the work a candidate can skip: a top-level let
+// known to depend on rf or co (from an earlier candidate of the shape) is
+// bound to a thunk evaluated when a name it binds is first looked up, and
+// flags are checked once the candidate is allowed, so that a candidate
+// rejected early (lock.cat's choices that are not the explorer's
+// candidate, a failed axiom) computes only what its rejection reads.
+
+package cat
+
+import "github.com/litmuscheck/litmuscheck/litmus"
+
+// A thunk is a let evaluated on demand, in the scope it was run in.
+type thunk struct {
+	let  *LetStmt
+	env  *scope
+	done bool
+	vals map[string]binding
+	err  error
+}
+
+// lazyLet binds l's names to a thunk; dyn says which of them depended on
+// rf or co when the let was last evaluated.
+func lazyLet(l *LetStmt, env *scope, dyn map[string]bool) *scope {
+	t := &thunk{let: l, env: env}
+	vars := make(map[string]binding, len(dyn))
+	for n, d := range dyn {
+		vars[n] = binding{dyn: d, lazy: t}
+	}
+	return define(env, vars)
+}
+
+// force evaluates b's thunk, if any, and returns b's value.
+func (in *interp) force(name string, b binding) (binding, error) {
+	if b.lazy == nil {
+		return b, nil
+	}
+	t := b.lazy
+	if !t.done {
+		t.done = true
+		saved := in.dyn
+		inner, err := in.bind(t.let.Rec, t.let.Bindings, t.env)
+		in.dyn = saved
+		if err != nil {
+			t.err = err
+		} else {
+			t.vals = inner.vars
+		}
+	}
+	if t.err != nil {
+		return binding{}, t.err
+	}
+	return t.vals[name], nil
+}
+
+// dynNamesOf records which names of a let's scope depend on rf or co.
+func dynNamesOf(vars map[string]binding) map[string]bool {
+	out := make(map[string]bool, len(vars))
+	for n, b := range vars {
+		out[n] = b.dyn
+	}
+	return out
+}
+
+// A pendingTest is a flag or undefined_unless checked at the end.
+type pendingTest struct {
+	body     *TestBody // nil once checked
+	env      *scope
+	key      testKey
+	memoised bool
+}
+
+// resolvePending checks the deferred tests of an allowed candidate.
+func (in *interp) resolvePending() error {
+	for i := range in.results {
+		r := &in.results[i]
+		if r.pending.body == nil {
+			continue
+		}
+		p := r.pending
+		r.pending = pendingTest{}
+		holds, rel, err := in.memoTest(p.body, p.env, p.key, p.memoised)
+		if err != nil {
+			return err
+		}
+		r.Holds, r.Rel = holds, rel
+	}
+	return nil
+}
+
+// memoTest evaluates a test, or takes its outcome from an earlier
+// candidate of the shape when it does not depend on rf or co (memoised
+// says whether the memo applies).
+func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, litmus.Rel, error) {
+	saved := in.dyn
+	defer func() { in.dyn = saved }()
+	if !memoised {
+		return in.testHolds(t, env)
+	}
+	if o, ok := in.memo.tests[key]; ok {
+		return o.holds, o.rel, nil
+	}
+	in.dyn = false
+	holds, rel, err := in.testHolds(t, env)
+	if err == nil && !in.dyn {
+		if in.memo.tests == nil {
+			in.memo.tests = map[testKey]testOutcome{}
+		}
+		in.memo.tests[key] = testOutcome{holds, rel}
+	}
+	return holds, rel, err
+}
