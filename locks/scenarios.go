@@ -195,10 +195,10 @@ func ticketRows(prefix, file string) []*Variant {
 		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", broken})
 }
 
-// mcsSlow marks every hardware column of the MCS hand-off's one-sided
-// what-ifs: the lock word is four byte cells in every access, and each
-// cell takes several seconds; go test -short keeps the kernel's row and
-// the row that weakens both sides.
+// mcsSlow marks every hardware column of the MCS hand-off rows: the lock
+// word is four byte cells in every access, and each cell takes several
+// seconds; go test runs them only when asked (tests.slowCellsEnv), as
+// .ci/run does.
 var mcsSlow = []string{"power", "power-isync", "armv8", "armv8-lse", "tso"}
 
 // Scenarios is the proof table.
@@ -319,10 +319,11 @@ var Scenarios = []*Scenario{
 				// hand-offs also hang: P1's claim can then fail on P0's late
 				// set_locked, and P1 waits for a successor that never comes.
 				{Name: "2 CPUs, qspinlock MCS hand-off (P1 queued behind the head P0)", File: "qspin-mcs-handoff.litmus",
-					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("qspin-mcs-handoff")},
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("qspin-mcs-handoff"), Slow: mcsSlow},
 				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed (no release, no acquire)", File: "qspin-mcs-handoff.litmus",
 					Lock: "qspinlock-mcs-relaxed", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
-					Asm: map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"}},
+					Asm:  map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"},
+					Slow: mcsSlow},
 				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE (no release)", File: "qspin-mcs-handoff.litmus",
 					Lock: "qspinlock-mcs-no-release", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
 					Slow: mcsSlow},
