@@ -213,16 +213,7 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 			return
 		}
 	}
-	forms := in.CASForms
-	if forms == nil {
-		forms = defaultCASForms
-	}
-	var mine []CASForm
-	for _, f := range forms {
-		if f.Success == success {
-			mine = append(mine, f)
-		}
-	}
+	mine := casForms(in, success)
 	for k, f := range mine {
 		t := th
 		if k < len(mine)-1 {

@@ -47,16 +47,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			}
 		}
 	}
-	forms := in.CASForms
-	if forms == nil {
-		forms = defaultCASForms
-	}
-	var mine []CASForm
-	for _, f := range forms {
-		if f.Success == success {
-			mine = append(mine, f)
-		}
-	}
+	mine := casForms(in, success)
 	for i, f := range mine {
 		t := th
 		if i < len(mine)-1 {
@@ -169,4 +160,20 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 		th.regs[in.Status] = regVal{v: in.StatusFail}
 	}
 	pe.run(th, pc+1)
+}
+
+// casForms are the event structures of in's CAS (herd's, unless the
+// instruction names its own) for the outcome success.
+func casForms(in *Instr, success bool) []CASForm {
+	forms := in.CASForms
+	if forms == nil {
+		forms = defaultCASForms
+	}
+	var mine []CASForm
+	for _, f := range forms {
+		if f.Success == success {
+			mine = append(mine, f)
+		}
+	}
+	return mine
 }
