@@ -419,7 +419,7 @@ func lowerAnd(f *file, d dialect, e *propAnd) (litmus.Prop, error) {
 }
 
 // lowerChain lowers the operands of a chain of one connective and joins
-// them from the left, as herd reads "a \/ b \/ c": (a \/ b) \/ c.
+// them from the left: "a \/ b \/ c" is (a \/ b) \/ c.
 func lowerChain[T any](operands []T, lower func(T) (litmus.Prop, error), join func(a, b litmus.Prop) litmus.Prop) (litmus.Prop, error) {
 	var out litmus.Prop
 	for _, o := range operands {
