@@ -15,7 +15,10 @@
 
 package litmus
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A herdOp is one symbol-creating step of an instruction: a register read
 // (reg set), the memory read (mem), or an operation.
@@ -142,14 +145,7 @@ func (h *herdVars) ops(es ...Expr) []herdOp {
 }
 
 // hasTag reports whether tags holds t.
-func hasTag(tags []string, t string) bool {
-	for _, x := range tags {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func hasTag(tags []string, t string) bool { return slices.Contains(tags, t) }
 
 // layout gives the symbols of one instruction other than an if, after
 // herd's C semantics (CSem) of the primitive it lowers.

@@ -164,8 +164,7 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, c
 	if !pe.mixedStorable(in, s.v) {
 		return
 	}
-	if th.resv >= 0 && th.resvLoc == mixedResvKey(cells) {
-		t := th.clone()
+	pe.forkStoreCond(th, pc, in, mixedResvKey(cells), func(t *threadRun) {
 		ctrl, pctrl := t.ctrlDeps(pc)
 		for i, c := range cells {
 			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,
@@ -175,20 +174,7 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, c
 			}
 			t.addEvent(w)
 		}
-		t.resv = -1
-		if in.Status != "" {
-			t.regs[in.Status] = regVal{v: in.StatusOK}
-		}
-		pe.run(t, pc+1)
-		if pe.err != nil {
-			return
-		}
-	}
-	th.resv = -1
-	if in.Status != "" {
-		th.regs[in.Status] = regVal{v: in.StatusFail}
-	}
-	pe.run(th, pc+1)
+	})
 }
 
 // mixedCAS is cas under mixed-size semantics: the old value is assembled
@@ -213,16 +199,7 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 			return
 		}
 	}
-	mine := casForms(in, success)
-	for k, f := range mine {
-		t := th
-		if k < len(mine)-1 {
-			t = th.clone()
-		}
-		tags := in.RTags
-		if !success && !f.WriteBack && in.FailTags != nil {
-			tags = in.FailTags
-		}
+	forkCAS(th, in, success, in.RTags, func(t *threadRun, f CASForm, tags []string) bool {
 		var own deps
 		idx := make([]int, len(cells))
 		for i, c := range cells {
@@ -249,30 +226,10 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 				t.addEvent(w)
 			}
 		}
-		if in.Dst != "" {
-			old := regVal{v: v, d: own}
-			if f.OldFromExpect {
-				x, err := t.eval(unpick(in.Expect))
-				if err != nil {
-					return
-				}
-				old.d, old.p = x.d, x.p
-			}
-			if f.OldAfterCompare {
-				old.p |= cmp | own
-			}
-			t.regs[in.Dst] = old
-		}
-		if in.Status != "" {
-			st := in.StatusFail
-			if success {
-				st = in.StatusOK
-			}
-			t.regs[in.Status] = regVal{v: st, d: own | e.d}
+		if _, err := t.setCASRegisters(in, f, success, v, own, e); err != nil {
+			return false
 		}
 		pe.run(t, pc+1)
-		if pe.err != nil {
-			return
-		}
-	}
+		return pe.err == nil
+	})
 }

@@ -47,16 +47,9 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			}
 		}
 	}
-	mine := casForms(in, success)
-	for i, f := range mine {
-		t := th
-		if i < len(mine)-1 {
-			t = th.clone()
-		}
+	forkCAS(th, in, success, r.tags, func(t *threadRun, f CASForm, tags []string) bool {
 		ev := r
-		if !success && !f.WriteBack && in.FailTags != nil {
-			ev.tags = in.FailTags
-		}
+		ev.tags = tags
 		idx := t.addEvent(ev)
 		own := deps(1) << uint(idx)
 		if success || f.WriteBack {
@@ -81,27 +74,9 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			w.atomic = true
 			t.addEvent(w)
 		}
-		if in.Dst != "" {
-			old := regVal{v: v, d: own}
-			if f.OldFromExpect {
-				x, err := t.eval(unpick(in.Expect))
-				if err != nil {
-					pe.stuck(t, in, cannot(x, err))
-					return
-				}
-				old.d, old.p = x.d, x.p
-			}
-			if f.OldAfterCompare {
-				old.p |= cmp | own
-			}
-			t.regs[in.Dst] = old
-		}
-		if in.Status != "" {
-			st := in.StatusFail
-			if success {
-				st = in.StatusOK
-			}
-			t.regs[in.Status] = regVal{v: st, d: own | e.d}
+		if x, err := t.setCASRegisters(in, f, success, v, own, e); err != nil {
+			pe.stuck(t, in, cannot(x, err))
+			return false
 		}
 		if before != nil {
 			alt := 0 // herd builds success first
@@ -111,7 +86,26 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			pe.hv.step(t.hc, pc, alt, before, v)
 		}
 		pe.run(t, pc+1)
-		if pe.err != nil {
+		return pe.err == nil
+	})
+}
+
+// forkCAS continues th once per form of in's CAS for the outcome success,
+// each on a thread of its own (th itself for the last form), until each
+// returns false. tags are the form's read's: in.FailTags for a failure
+// that writes nothing back, when in has them, rtags otherwise.
+func forkCAS(th *threadRun, in *Instr, success bool, rtags []string, each func(t *threadRun, f CASForm, tags []string) bool) {
+	mine := casForms(in, success)
+	for i, f := range mine {
+		t := th
+		if i < len(mine)-1 {
+			t = th.clone()
+		}
+		tags := rtags
+		if !success && !f.WriteBack && in.FailTags != nil {
+			tags = in.FailTags
+		}
+		if !each(t, f, tags) {
 			return
 		}
 	}
@@ -133,19 +127,25 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	}
 	// As herd's equation RESADDR = address: success needs a reservation
 	// on this very location.
-	if th.resv >= 0 && th.resvLoc == loc {
-		t := th.clone()
-		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
+	pe.forkStoreCond(th, pc, in, loc, func(t *threadRun) {
+		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: t.resv,
 			addr: a.d, paddr: a.d | a.p, lxsx: true}
 		w.ctrl, w.pctrl = t.ctrlDeps(pc)
-		if loc == t.resvLoc {
-			w.rmwRead = t.resv
-		}
 		if !in.NoDataDep {
 			w.data, w.pdata = s.d, s.d|s.p
 		}
 		w.vdeps = s.d
 		t.addEvent(w)
+	})
+}
+
+// forkStoreCond continues th past a store-conditional: when th holds the
+// reservation resv names, once on a clone of th that succeeds (write adds
+// the writes, paired with the reservation), then once as a failure.
+func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string, write func(t *threadRun)) {
+	if th.resv >= 0 && th.resvLoc == resv {
+		t := th.clone()
+		write(t)
 		t.resv = -1
 		if in.Status != "" {
 			t.regs[in.Status] = regVal{v: in.StatusOK}
@@ -160,6 +160,36 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 		th.regs[in.Status] = regVal{v: in.StatusFail}
 	}
 	pe.run(th, pc+1)
+}
+
+// setCASRegisters writes what a CAS form f writes on t: its old value v,
+// read by the events own, into Dst, and the outcome into Status, both
+// after the comparison of v with the expected value e. An OldFromExpect
+// form evaluates the expected value again; its error is returned with
+// the value.
+func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value, own deps, e regVal) (regVal, error) {
+	if in.Dst != "" {
+		old := regVal{v: v, d: own}
+		if f.OldFromExpect {
+			x, err := t.eval(unpick(in.Expect))
+			if err != nil {
+				return x, err
+			}
+			old.d, old.p = x.d, x.p
+		}
+		if f.OldAfterCompare {
+			old.p |= e.d | e.p | own
+		}
+		t.regs[in.Dst] = old
+	}
+	if in.Status != "" {
+		st := in.StatusFail
+		if success {
+			st = in.StatusOK
+		}
+		t.regs[in.Status] = regVal{v: st, d: own | e.d}
+	}
+	return regVal{}, nil
 }
 
 // casForms are the event structures of in's CAS (herd's, unless the

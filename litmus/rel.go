@@ -185,18 +185,23 @@ func (r Rel) Seq(s Rel) Rel {
 	}
 	w := r.w
 	for i := 0; i < r.N; i++ {
-		out := c.bits[i*w : (i+1)*w]
-		for k, row := range r.bits[i*w : (i+1)*w] {
-			for row != 0 {
-				j := 64*k + bits.TrailingZeros64(row)
-				for m, v := range s.bits[j*w : (j+1)*w] {
-					out[m] |= v
-				}
-				row &= row - 1
-			}
-		}
+		orRowsAt(c.bits[i*w:(i+1)*w], r.bits[i*w:(i+1)*w], s.bits, w)
 	}
 	return c
+}
+
+// orRowsAt ors into out the rows of m (w words each) at the bits set in
+// row: out |= the union of m's rows j, for each j of row.
+func orRowsAt(out, row, m []uint64, w int) {
+	for k, word := range row {
+		for word != 0 {
+			j := 64*k + bits.TrailingZeros64(word)
+			for i, v := range m[j*w : (j+1)*w] {
+				out[i] |= v
+			}
+			word &= word - 1
+		}
+	}
 }
 
 // Inverse is r^-1.
@@ -242,16 +247,7 @@ func (r Rel) Plus() Rel {
 	if order := r.topological(predsBuf[:], queueBuf[:]); len(order) == r.N {
 		for q := len(order) - 1; q >= 0; q-- {
 			i := int(order[q])
-			ri := c.bits[i*w : (i+1)*w]
-			for k, word := range r.bits[i*w : (i+1)*w] {
-				for word != 0 {
-					j := 64*k + bits.TrailingZeros64(word)
-					for m, v := range c.bits[j*w : (j+1)*w] {
-						ri[m] |= v
-					}
-					word &= word - 1
-				}
-			}
+			orRowsAt(c.bits[i*w:(i+1)*w], r.bits[i*w:(i+1)*w], c.bits, w)
 		}
 		return c
 	}

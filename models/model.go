@@ -128,14 +128,16 @@ func (m *Model) Refutes(x *litmus.Execution) bool {
 func (m *Model) Name() string { return m.ModelName }
 
 // Check implements litmus.Model; the explorer calls CheckErr, which
-// keeps the error Check drops (an execution whose check failed is not
-// allowed).
-func (m *Model) Check(x *litmus.Execution) (bool, []string) {
-	ok, flags, err := m.CheckErr(x)
+// keeps the error Check drops.
+func (m *Model) Check(x *litmus.Execution) (bool, []string) { return DropCheckErr(m.CheckErr(x)) }
+
+// DropCheckErr is the Check of a litmus.FallibleModel, given what its
+// CheckErr returns: an execution whose check failed is not allowed.
+func DropCheckErr(allowed bool, flags []string, err error) (bool, []string) {
 	if err != nil {
 		return false, nil
 	}
-	return ok, flags
+	return allowed, flags
 }
 
 // CheckErr implements litmus.FallibleModel: an execution is allowed when

@@ -230,15 +230,7 @@ func (b *a64Builder) imm(a *a64Arg) (int64, error) {
 }
 
 func (b *a64Builder) immValue(im *a64Imm) (int64, error) {
-	var x int64
-	var err error
-	if strings.HasPrefix(im.Value, "0x") || strings.HasPrefix(im.Value, "0X") {
-		var u uint64
-		u, err = strconv.ParseUint(im.Value[2:], 16, 64)
-		x = int64(u)
-	} else {
-		x, err = strconv.ParseInt(im.Value, 10, 64)
-	}
+	x, err := parseInteger(im.Value)
 	if err != nil {
 		return 0, litmus.Errorf(position(b.file, im.Pos), "bad immediate %q", im.Value)
 	}

@@ -247,7 +247,7 @@ func TestAArch64Corpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		test, err := Parse(f, string(src))
+		test, err := parseCorpusFile(f, string(src))
 		if err != nil {
 			if secs, serr := split(newFile(f, string(src))); serr == nil && a64InFinal(err, secs) {
 				common++

@@ -247,15 +247,11 @@ func initVal(f *file, v *initValue) (litmus.Value, error) {
 }
 
 func intValue(f *file, n *intLit) (litmus.Value, error) {
-	var x int64
-	var err error
+	text := n.Dec
 	if n.Hex != "" {
-		var u uint64
-		u, err = strconv.ParseUint(n.Hex[2:], 16, 64)
-		x = int64(u)
-	} else {
-		x, err = strconv.ParseInt(n.Dec, 10, 64)
+		text = n.Hex
 	}
+	x, err := parseInteger(text)
 	if err != nil {
 		return litmus.Value{}, litmus.Errorf(position(f, n.Pos), "bad integer: %v", err)
 	}
@@ -263,6 +259,16 @@ func intValue(f *file, n *intLit) (litmus.Value, error) {
 		x = -x
 	}
 	return litmus.Int(x), nil
+}
+
+// parseInteger reads a decimal integer, or a hexadecimal one after 0x or
+// 0X as the 64 bits of an unsigned number.
+func parseInteger(text string) (int64, error) {
+	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
+		u, err := strconv.ParseUint(text[2:], 16, 64)
+		return int64(u), err
+	}
+	return strconv.ParseInt(text, 10, 64)
 }
 
 // resolveLoc turns "0:r2", "P0:r2", "x", "[x]" into a LocRef; registers are
@@ -403,32 +409,28 @@ func lowerProp(f *file, d dialect, e *propExpr) (litmus.Prop, error) {
 }
 
 func lowerOr(f *file, d dialect, e *propOr) (litmus.Prop, error) {
-	var out litmus.Prop
-	for _, term := range e.Terms {
-		p, err := lowerAnd(f, d, term)
-		if err != nil {
-			return nil, err
-		}
-		if out == nil {
-			out = p
-		} else {
-			out = &litmus.PropOr{A: out, B: p}
-		}
-	}
-	return out, nil
+	return lowerChain(e.Terms, func(term *propAnd) (litmus.Prop, error) { return lowerAnd(f, d, term) },
+		func(a, b litmus.Prop) litmus.Prop { return &litmus.PropOr{A: a, B: b} })
 }
 
 func lowerAnd(f *file, d dialect, e *propAnd) (litmus.Prop, error) {
+	return lowerChain(e.Factors, func(fac *propUnary) (litmus.Prop, error) { return lowerUnary(f, d, fac) },
+		func(a, b litmus.Prop) litmus.Prop { return &litmus.PropAnd{A: a, B: b} })
+}
+
+// lowerChain lowers the operands of a chain of one connective and joins
+// them from the left: "a \/ b \/ c" is (a \/ b) \/ c.
+func lowerChain[T any](operands []T, lower func(T) (litmus.Prop, error), join func(a, b litmus.Prop) litmus.Prop) (litmus.Prop, error) {
 	var out litmus.Prop
-	for _, fac := range e.Factors {
-		p, err := lowerUnary(f, d, fac)
+	for _, o := range operands {
+		p, err := lower(o)
 		if err != nil {
 			return nil, err
 		}
 		if out == nil {
 			out = p
 		} else {
-			out = &litmus.PropAnd{A: out, B: p}
+			out = join(out, p)
 		}
 	}
 	return out, nil

@@ -154,37 +154,42 @@ func (l *x86Thread) instr(in *x86Instr) *litmus.Error {
 		}
 		return ops[0], ops[1]
 	}
+	// regMemSrc is the destination, a register or memory, and the source,
+	// a register, memory or an immediate, of a two-operand instruction
+	// that cannot take memory for both.
+	regMemSrc := func() (x86Operand, x86Operand, *litmus.Error) {
+		dst, src := dstSrc()
+		if err := l.want(dst, kindReg, kindMem); err != nil {
+			return dst, src, err
+		}
+		if err := l.want(src, kindReg, kindMem, kindImm); err != nil {
+			return dst, src, err
+		}
+		if dst.kind == kindMem && src.kind == kindMem {
+			return dst, src, litmus.Unsupported(l.pos, "memory-to-memory "+in.Op)
+		}
+		return dst, src, nil
+	}
 	var tags []string
 	if in.Lock {
 		tags = x86Tag
 	}
 	switch op {
 	case "mov":
-		dst, src := dstSrc()
-		if err := l.want(dst, kindReg, kindMem); err != nil {
-			return err
-		}
-		if err := l.want(src, kindReg, kindMem, kindImm); err != nil {
+		dst, src, err := regMemSrc()
+		if err != nil {
 			return err
 		}
 		switch {
-		case dst.kind == kindMem && src.kind == kindMem:
-			return litmus.Unsupported(l.pos, "memory-to-memory "+in.Op)
 		case src.kind == kindMem:
 			l.load(dst.reg, src.addr, nil)
 		default:
 			l.write(dst, l.value(src, nil), nil)
 		}
 	case "add", "xor", "or", "and":
-		dst, src := dstSrc()
-		if err := l.want(dst, kindReg, kindMem); err != nil {
+		dst, src, err := regMemSrc()
+		if err != nil {
 			return err
-		}
-		if err := l.want(src, kindReg, kindMem, kindImm); err != nil {
-			return err
-		}
-		if dst.kind == kindMem && src.kind == kindMem {
-			return litmus.Unsupported(l.pos, "memory-to-memory "+in.Op)
 		}
 		l.update(x86Arith[op], dst, l.value(src, tags), in.Lock, false)
 	case "inc", "dec":
@@ -197,15 +202,9 @@ func (l *x86Thread) instr(in *x86Instr) *litmus.Error {
 		}
 		l.update(bop, ops[0], litmus.C(1), in.Lock, true)
 	case "cmp":
-		ea, src := dstSrc()
-		if err := l.want(ea, kindReg, kindMem); err != nil {
+		ea, src, err := regMemSrc()
+		if err != nil {
 			return err
-		}
-		if err := l.want(src, kindReg, kindMem, kindImm); err != nil {
-			return err
-		}
-		if ea.kind == kindMem && src.kind == kindMem {
-			return litmus.Unsupported(l.pos, "memory-to-memory "+in.Op)
 		}
 		a := l.value(ea, nil)
 		l.setFlags(a, l.value(src, nil))

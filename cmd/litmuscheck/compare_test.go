@@ -191,15 +191,15 @@ func TestCompareJSONLWithHerdLog(t *testing.T) {
 // TestCompareMergedShards: a directory of shards' jsonl compares equal to
 // the unsharded run, and a missing shard shows as tests only in one set.
 func TestCompareMergedShards(t *testing.T) {
-	files := shardInputs(t)
 	dir := t.TempDir()
-	_, whole, _ := runCLI(append([]string{"--format", "jsonl"}, files...)...)
+	// The runs TestShardsPartitionTheRun checks line by line.
+	whole := jsonlText(shardRun(t))
 	w := filepath.Join(dir, "whole.jsonl")
 	os.WriteFile(w, []byte(whole), 0o644)
 	shards := filepath.Join(dir, "shards")
 	os.Mkdir(shards, 0o755)
 	for k := range 4 {
-		_, part, _ := runCLI(append([]string{"--format", "jsonl", "--shard", fmt.Sprintf("%d/4", k)}, files...)...)
+		part := jsonlText(shardRun(t, "--shard", fmt.Sprintf("%d/4", k)))
 		os.WriteFile(filepath.Join(shards, fmt.Sprintf("shard-%d.jsonl", k)), []byte(part), 0o644)
 	}
 	if code, out, errs := runCLI("compare", w, shards); code != 0 || errs != "" {
@@ -209,6 +209,15 @@ func TestCompareMergedShards(t *testing.T) {
 	if code, out, _ := runCLI("compare", w, shards); code != 1 || !containsLine(out, "only in "+w+": ") {
 		t.Errorf("a shard missing: exit %d, output %q; want 1 and tests only in %s", code, out, w)
 	}
+}
+
+// jsonlText is the jsonl file of lines.
+func jsonlText(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	return b.String()
 }
 
 // containsLine reports whether some line of s starts with prefix.
