@@ -87,6 +87,12 @@ var Algorithms = []*Algorithm{
 		Ops: map[string]string{"mcs_spin_unlock_contended": "mcs_spin_unlock_contended_once"}},
 	{Name: "qspinlock-mcs-no-acquire", Doc: "qspinlock MCS wait on node->locked by smp_cond_load_relaxed (what-if: no acquire)",
 		Ops: map[string]string{"mcs_spin_lock_contended": "mcs_spin_lock_contended_relaxed"}},
+	{Name: "mutex-relaxed-lock", Doc: "mutex fast path claiming lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no acquire)",
+		Ops: map[string]string{"mutex_lock_fast": "mutex_lock_fast_relaxed"}},
+	{Name: "mutex-relaxed-unlock", Doc: "mutex fast path releasing lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no release)",
+		Ops: map[string]string{"mutex_unlock_fast": "mutex_unlock_fast_relaxed"}},
+	{Name: "osq-unlink-plain", Doc: "osq_lock whose unqueue Step A checks and clears prev->next with READ_ONCE and WRITE_ONCE instead of cmpxchg (what-if: the unlock's xchg can hand over in between)",
+		Ops: map[string]string{"osq_unqueue_unlink": "osq_unqueue_unlink_plain"}},
 	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
 		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
 }
