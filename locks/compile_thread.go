@@ -129,18 +129,24 @@ func (tc *threadComp) loopsBack(pc int) bool {
 }
 
 // startRegisters gives the addresses and constants the code uses their
-// registers before any is reused (allocAtStart could find none later).
+// registers before any is reused (allocAtStart could find none later). On
+// x86 a constant is an immediate, and an address is a register only as a
+// value: a memory operand names its location.
 func (tc *threadComp) startRegisters() {
+	direct := tc.syn.direct()
 	for pc := range tc.th.Code {
 		in := &tc.th.Code[pc]
-		for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect} {
-			if c, ok := e.(*litmus.Const); ok {
-				if c.V.IsAddr() && c.V.Off == 0 {
+		for i, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+			litmus.WalkExpr(e, func(e litmus.Expr) {
+				c, ok := e.(*litmus.Const)
+				switch {
+				case !ok || c.V.IsAddr() && c.V.Off != 0:
+				case c.V.IsAddr() && !(direct && i == 0):
 					tc.addrReg(c.V.Sym)
-				} else if !c.V.IsAddr() {
+				case !c.V.IsAddr() && !direct:
 					tc.constReg(c.V.Off)
 				}
-			}
+			})
 		}
 	}
 }
@@ -249,7 +255,7 @@ func (tc *threadComp) compile() (err error) {
 		tc.reg(r)
 	}
 	tc.analyse()
-	if tc.reuse && !tc.syn.direct() {
+	if tc.reuse {
 		tc.startRegisters()
 	}
 	for pc := range code {
