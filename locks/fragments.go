@@ -87,6 +87,9 @@ var Algorithms = []*Algorithm{
 		Ops: map[string]string{"mcs_spin_unlock_contended": "mcs_spin_unlock_contended_once"}},
 	{Name: "qspinlock-mcs-no-acquire", Doc: "qspinlock MCS wait on node->locked by smp_cond_load_relaxed (what-if: no acquire)",
 		Ops: map[string]string{"mcs_spin_lock_contended": "mcs_spin_lock_contended_relaxed"}},
+	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
+		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
+	// The OSQ unqueue path, the queued rwlock and the mutex fast path.
 	{Name: "mutex-relaxed-lock", Doc: "mutex fast path claiming lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no acquire)",
 		Ops: map[string]string{"mutex_lock_fast": "mutex_lock_fast_relaxed"}},
 	{Name: "mutex-relaxed-unlock", Doc: "mutex fast path releasing lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no release)",
@@ -101,8 +104,6 @@ var Algorithms = []*Algorithm{
 		Ops: map[string]string{"queued_read_lock": "queued_read_lock_relaxed", "queued_read_lock_fast": "queued_read_lock_fast_relaxed"}},
 	{Name: "qrwlock-relaxed-read-unlock", Doc: "qrwlock read-unlocking with atomic_sub_return_relaxed (what-if: no release)",
 		Ops: map[string]string{"queued_read_unlock": "queued_read_unlock_relaxed"}},
-	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
-		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
 }
 
 // DefaultAlgorithm is the algorithm hardware targets run spin_* with when

@@ -391,6 +391,11 @@ var Scenarios = []*Scenario{
 				Expect: every(sometimes).but(never, "tso"), Hangs: every(true)},
 		},
 	},
+	// The OSQ unqueue path, the queued rwlock, the mutex fast path
+	// (scenarios_paths.go).
+	osqUnqueueScenario,
+	qrwlockScenario(),
+	mutexScenario(),
 }
 
 // A Row is a variant's runs, one per column.
