@@ -89,6 +89,20 @@ var Algorithms = []*Algorithm{
 		Ops: map[string]string{"mcs_spin_lock_contended": "mcs_spin_lock_contended_relaxed"}},
 	{Name: "osq-prev-cpu", Doc: "osq_lock with node->prev_cpu and the deferred node->locked = 0 (Laight 2023 v2, unmerged)",
 		Ops: map[string]string{"osq_lock": "osq_lock_prev_cpu"}},
+	// The paravirt slow path's what-ifs (pv_slowpath.c) and powerpc's own
+	// qspinlock (ppc_qspinlock.c).
+	{Name: "pv-slow-relaxed", Doc: "pv_wait_head_or_lock setting _Q_SLOW_VAL with xchg_relaxed (what-if: the hash entry may not be visible to the unlock)",
+		Ops: map[string]string{"pv_set_slow": "pv_set_slow_relaxed"}},
+	{Name: "pv-unlock-no-rmb", Doc: "__pv_queued_spin_unlock_slowpath without the smp_rmb() after the failed cmpxchg_release (what-if)",
+		Ops: map[string]string{"pv_unlock_rmb": "pv_unlock_no_rmb"}},
+	{Name: "pv-kick-node-no-mb", Doc: "pv_kick_node without the smp_mb__before_atomic() before its cmpxchg_relaxed of the state (what-if)",
+		Ops: map[string]string{"pv_kick_node": "pv_kick_node_no_mb"}},
+	{Name: "ppc-qspinlock", Doc: "powerpc's own qspinlock (2022 rewrite): lwarx/stwcx. trylock with PPC_ACQUIRE_BARRIER, unlock by the u16 store-release of locked",
+		OwnRows: true, Ops: spinOps("ppc_qspin_lock", "ppc_qspin_unlock", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
+	{Name: "ppc-qspinlock-no-acquire", Doc: "powerpc qspinlock taking the lock without PPC_ACQUIRE_BARRIER (what-if)",
+		OwnRows: true, Ops: spinOps("ppc_qspin_lock_no_acquire", "ppc_qspin_unlock", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
+	{Name: "ppc-qspinlock-no-release", Doc: "powerpc qspinlock unlocking without PPC_RELEASE_BARRIER (what-if: WRITE_ONCE of locked)",
+		OwnRows: true, Ops: spinOps("ppc_qspin_lock", "ppc_qspin_unlock_no_release", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
 	// The OSQ unqueue path, the queued rwlock and the mutex fast path.
 	{Name: "mutex-relaxed-lock", Doc: "mutex fast path claiming lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no acquire)",
 		Ops: map[string]string{"mutex_lock_fast": "mutex_lock_fast_relaxed"}},

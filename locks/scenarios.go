@@ -241,7 +241,9 @@ var Scenarios = []*Scenario{
 					Lock: "qspinlock-pending", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending")},
 				{Name: "qspinlock pending path, smp_mb() and the word != 0 (54cf809b9512)", File: "crossed-locking+pending.litmus",
 					Lock: "qspinlock-pending-mb", Expect: every(never).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mb")},
-			}),
+			},
+			// powerpc's own qspinlock (scenarios_pvppc.go).
+			ppcQspinlockCrossedRow()),
 	},
 	{
 		Name:     "mp-through-lock",
@@ -264,7 +266,9 @@ var Scenarios = []*Scenario{
 			// The generic ticket lock (asm-generic/ticket_spinlock.h):
 			// P1 waits for its ticket. Three CPUs (ticket-handoff3.litmus)
 			// pass the explorer's path bound: after the scale work.
-			ticketRows("", "ticket-mp.litmus")),
+			ticketRows("", "ticket-mp.litmus"),
+			// powerpc's own qspinlock (scenarios_pvppc.go).
+			ppcQspinlockRows("", "mp-through-lock.litmus", "")),
 	},
 	{
 		Name:     "unlock-then-load",
@@ -330,7 +334,10 @@ var Scenarios = []*Scenario{
 				{Name: "2 CPUs, qspinlock MCS wait by smp_cond_load_relaxed (no acquire)", File: "qspin-mcs-handoff.litmus",
 					Lock: "qspinlock-mcs-no-acquire", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
 					Slow: mcsSlow},
-			}),
+			},
+			// powerpc's own qspinlock (scenarios_pvppc.go).
+			ppcQspinlockRows("2 CPUs, ", "lost-update.litmus", "lost-update+ppc-qspinlock"),
+			ppcQspinlockRows3()),
 	},
 	{
 		Name:     "osq-prev-cpu",
@@ -376,7 +383,7 @@ var Scenarios = []*Scenario{
 	{
 		Name:     "deadlock",
 		Question: "Can a CPU wait forever: for a lock held by a CPU that waits for it (ABBA), for a lock it holds itself, or for a wake-up already sent?",
-		Variants: []*Variant{
+		Variants: concat([]*Variant{
 			{Name: "ABBA, lock events", File: "abba.litmus",
 				Expect: every(never), Hangs: every(true)},
 			{Name: "ABBA, qspinlock", File: "abba.litmus", Lock: "qspinlock",
@@ -390,6 +397,8 @@ var Scenarios = []*Scenario{
 			{Name: "pv_wait without the recheck", File: "pv-wait.litmus", Lock: "pv-wait-norecheck",
 				Expect: every(sometimes).but(never, "tso"), Hangs: every(true)},
 		},
+			// The pv lost wake-up through _Q_SLOW_VAL (scenarios_pvppc.go).
+			pvSlowpathRows()),
 	},
 	// The OSQ unqueue path, the queued rwlock, the mutex fast path
 	// (scenarios_paths.go).

@@ -3,8 +3,10 @@
 // wakes when another kicks it with pv_kick(); a kick that comes before
 // the vCPU sleeps is lost (a halted vCPU is woken, a running one is not).
 // The vCPU's kick flag models this: pv_wait clears it when it gets ready
-// to sleep, the sleep is a spin on it, and pv_kick sets it. state is the
-// waiter's pn->state: 0 running, 1 vcpu_halted, 2 vcpu_hashed.
+// to sleep, the sleep is a spin on it (smp_cond_load_relaxed: the liveness
+// check reports a sleep that no kick ends as a hang), and pv_kick sets it.
+// state is the waiter's pn->state: 0 running, 1 vcpu_halted, 2
+// vcpu_hashed.
 
 // pv_wait as the hypervisors implement it (kvm_wait): with interrupts off,
 // recheck *ptr == val and sleep only if it still holds, so that a kick
@@ -13,10 +15,8 @@ void pv_wait(int *ptr, int val, int *kicked)
 {
 	WRITE_ONCE(*kicked, 0);
 	smp_mb();
-	if (READ_ONCE(*ptr) == val) {
-		while (READ_ONCE(*kicked) == 0)
-			cpu_relax();
-	}
+	if (READ_ONCE(*ptr) == val)
+		smp_cond_load_relaxed(kicked, VAL);
 }
 
 // pv_wait without the recheck: a kick between the caller's check and the
@@ -24,8 +24,7 @@ void pv_wait(int *ptr, int val, int *kicked)
 void pv_wait_norecheck(int *ptr, int val, int *kicked)
 {
 	WRITE_ONCE(*kicked, 0);
-	while (READ_ONCE(*kicked) == 0)
-		cpu_relax();
+	smp_cond_load_relaxed(kicked, VAL);
 }
 
 // pv_kick: a hypercall, which is serializing.
