@@ -224,7 +224,10 @@ type setup struct {
 	// hangPaths are the paths of each thread that end in a spin that may
 	// wait forever, apart from paths.
 	hangPaths [][]path
-	observed  []LocRef
+	// widths is what the accesses of every path, before the filter
+	// pruned any, say of the test's sizes (mixedIfNeeded).
+	widths   widthsSeen
+	observed []LocRef
 	// shapes[t][i] numbers the shape of path i of thread t (its events
 	// without their values), for a ShapeModel; nil otherwise.
 	shapes [][]int

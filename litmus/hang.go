@@ -46,6 +46,22 @@ func (pe *pathEnum) attemptReads(th *threadRun, d deps, from int) deps {
 	return out
 }
 
+// branchSpinReads are the spin reads of the compiled spin branch at pc,
+// taken with a condition that depends on cond: those reads, or, when the
+// attempt spans several instructions (Instr.Spin), the reads of the
+// attempt that the condition or the branches before it in the attempt
+// depend on, since each of them decided that the attempt fails.
+func (pe *pathEnum) branchSpinReads(th *threadRun, cond deps, pc, spin int) deps {
+	if spin <= 1 {
+		return cond
+	}
+	d := cond
+	for _, c := range th.ctrl {
+		d |= c.d
+	}
+	return pe.attemptReads(th, d, pc-spin+1)
+}
+
 // isPolling reports whether the loop closed by the backward branch at pc
 // has no write instruction: only such a pure polling loop repeats an
 // iteration exactly when its reads see the same values.

@@ -117,7 +117,11 @@ type Instr struct {
 	// attempt, the Spin instructions before it, that the condition depends
 	// on. On an OpBranch, taken, the path hangs at the branch, with every
 	// read its condition depends on as a spin read (the branch of a
-	// compiled spin's failed attempt). See hang.go.
+	// compiled spin's failed attempt); when Spin is above 1, the attempt is
+	// the branch and the Spin-1 instructions before it (a compiled
+	// condition of several tests, "a || b"), and the spin reads are the
+	// attempt's reads that its condition or an earlier branch of it
+	// depends on. See hang.go.
 	Spin int
 	// SpinTags, on an OpRMW, make an attempt that reads a non-zero value
 	// (a lock held) one lone read tagged SpinTags, without the write: LKMM's

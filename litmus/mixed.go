@@ -324,15 +324,23 @@ func (m *mixedLayout) finalValue(s *setup, c *combo, l string) Value {
 // at an offset, and its dialect has them; a dialect without them refuses
 // two widths (checkSizes).
 func (s *setup) mixedIfNeeded(model Model, opt Options) (*setup, error) {
-	err := s.checkSizes()
+	err := s.widths.err
 	if !MixedSupported(s.test.Arch) {
 		return s, err
 	}
-	if err == nil && !s.offsetAccess() {
+	if err == nil && !s.widths.offset {
 		return s, nil
 	}
 	opt.Mixed = true
 	return prepare(s.test, model, opt, s.lim)
+}
+
+// widthsSeen is what the paths' accesses say of the test's sizes: the
+// first access whose width differs from an earlier one's (checkSizes),
+// and whether some access reaches into a location at an offset.
+type widthsSeen struct {
+	err    error
+	offset bool
 }
 
 // offsetAccess reports whether an access reaches into a location that is
@@ -344,7 +352,7 @@ func (s *setup) offsetAccess() bool {
 			arrays[it.Loc.Name] = true
 		}
 	}
-	for _, paths := range s.paths {
+	for _, paths := range append(s.paths[:len(s.paths):len(s.paths)], s.hangPaths...) {
 		for _, p := range paths {
 			for _, e := range p.events {
 				if i := strings.IndexByte(e.loc, '['); i > 0 && e.kind != KindF && !arrays[e.loc[:i]] {

@@ -273,7 +273,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 			if taken {
 				if in.Spin > 0 {
-					pe.keepHang(th, pc, condReads)
+					pe.keepHang(th, pc, pe.branchSpinReads(th, condReads, pc, in.Spin))
 					return
 				}
 				if in.Target <= pc {

@@ -22,8 +22,9 @@ func accessBytes(in *Instr) int {
 	return int(in.Size)
 }
 
-// checkSizes reports the first access, in thread and path order, whose
-// width differs from that of the first access to the same location. The
+// checkSizes reports the first access, in thread and path order (the
+// paths that hang after those that end), whose width differs from that
+// of the first access to the same location. The
 // locations are the events' concrete addresses, so an access through a
 // register the init block or a load sets counts as well.
 func (s *setup) checkSizes() error {
@@ -34,6 +35,9 @@ func (s *setup) checkSizes() error {
 	first := map[string]access{}
 	for t, paths := range s.paths {
 		code := s.test.Threads[t].Code
+		if t < len(s.hangPaths) {
+			paths = append(paths[:len(paths):len(paths)], s.hangPaths[t]...)
+		}
 		for _, p := range paths {
 			for _, e := range p.events {
 				if e.kind == KindF || e.instr < 0 || e.instr >= len(code) {

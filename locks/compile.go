@@ -5,6 +5,7 @@
 package locks
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -86,20 +87,30 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	mixed := mixedSizes(t)
 	var threads []*threadComp
 	for _, th := range t.Threads {
-		tc := newThreadComp(target, syn, th)
-		tc.mixed = mixed
-		for l := range observed {
-			if l.Thread == th.ID {
-				tc.observed[l.Name] = true
+		var tc *threadComp
+		var err error
+		// A thread that needs more machine registers than the target has
+		// is compiled again reusing the registers of dead IR registers;
+		// one that fits keeps one register per IR register.
+		for _, reuse := range []bool{false, true} {
+			tc = newThreadComp(target, syn, th)
+			tc.mixed, tc.reuse = mixed, reuse
+			for l := range observed {
+				if l.Thread == th.ID {
+					tc.observed[l.Name] = true
+				}
+			}
+			// Registers the init block sets get machine registers first.
+			for _, it := range t.Init {
+				if it.Loc.Thread == th.ID {
+					tc.preset = append(tc.preset, it.Loc.Name)
+				}
+			}
+			if err = tc.compile(); !errors.Is(err, errOutOfRegs) {
+				break
 			}
 		}
-		// Registers the init block sets get machine registers first.
-		for _, it := range t.Init {
-			if it.Loc.Thread == th.ID {
-				tc.preset = append(tc.preset, it.Loc.Name)
-			}
-		}
-		if err := tc.compile(); err != nil {
+		if err != nil {
 			return nil, fmt.Errorf("%s: P%d: %w", t.Name, th.ID, err)
 		}
 		threads = append(threads, tc)
@@ -164,7 +175,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: the %s assembly does not parse (should never happen): %v\n%s", t.Name, target.Title, err, comp.Text)
 	}
-	markSpins(asm, threads)
+	markSpins(asm, threads, first)
 	attributeToC(asm, threads, first)
 	comp.Test = asm
 	return comp, nil
@@ -212,20 +223,58 @@ func writeColumns(b *strings.Builder, threads []*threadComp) {
 
 // markSpins sets Spin on the branches of asm to the spin labels of
 // threads: the compiled form of a spin's failed final attempt, which
-// hangs when the value it read is final.
-func markSpins(asm *litmus.Test, threads []*threadComp) {
+// hangs when the value it read is final. The program rows of asm's text
+// start on line first. When the spin's condition has several tests
+// (spinTests), its compiled attempt is several branches: Spin then spans
+// the instructions compiled from the IR attempt, so that a hang counts
+// every read that decided it (litmus.Instr.Spin).
+func markSpins(asm *litmus.Test, threads []*threadComp, first int) {
 	for t, tc := range threads {
 		if tc.spin == "" || t >= len(asm.Threads) {
 			continue
 		}
 		code := asm.Threads[t].Code
+		irPC := func(k int) int {
+			row := code[k].Pos.Line - first - 1 - len(tc.prologue)
+			if row < 0 || row >= len(tc.pcs) {
+				return -1
+			}
+			return tc.pcs[row]
+		}
 		for i := range code {
 			text := strings.TrimSpace(code[i].Text)
-			if code[i].Op == litmus.OpBranch && strings.HasSuffix(text, tc.spin) {
-				if k := len(text) - len(tc.spin) - 1; k >= 0 && (text[k] == ' ' || text[k] == ',' || text[k] == '\t') {
-					code[i].Spin = 1
-				}
+			if code[i].Op != litmus.OpBranch || !strings.HasSuffix(text, tc.spin) {
+				continue
 			}
+			if k := len(text) - len(tc.spin) - 1; k < 0 || (text[k] != ' ' && text[k] != ',' && text[k] != '\t') {
+				continue
+			}
+			code[i].Spin = 1
+			p := irPC(i)
+			if p < 0 || !spinTests(&tc.th.Code[p]) {
+				continue
+			}
+			start := p - tc.th.Code[p].Spin
+			k := i
+			for k > 0 && irPC(k-1) >= start && irPC(k-1) <= p {
+				k--
+			}
+			code[i].Spin = i - k + 1
 		}
 	}
+}
+
+// spinTests reports whether the spin whose exit test is in tests several
+// conditions ("VAL || READ_ONCE(*p)"), which compile to several branches.
+func spinTests(in *litmus.Instr) bool {
+	if in.Op != litmus.OpAssume || in.Spin == 0 {
+		return false
+	}
+	several := false
+	litmus.WalkExpr(in.Cond, func(e litmus.Expr) {
+		if b, ok := e.(*litmus.Binary); ok && (b.Op == litmus.OpLOr || b.Op == litmus.OpLAnd) {
+			several = true
+		}
+	})
+	return several
 }

@@ -42,6 +42,9 @@ type threadComp struct {
 	lazy     map[string]litmus.Expr // IR register -> symbolic boolean
 	temps    []string               // scratch of the instruction being compiled
 	tempFree []string
+	reuse    bool            // reclaim the registers of dead IR registers
+	reused   map[string]bool // machine registers reclaim gave back
+	pcs      []int           // the IR instruction of each line of body
 	nlabel   int
 	abort    string // abort label, "" until used
 	spin     string // label of the failed attempts of spins, "" until used
@@ -57,12 +60,17 @@ func newThreadComp(target *Target, syn syntax, th *litmus.Thread) *threadComp {
 		labels: map[int]string{},
 		free:   append([]string(nil), syn.pool()...),
 		regs:   map[string]string{}, addrs: map[string]string{}, consts: map[int64]string{},
-		lazy: map[string]litmus.Expr{},
+		lazy: map[string]litmus.Expr{}, reused: map[string]bool{},
 	}
 }
 
-// alloc takes a machine register for good.
+// alloc takes a machine register for good, or, with reuse, until reclaim
+// finds it dead: the registers of IR registers no longer read are reused
+// once the pool is empty.
 func (tc *threadComp) alloc() string {
+	if len(tc.free) == 0 && tc.reuse {
+		tc.reclaim()
+	}
 	if len(tc.free) == 0 {
 		panic(errOutOfRegs)
 	}
@@ -71,7 +79,94 @@ func (tc *threadComp) alloc() string {
 	return r
 }
 
+// reclaim returns to the pool the machine registers of the IR registers
+// that are dead at tc.pc: assigned and read only before it, outside any
+// loop that goes back to them from pc on, neither observed nor set by the
+// init block, and not read by a symbolic boolean still to be compiled.
+func (tc *threadComp) reclaim() {
+	pinned := map[string]bool{}
+	for _, r := range tc.preset {
+		pinned[r] = true
+	}
+	for _, e := range tc.lazy {
+		for _, r := range exprRegs(e) {
+			pinned[r] = true // machine registers, once resolved
+		}
+	}
+	var names []string
+	for n := range tc.regs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		m := tc.regs[n]
+		if tc.observed[n] || pinned[n] || pinned[m] {
+			continue
+		}
+		last := -1
+		for _, pc := range append(tc.assigns[n][:len(tc.assigns[n]):len(tc.assigns[n])], tc.uses[n]...) {
+			last = max(last, pc)
+		}
+		if last >= tc.pc || tc.loopsBack(last) {
+			continue
+		}
+		delete(tc.regs, n)
+		tc.free = append(tc.free, m)
+		tc.reused[m] = true
+	}
+}
+
+// loopsBack reports whether a backward branch at or after tc.pc goes back
+// to pc or before it.
+func (tc *threadComp) loopsBack(pc int) bool {
+	for b := tc.pc; b < len(tc.th.Code); b++ {
+		in := &tc.th.Code[b]
+		if in.Op == litmus.OpBranch && in.Target <= b && in.Target <= pc {
+			return true
+		}
+	}
+	return false
+}
+
+// startRegisters gives the addresses and constants the code uses their
+// registers before any is reused (allocAtStart could find none later). On
+// x86 a constant is an immediate, and an address is a register only as a
+// value: a memory operand names its location.
+func (tc *threadComp) startRegisters() {
+	direct := tc.syn.direct()
+	for pc := range tc.th.Code {
+		in := &tc.th.Code[pc]
+		for i, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+			litmus.WalkExpr(e, func(e litmus.Expr) {
+				c, ok := e.(*litmus.Const)
+				switch {
+				case !ok || c.V.IsAddr() && c.V.Off != 0:
+				case c.V.IsAddr() && !(direct && i == 0):
+					tc.addrReg(c.V.Sym)
+				case !c.V.IsAddr() && !direct:
+					tc.constReg(c.V.Off)
+				}
+			})
+		}
+	}
+}
+
+// allocAtStart takes a machine register that holds its value from the
+// start of the thread (an address the init block sets, a constant of the
+// prologue): one that no earlier instruction used.
+func (tc *threadComp) allocAtStart() string {
+	for i, r := range tc.free {
+		if !tc.reused[r] {
+			tc.free = append(tc.free[:i:i], tc.free[i+1:]...)
+			return r
+		}
+	}
+	panic(errOutOfRegs)
+}
+
 type compileError struct{ msg string }
+
+func (e compileError) Error() string { return e.msg }
 
 var errOutOfRegs = compileError{"out of machine registers"}
 
@@ -107,7 +202,7 @@ func (tc *threadComp) addrReg(loc string) string {
 	if r, ok := tc.addrs[loc]; ok {
 		return r
 	}
-	r := tc.alloc()
+	r := tc.allocAtStart()
 	tc.addrs[loc] = r
 	tc.init = append(tc.init, fmt.Sprintf("%d:%s=%s;", tc.th.ID, r, loc))
 	return r
@@ -125,7 +220,7 @@ func (tc *threadComp) constReg(k int64) string {
 	if r, ok := tc.consts[k]; ok {
 		return r
 	}
-	r := tc.alloc()
+	r := tc.allocAtStart()
 	tc.consts[k] = r
 	tc.prologue = append(tc.prologue, tc.syn.li(r, k))
 	return r
@@ -140,6 +235,7 @@ func (tc *threadComp) emit(s ...string) {
 	tc.body = append(tc.body, s...)
 	for range s {
 		tc.origins = append(tc.origins, tc.origin())
+		tc.pcs = append(tc.pcs, tc.pc)
 	}
 }
 
@@ -151,7 +247,7 @@ func (tc *threadComp) compile() (err error) {
 			if !ok {
 				panic(r)
 			}
-			err = fmt.Errorf("%s", ce.msg)
+			err = ce
 		}
 	}()
 	code := tc.th.Code
@@ -159,6 +255,9 @@ func (tc *threadComp) compile() (err error) {
 		tc.reg(r)
 	}
 	tc.analyse()
+	if tc.reuse {
+		tc.startRegisters()
+	}
 	for pc := range code {
 		tc.pc = pc
 		if l, ok := tc.labels[pc]; ok {
@@ -190,6 +289,11 @@ func (tc *threadComp) compile() (err error) {
 	if tc.abort != "" {
 		tc.flag = tc.alloc()
 		end := tc.newLabel()
+		if tc.reused[tc.flag] {
+			// The filter reads the flag as 0 on the paths that do not
+			// abort: a reused register holds an older value.
+			tc.emit(tc.syn.li(tc.flag, 0))
+		}
 		tc.emit(tc.syn.jump(end))
 		if tc.spin != "" {
 			tc.emit(tc.spin + ":")

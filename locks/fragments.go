@@ -103,6 +103,21 @@ var Algorithms = []*Algorithm{
 		OwnRows: true, Ops: spinOps("ppc_qspin_lock_no_acquire", "ppc_qspin_unlock", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
 	{Name: "ppc-qspinlock-no-release", Doc: "powerpc qspinlock unlocking without PPC_RELEASE_BARRIER (what-if: WRITE_ONCE of locked)",
 		OwnRows: true, Ops: spinOps("ppc_qspin_lock", "ppc_qspin_unlock_no_release", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
+	// The OSQ unqueue path, the queued rwlock and the mutex fast path.
+	{Name: "mutex-relaxed-lock", Doc: "mutex fast path claiming lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no acquire)",
+		Ops: map[string]string{"mutex_lock_fast": "mutex_lock_fast_relaxed"}},
+	{Name: "mutex-relaxed-unlock", Doc: "mutex fast path releasing lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no release)",
+		Ops: map[string]string{"mutex_unlock_fast": "mutex_unlock_fast_relaxed"}},
+	{Name: "osq-unlink-plain", Doc: "osq_lock whose unqueue Step A checks and clears prev->next with READ_ONCE and WRITE_ONCE instead of cmpxchg (what-if: the unlock's xchg can hand over in between)",
+		Ops: map[string]string{"osq_unqueue_unlink": "osq_unqueue_unlink_plain"}},
+	{Name: "qrwlock-sub-unlock", Doc: "qrwlock write-unlocking with smp_mb__before_atomic(); atomic_sub(_QW_LOCKED) on the word (generic v3.16 to v4.3)",
+		Ops: map[string]string{"queued_write_unlock": "queued_write_unlock_sub"}},
+	{Name: "qrwlock-write-once-unlock", Doc: "qrwlock write-unlocking with WRITE_ONCE of the writer byte (what-if: no release)",
+		Ops: map[string]string{"queued_write_unlock": "queued_write_unlock_once"}},
+	{Name: "qrwlock-relaxed-read-lock", Doc: "qrwlock read-locking with atomic_add_return_relaxed (what-if: no acquire on the fast path)",
+		Ops: map[string]string{"queued_read_lock": "queued_read_lock_relaxed", "queued_read_lock_fast": "queued_read_lock_fast_relaxed"}},
+	{Name: "qrwlock-relaxed-read-unlock", Doc: "qrwlock read-unlocking with atomic_sub_return_relaxed (what-if: no release)",
+		Ops: map[string]string{"queued_read_unlock": "queued_read_unlock_relaxed"}},
 }
 
 // DefaultAlgorithm is the algorithm hardware targets run spin_* with when

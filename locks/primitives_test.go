@@ -190,45 +190,86 @@ func TestPrimitivesMatchDef(t *testing.T) {
 // the LKMM's. The RCU and SRCU primitives are refused on hardware.
 func TestEveryPrimitiveCompiles(t *testing.T) {
 	for _, p := range append(defPrimitives[:len(defPrimitives):len(defPrimitives)], otherPaths...) {
-		t.Run(p.name, func(t *testing.T) {
-			cond := "x=3"
-			if strings.Contains(p.stmt, "r0 =") {
-				cond += ` /\ 0:r0=0`
+		t.Run(p.name, func(t *testing.T) { checkPrimitiveCompiles(t, p.name, p.stmt) })
+	}
+}
+
+// checkPrimitiveCompiles runs the one-thread test of stmt in every column
+// and compares the hardware columns' final states with the LKMM's; it
+// returns the compiled tests' texts by column name.
+func checkPrimitiveCompiles(t *testing.T, name, stmt string) map[string]string {
+	t.Helper()
+	compiled := map[string]string{}
+	cond := "x=3"
+	if strings.Contains(stmt, "r0 =") {
+		cond += ` /\ 0:r0=0`
+	}
+	src := "C " + name + "\n{\n\tx = 3;\n}\n\nP0(int *x, spinlock_t *l, struct srcu_struct *s)\n{\n\tint r0;\n\n\t" +
+		stmt + "\n}\n\nexists (" + cond + ")\n"
+	var lkmm []string
+	for _, col := range Columns {
+		run, err := RunC(context.Background(), name+".litmus", src, nil, col, litmus.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", col.Title, err, src)
+		}
+		if col.Target != nil && noMapping[name] {
+			if run.Err == nil {
+				t.Errorf("%s: compiled, want no mapping", col.Title)
 			}
-			src := "C " + p.name + "\n{\n\tx = 3;\n}\n\nP0(int *x, spinlock_t *l, struct srcu_struct *s)\n{\n\tint r0;\n\n\t" +
-				p.stmt + "\n}\n\nexists (" + cond + ")\n"
-			var lkmm []string
-			for _, col := range Columns {
-				run, err := RunC(context.Background(), p.name+".litmus", src, nil, col, litmus.Options{})
-				if err != nil {
-					t.Fatalf("%s: %v\n%s", col.Title, err, src)
-				}
-				if col.Target != nil && noMapping[p.name] {
-					if run.Err == nil {
-						t.Errorf("%s: compiled, want no mapping", col.Title)
-					}
-					continue
-				}
-				if run.Err != nil {
-					t.Errorf("%s: %v", col.Title, run.Err)
-					continue
-				}
-				res := run.CResult()
-				var states []string
-				for _, st := range res.States {
-					states = append(states, litmus.FormatState(res.Observed, st))
-				}
-				sort.Strings(states)
-				if len(states) == 0 {
-					t.Errorf("%s: no final state", col.Title)
-				}
-				if col.Target == nil {
-					lkmm = states
-					continue
-				}
-				if diff := cmp.Diff(lkmm, states); diff != "" {
-					t.Errorf("%s: final states differ from the LKMM's (-lkmm +%s):\n%s\n%s", col.Title, col.Name, diff, run.Compiled.Text)
-				}
+			continue
+		}
+		if run.Err != nil {
+			t.Errorf("%s: %v", col.Title, run.Err)
+			continue
+		}
+		if run.Compiled != nil {
+			compiled[col.Name] = run.Compiled.Text
+		}
+		res := run.CResult()
+		var states []string
+		for _, st := range res.States {
+			states = append(states, litmus.FormatState(res.Observed, st))
+		}
+		sort.Strings(states)
+		if len(states) == 0 {
+			t.Errorf("%s: no final state", col.Title)
+		}
+		if col.Target == nil {
+			lkmm = states
+			continue
+		}
+		if diff := cmp.Diff(lkmm, states); diff != "" {
+			t.Errorf("%s: final states differ from the LKMM's (-lkmm +%s):\n%s\n%s", col.Title, col.Name, diff, run.Compiled.Text)
+		}
+	}
+	return compiled
+}
+
+// TestAtomicLongCompiles: each atomic_long_* form of an atomic_* primitive
+// of linux-kernel.def, and of the extensions atomic_try_cmpxchg* and
+// atomic_cond_read_*, compiles on every target to the atomic_* form's
+// instructions and reaches the LKMM's final states.
+func TestAtomicLongCompiles(t *testing.T) {
+	stmts := []struct{ name, stmt string }{
+		{"atomic_try_cmpxchg", "int o = 3;\n\tr0 = atomic_try_cmpxchg(x, &o, 5);"},
+		{"atomic_try_cmpxchg_acquire", "int o = 3;\n\tr0 = atomic_try_cmpxchg_acquire(x, &o, 5);"},
+		{"atomic_try_cmpxchg_release", "int o = 3;\n\tr0 = atomic_try_cmpxchg_release(x, &o, 5);"},
+		{"atomic_try_cmpxchg_relaxed", "int o = 4;\n\tr0 = atomic_try_cmpxchg_relaxed(x, &o, 5);"},
+		{"atomic_cond_read_acquire", "r0 = atomic_cond_read_acquire(x, VAL == 3);"},
+		{"atomic_cond_read_relaxed", "r0 = atomic_cond_read_relaxed(x, VAL != 0);"},
+	}
+	for _, p := range defPrimitives {
+		if strings.HasPrefix(p.name, "atomic_") {
+			stmts = append(stmts, p)
+		}
+	}
+	for _, p := range stmts {
+		long := strings.Replace(p.name, "atomic_", "atomic_long_", 1)
+		t.Run(long, func(t *testing.T) {
+			want := checkPrimitiveCompiles(t, p.name, p.stmt)
+			got := checkPrimitiveCompiles(t, p.name, strings.ReplaceAll(p.stmt, p.name+"(", long+"("))
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s compiles unlike %s (-%s +%s):\n%s", long, p.name, p.name, long, diff)
 			}
 		})
 	}

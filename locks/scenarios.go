@@ -400,6 +400,11 @@ var Scenarios = []*Scenario{
 			// The pv lost wake-up through _Q_SLOW_VAL (scenarios_pvppc.go).
 			pvSlowpathRows()),
 	},
+	// The OSQ unqueue path, the queued rwlock, the mutex fast path
+	// (scenarios_paths.go).
+	osqUnqueueScenario,
+	qrwlockScenario(),
+	mutexScenario(),
 }
 
 // A Row is a variant's runs, one per column.

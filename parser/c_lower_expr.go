@@ -198,6 +198,9 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	}
 	p, ok := cPrims[c.Name]
 	if !ok {
+		if v, done, err := l.longCall(c, dst, want); done {
+			return v, err
+		}
 		return nil, litmus.Errorf(pos, "unknown function %q (not a kernel primitive, an extension or a fragment function)", c.Name)
 	}
 	return l.callPrim(c, p, dst, want)

@@ -1,6 +1,7 @@
-// This file implements the members of the one struct the C dialect lays
-// out, the qspinlock's word (include/asm-generic/qspinlock_types.h):
-// "&lock->locked", "WRITE_ONCE(lock->locked_pending, 1)", "lock->val".
+// This file implements the members of the structs the C dialect lays
+// out, the qspinlock's word (include/asm-generic/qspinlock_types.h) and
+// the qrwlock's (include/asm-generic/qrwlock_types.h): "&lock->locked",
+// "WRITE_ONCE(lock->locked_pending, 1)", "lock->val", "&lock->wlocked".
 // A member is an access of its own width at its own offset inside the
 // 32-bit location the parameter points to.
 
@@ -45,6 +46,12 @@ var cStructs = map[string]map[string]structField{
 		"pending":        {1, 1},
 		"locked_pending": {0, 2},
 		"tail":           {2, 2},
+	},
+	// The qrwlock's cnts word and its writer byte; wait_lock, the
+	// arch_spinlock_t after it, is a location of its own in a test.
+	"qrwlock": {
+		"cnts":    {0, 0},
+		"wlocked": {0, 1},
 	},
 }
 

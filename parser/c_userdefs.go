@@ -25,6 +25,9 @@ func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
 		if _, prim := cPrims[n]; prim {
 			return nil, litmus.Errorf(pos, "function %q would redefine a kernel primitive; give it another name", n)
 		}
+		if _, long := longAlias(n); long {
+			return nil, litmus.Errorf(pos, "function %q would redefine a kernel primitive (the atomic_long_ form of one); give it another name", n)
+		}
 		if _, ext := cExts[n]; ext {
 			return nil, litmus.Errorf(pos, "function %q would redefine an extension of litmuscheck; give it another name", n)
 		}

@@ -119,6 +119,7 @@ func reviewFiles(t *testing.T) []string {
 var slowReviews = map[string]string{
 	"qspin-mcs-handoff.litmus":  "each of its cells takes seconds (a word of four byte cells in every access), and barriers weakens each of its annotations in every column",
 	"pv-unlock-slowpath.litmus": "its ARMv8 cells take seconds (four compare-and-swaps, five event structures each under LSE), and barriers weakens each of its annotations in every column",
+	"osq-unqueue3.litmus":       "its ARMv8 LSE cell takes over a minute (every CAS has several event structures), and barriers weakens each of its annotations in every column",
 }
 
 // plainRuns holds plainVerdicts' results by arguments: the review tests
