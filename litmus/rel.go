@@ -90,6 +90,13 @@ func (a *Arena) NewRel(n int) Rel {
 
 // words returns n zero words.
 func (a *Arena) words(n int) []uint64 {
+	r := a.rawWords(n)
+	clear(r)
+	return r
+}
+
+// rawWords returns n words of any value, for a result that writes all.
+func (a *Arena) rawWords(n int) []uint64 {
 	for {
 		if a.cur == len(a.chunks) {
 			a.chunks = append(a.chunks, make([]uint64, max(4096, n)))
@@ -98,7 +105,6 @@ func (a *Arena) words(n int) []uint64 {
 		if a.off+n <= len(c) {
 			r := c[a.off : a.off+n : a.off+n]
 			a.off += n
-			clear(r)
 			return r
 		}
 		a.cur++
@@ -119,13 +125,27 @@ func (r Rel) make(others ...Rel) Rel {
 	return a.NewRel(r.N)
 }
 
-// Clone returns a copy of r.
+// makeRaw is make for a result that writes every word: in an arena, the
+// words are not cleared first.
+func (r Rel) makeRaw(others ...Rel) Rel {
+	a := r.arena
+	for i := 0; a == nil && i < len(others); i++ {
+		a = others[i].arena
+	}
+	if a == nil {
+		return NewRel(r.N)
+	}
+	w := wordsFor(r.N)
+	return Rel{N: r.N, w: w, bits: a.rawWords(r.N * w), arena: a}
+}
+
 // IsZero reports whether r is the zero Rel, never made (an execution
 // that does not set a relation leaves it so).
 func (r Rel) IsZero() bool { return r.bits == nil }
 
+// Clone returns a copy of r.
 func (r Rel) Clone() Rel {
-	c := r.make()
+	c := r.makeRaw()
 	copy(c.bits, r.bits)
 	return c
 }
@@ -141,7 +161,7 @@ func (r Rel) Has(a, b int) bool { return r.bits[a*r.w+b/64]&(1<<uint(b%64)) != 0
 
 // Union is r | s.
 func (r Rel) Union(ss ...Rel) Rel {
-	c := r.make(ss...)
+	c := r.makeRaw(ss...)
 	copy(c.bits, r.bits)
 	for _, s := range ss {
 		for i, w := range s.bits {
@@ -153,7 +173,7 @@ func (r Rel) Union(ss ...Rel) Rel {
 
 // Inter is r & s.
 func (r Rel) Inter(s Rel) Rel {
-	c := r.make(s)
+	c := r.makeRaw(s)
 	for i := range c.bits {
 		c.bits[i] = r.bits[i] & s.bits[i]
 	}
@@ -162,7 +182,7 @@ func (r Rel) Inter(s Rel) Rel {
 
 // Diff is r \ s.
 func (r Rel) Diff(s Rel) Rel {
-	c := r.make(s)
+	c := r.makeRaw(s)
 	for i := range c.bits {
 		c.bits[i] = r.bits[i] &^ s.bits[i]
 	}
@@ -171,8 +191,9 @@ func (r Rel) Diff(s Rel) Rel {
 
 // Seq is the sequence r ; s.
 func (r Rel) Seq(s Rel) Rel {
-	c := r.make(s)
-	if r.w == 1 {
+	c := r.makeRaw(s)
+	switch r.w {
+	case 1:
 		for i, row := range r.bits {
 			var out uint64
 			for row != 0 {
@@ -182,8 +203,27 @@ func (r Rel) Seq(s Rel) Rel {
 			c.bits[i] = out
 		}
 		return c
+	case 2:
+		// The rows of a test of 65 to 128 events, in registers.
+		sb := s.bits
+		for i := 0; i+1 < len(r.bits); i += 2 {
+			var o0, o1 uint64
+			for row := r.bits[i]; row != 0; row &= row - 1 {
+				j := 2 * bits.TrailingZeros64(row)
+				o0 |= sb[j]
+				o1 |= sb[j+1]
+			}
+			for row := r.bits[i+1]; row != 0; row &= row - 1 {
+				j := 2 * (64 + bits.TrailingZeros64(row))
+				o0 |= sb[j]
+				o1 |= sb[j+1]
+			}
+			c.bits[i], c.bits[i+1] = o0, o1
+		}
+		return c
 	}
 	w := r.w
+	clear(c.bits)
 	for i := 0; i < r.N; i++ {
 		out := c.bits[i*w : (i+1)*w]
 		for k, row := range r.bits[i*w : (i+1)*w] {
@@ -240,6 +280,25 @@ func (r Rel) Plus() Rel {
 	// rows, last events first: work in the pairs rather than in N*N.
 	var predsBuf, queueBuf [256]int32
 	if order := r.topological(predsBuf[:], queueBuf[:]); len(order) == r.N {
+		if w == 2 {
+			cb := c.bits
+			for q := len(order) - 1; q >= 0; q-- {
+				i := 2 * int(order[q])
+				o0, o1 := cb[i], cb[i+1]
+				for word := r.bits[i]; word != 0; word &= word - 1 {
+					j := 2 * bits.TrailingZeros64(word)
+					o0 |= cb[j]
+					o1 |= cb[j+1]
+				}
+				for word := r.bits[i+1]; word != 0; word &= word - 1 {
+					j := 2 * (64 + bits.TrailingZeros64(word))
+					o0 |= cb[j]
+					o1 |= cb[j+1]
+				}
+				cb[i], cb[i+1] = o0, o1
+			}
+			return c
+		}
 		for q := len(order) - 1; q >= 0; q-- {
 			i := int(order[q])
 			ri := c.bits[i*w : (i+1)*w]
@@ -300,12 +359,25 @@ func (r Rel) addIdentity() Rel {
 
 // Restrict is [dom]; r; [rng].
 func (r Rel) Restrict(dom, rng Set) Rel {
-	c := r.make()
-	if r.w == 1 {
+	c := r.makeRaw()
+	switch r.w {
+	case 1:
 		d, g := dom.lo, rng.lo
 		for i, row := range r.bits {
 			if d&(1<<uint(i)) != 0 {
 				c.bits[i] = row & g
+			} else {
+				c.bits[i] = 0
+			}
+		}
+		return c
+	case 2:
+		g0, g1 := rng.word(0), rng.word(1)
+		for i := 0; i < r.N; i++ {
+			if dom.Has(i) {
+				c.bits[2*i], c.bits[2*i+1] = r.bits[2*i]&g0, r.bits[2*i+1]&g1
+			} else {
+				c.bits[2*i], c.bits[2*i+1] = 0, 0
 			}
 		}
 		return c
@@ -316,9 +388,12 @@ func (r Rel) Restrict(dom, rng Set) Rel {
 		mask[k] = rng.word(k)
 	}
 	for i := 0; i < r.N; i++ {
-		if dom.Has(i) {
-			for k := 0; k < w; k++ {
+		in := dom.Has(i)
+		for k := 0; k < w; k++ {
+			if in {
 				c.bits[i*w+k] = r.bits[i*w+k] & mask[k]
+			} else {
+				c.bits[i*w+k] = 0
 			}
 		}
 	}
@@ -394,12 +469,11 @@ func (r Rel) topological(predsBuf, queueBuf []int32) []int32 {
 	preds = preds[:r.N]
 	clear(preds)
 	w := r.w
-	for i := 0; i < r.N; i++ {
-		for k, word := range r.bits[i*w : (i+1)*w] {
-			for word != 0 {
-				preds[64*k+bits.TrailingZeros64(word)]++
-				word &= word - 1
-			}
+	for idx, word := range r.bits {
+		base := 64 * (idx % w)
+		for word != 0 {
+			preds[base+bits.TrailingZeros64(word)]++
+			word &= word - 1
 		}
 	}
 	for i, p := range preds {

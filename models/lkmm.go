@@ -89,7 +89,7 @@ var LKMM = &Model{
 		}},
 		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).rcu().rb
-		}},
+		}, Decide: func(e *Env) bool { return lkmmOf(e).rcuHolds() }},
 		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().incoh
 		}},

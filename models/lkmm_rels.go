@@ -31,6 +31,10 @@ type lkmmRels struct {
 	plainDone   bool
 	incoh, race litmus.Rel
 
+	// Stage rcu-order, on keys (lkmm_rcu.go).
+	orderDone             bool
+	rcuLink, rcuOrderKeys litmus.Rel
+
 	// Stage rb (rcu), with fence and strong-fence rebound to include
 	// rcu-fence.
 	rbDone               bool
@@ -141,13 +145,13 @@ func (r *lkmmRels) plain() *lkmmRels {
 	if r.plainDone {
 		return r
 	}
-	r.rcu()
 	r.plainDone = true
 	s := r.s
 	if !s.hasPlain {
 		r.incoh, r.race = s.none, s.none // shared, never written
 		return r
 	}
+	r.rcu()
 	all, Marked := s.all, s.Marked
 	fence, strong := r.fence2, r.strongFence2
 	xb := r.hb.Union(r.pb, r.rb)
