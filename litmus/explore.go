@@ -412,6 +412,8 @@ type partial struct {
 	plainStates *stateTable
 	// scratch is a relation for checks that keep nothing (thinAirFree).
 	scratch Rel
+	// before is enumerateCo's relation of co edges every order has.
+	before Rel
 }
 
 // pollEvery is the work between two polls of the limits: a few

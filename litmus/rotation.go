@@ -273,7 +273,7 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 	img := make([]int, len(choice))
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
-		if reflect.DeepEqual(img, choice) {
+		if slices.Equal(img, choice) {
 			stab++
 		}
 	}
