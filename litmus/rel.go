@@ -258,6 +258,19 @@ func (r Rel) Inverse() Rel {
 
 // Plus is the transitive closure r+.
 func (r Rel) Plus() Rel {
+	c, _ := r.plusAcyclic()
+	return c
+}
+
+// StarAcyclic is r* and whether r is acyclic, from the one topological
+// sort that both need (a model that checks acyclic hb and builds hb*).
+func (r Rel) StarAcyclic() (Rel, bool) {
+	c, acyclic := r.plusAcyclic()
+	return c.addIdentity(), acyclic
+}
+
+// plusAcyclic is r+ and whether r is acyclic.
+func (r Rel) plusAcyclic() (Rel, bool) {
 	c := r.Clone()
 	// Warshall: for each k, every row containing k gains row k.
 	if c.w == 1 {
@@ -273,7 +286,7 @@ func (r Rel) Plus() Rel {
 				}
 			}
 		}
-		return c
+		return c, c.Irreflexive()
 	}
 	w := c.w
 	// Without a cycle, each row is closed from its successors' closed
@@ -297,7 +310,7 @@ func (r Rel) Plus() Rel {
 				}
 				cb[i], cb[i+1] = o0, o1
 			}
-			return c
+			return c, true
 		}
 		for q := len(order) - 1; q >= 0; q-- {
 			i := int(order[q])
@@ -312,7 +325,7 @@ func (r Rel) Plus() Rel {
 				}
 			}
 		}
-		return c
+		return c, true
 	}
 	for k := 0; k < c.N; k++ {
 		rk := c.bits[k*w : (k+1)*w]
@@ -329,7 +342,7 @@ func (r Rel) Plus() Rel {
 			}
 		}
 	}
-	return c
+	return c, false // topological found the cycle
 }
 
 func isZero(ws []uint64) bool {

@@ -250,7 +250,13 @@ func (sym *symmetry) canonical(choice []int) bool {
 	if sym == nil || len(sym.rotations) == 0 {
 		return true
 	}
-	img := make([]int, len(choice))
+	// Called for every combination generated: a buffer on the stack.
+	var buf [64]int
+	img := buf[:0]
+	if len(choice) > len(buf) {
+		img = make([]int, len(choice))
+	}
+	img = img[:len(choice)]
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
 		for t := range img {
@@ -270,7 +276,12 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 	// The orbit has as many combinations as the group has elements per
 	// element of choice's stabilizer.
 	stab := 1
-	img := make([]int, len(choice))
+	var buf [64]int
+	img := buf[:0]
+	if len(choice) > len(buf) {
+		img = make([]int, len(choice))
+	}
+	img = img[:len(choice)]
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
 		if slices.Equal(img, choice) {

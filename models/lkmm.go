@@ -25,7 +25,7 @@ func staticFlag(name string) Axiom {
 			return s.none // flags are checked per candidate: no allocation
 		}
 		return e.Bracket(s.staticFlags[name])
-	}}
+	}, Decide: func(e *Env) bool { return lkmmOf(e).s.staticFlags[name].Empty() }}
 }
 
 // srcuFlag is a flag on the matching of srcu_read_lock and
@@ -37,6 +37,9 @@ func srcuFlag(name string, f func(e *Env, s *lkmmStatic, rscs litmus.Rel) litmus
 			return r.s.none
 		}
 		return f(e, r.s, r.srcuRscs())
+	}, Decide: func(e *Env) bool {
+		r := lkmmOf(e)
+		return !r.s.hasSrcu || f(e, r.s, r.srcuRscs()).Empty()
 	}}
 }
 
@@ -69,9 +72,12 @@ var LKMM = &Model{
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one
 		// lock is left held per location.
-		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest }},
-		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked }},
-		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks }},
+		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest },
+			Decide: func(e *Env) bool { return lkmmOf(e).s.lockNestEmpty }},
+		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked },
+			Decide: func(e *Env) bool { return lkmmOf(e).s.nestedIsLockedEmpty }},
+		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks },
+			Decide: func(e *Env) bool { return lkmmOf(e).s.unmatchedLocksEmpty }},
 		// linux-kernel.cat.
 		{Name: "coherence", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
@@ -83,16 +89,16 @@ var LKMM = &Model{
 		}},
 		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb
-		}},
+		}, Decide: func(e *Env) bool { return lkmmOf(e).happensBefore().hbAcyclic }},
 		{Name: "propagation", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).propagation().pb
-		}},
+		}, Decide: func(e *Env) bool { return lkmmOf(e).propagation().pbAcyclic }},
 		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).rcu().rb
 		}, Decide: func(e *Env) bool { return lkmmOf(e).rcuHolds() }},
 		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().incoh
-		}},
+		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().incoh.Empty() }},
 
 		// Flags of linux-kernel.bell.
 		staticFlag("unmatched-rcu-lock"),
@@ -117,19 +123,26 @@ var LKMM = &Model{
 		staticFlag("lock-final"),
 		staticFlag("unmatched-unlock"),
 		// Flags of linux-kernel.cat.
-		{Name: "mixed-accesses", Kind: Flag, Rel: func(e *Env) litmus.Rel {
+		{Name: "mixed-accesses", Kind: Flag, Rel: mixedAccesses, Decide: func(e *Env) bool {
 			s := lkmmOf(e).s
-			pw := s.Plain.Inter(s.W)
-			if pw.Empty() {
-				return s.none
-			}
-			pl := s.poLoc.Diff(s.barrier)
-			return pl.Restrict(pw, s.Marked).Union(pl.Restrict(s.Marked, pw))
+			return s.Plain.Inter(s.W).Empty() || mixedAccesses(e).Empty()
 		}},
 		{Name: "data-race", Kind: Flag, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().race
-		}},
+		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().race.Empty() }},
 	},
+}
+
+// mixedAccesses is linux-kernel.cat's flag on plain writes po-loc next to
+// marked accesses with no barrier between.
+func mixedAccesses(e *Env) litmus.Rel {
+	s := lkmmOf(e).s
+	pw := s.Plain.Inter(s.W)
+	if pw.Empty() {
+		return s.none
+	}
+	pl := s.poLoc.Diff(s.barrier)
+	return pl.Restrict(pw, s.Marked).Union(pl.Restrict(s.Marked, pw))
 }
 
 // differentValues keeps the pairs of m whose events carry different

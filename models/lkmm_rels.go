@@ -22,10 +22,13 @@ type lkmmRels struct {
 	popoLKR                              litmus.Rel // po-unlock-lock-po
 	mb, strongFence, nonrwFence, fence   litmus.Rel
 	rmwSeq, cumulFence, prop, hb, hbStar litmus.Rel
+	// hbAcyclic is the happens-before axiom, found with hb*.
+	hbAcyclic bool
 
 	// Stage pb (propagation).
 	pbDone     bool
 	pb, pbStar litmus.Rel
+	pbAcyclic  bool
 
 	// Stage plain: plain-coherence's relation and the races.
 	plainDone   bool
@@ -114,7 +117,7 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 		Seq(r.cumulFence.Star()).Restrict(all, Marked).
 		Seq(r.rfe.Opt()).Restrict(all, Marked)
 	r.hb = ppo.Union(r.rfe, r.prop.Diff(s.id).Inter(s.int_)).Restrict(Marked, Marked)
-	r.hbStar = r.hb.Star()
+	r.hbStar, r.hbAcyclic = r.hb.StarAcyclic()
 	return r
 }
 
@@ -127,7 +130,7 @@ func (r *lkmmRels) propagation() *lkmmRels {
 	r.pbDone = true
 	s := r.s
 	r.pb = r.prop.Seq(r.strongFence).Seq(r.hbStar).Restrict(s.all, s.Marked)
-	r.pbStar = r.pb.Star()
+	r.pbStar, r.pbAcyclic = r.pb.StarAcyclic()
 	return r
 }
 

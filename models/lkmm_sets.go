@@ -63,8 +63,9 @@ type lkmmStatic struct {
 
 	RmbF litmus.Set // smp_rmb fences
 
-	// lock.cat's axioms on po alone.
-	lockNest, nestedIsLocked, unmatchedLocks litmus.Rel
+	// lock.cat's axioms on po alone, and whether each holds.
+	lockNest, nestedIsLocked, unmatchedLocks                litmus.Rel
+	lockNestEmpty, nestedIsLockedEmpty, unmatchedLocksEmpty bool
 	// The sets behind the flags that po alone decides, by flag name.
 	staticFlags map[string]litmus.Set
 	// none is the empty relation, shared, never written: what a flag
@@ -204,6 +205,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.staticFlags["unmatched-unlock"] = s.UL.Diff(critical.Range())
 	unmatched := s.LKW.Diff(critical.Domain())
 	s.unmatchedLocks = s.loc.Restrict(unmatched, unmatched).Diff(s.id)
+	s.lockNestEmpty, s.nestedIsLockedEmpty, s.unmatchedLocksEmpty = s.lockNest.Empty(), s.nestedIsLocked.Empty(), s.unmatchedLocks.Empty()
 	// The final writes of the locations the final state shows, whatever
 	// co, are on those locations: the flag needs a lock event there.
 	var shown litmus.Set

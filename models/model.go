@@ -37,9 +37,10 @@ type Axiom struct {
 	// candidate's edges, the axiom fails on every completion, and the
 	// explorer cuts the subtree (litmus.PruningModel).
 	Monotone bool
-	// Decide, when set, tells whether the check passes without building
-	// Rel in full (the LKMM's rcu on its keys); it must agree with Kind
-	// on Rel, which explanations still build.
+	// Decide, when set, tells whether the check passes (for a flag: that
+	// it does not rise) without building Rel in full, such as the LKMM's
+	// rcu on its keys or a flag its shape rules out; it must agree with
+	// Kind on Rel, which explanations still build.
 	Decide func(e *Env) bool
 }
 
@@ -162,7 +163,7 @@ func (m *Model) CheckErr(x *litmus.Execution) (bool, []string, error) {
 		}
 	}
 	for _, a := range m.Axioms {
-		if a.Kind == Flag && !a.Rel(e).Empty() {
+		if a.Kind == Flag && !a.Holds(e) {
 			flags = append(flags, a.Name)
 		}
 	}
