@@ -1,9 +1,9 @@
 package litmus
 
 import (
-	"strings"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
