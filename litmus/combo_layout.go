@@ -49,6 +49,9 @@ type combo struct {
 	// rfFull is, for the full rf enumerateCo checks, the write each read
 	// reads.
 	rfFull []int
+	// shape is the key of the combination's shape when buildCombo took
+	// it, else "".
+	shape string
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
@@ -63,7 +66,10 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	}
 	c.x.Arena = &out.arena
 	if s.shapes != nil {
-		shape := s.shapeKey(paths)
+		shape := c.shape
+		if shape == "" {
+			shape = s.shapeKey(paths)
+		}
 		if m, ok := out.memos[shape]; ok {
 			c.x.Memo = m
 		}
@@ -289,6 +295,7 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	var shape string
 	if templates != nil && s.shapes != nil && s.mixed == nil {
 		shape = s.shapeKey(choice)
+		c.shape = shape
 		if tm, ok := templates[shape]; ok {
 			return s.finishCombo(c, tm.fill(c), tm)
 		}

@@ -370,8 +370,12 @@ func (r Rel) addIdentity() Rel {
 	return r
 }
 
-// Restrict is [dom]; r; [rng].
+// Restrict is [dom]; r; [rng]. When dom and rng hold every event it is r
+// itself, rows shared (no operation writes a result's rows).
 func (r Rel) Restrict(dom, rng Set) Rel {
+	if covers(dom, r.N) && covers(rng, r.N) {
+		return r
+	}
 	c := r.makeRaw()
 	switch r.w {
 	case 1:
@@ -411,6 +415,26 @@ func (r Rel) Restrict(dom, rng Set) Rel {
 		}
 	}
 	return c
+}
+
+// covers reports whether s holds every event 0..n-1.
+func covers(s Set, n int) bool {
+	if n <= 64 {
+		return n == 64 && s.lo == ^uint64(0) || n < 64 && s.lo&(1<<uint(n)-1) == 1<<uint(n)-1
+	}
+	if s.lo != ^uint64(0) || len(s.hi) < wordsFor(n)-1 {
+		return false
+	}
+	for k := 1; k < wordsFor(n); k++ {
+		full := ^uint64(0)
+		if k == wordsFor(n)-1 && n%64 != 0 {
+			full = 1<<uint(n%64) - 1
+		}
+		if s.hi[k-1]&full != full {
+			return false
+		}
+	}
+	return true
 }
 
 // Domain is the set of events with a successor in r.
@@ -482,11 +506,15 @@ func (r Rel) topological(predsBuf, queueBuf []int32) []int32 {
 	preds = preds[:r.N]
 	clear(preds)
 	w := r.w
-	for idx, word := range r.bits {
-		base := 64 * (idx % w)
+	k := 0 // the word's place in its row, without a division per word
+	for _, word := range r.bits {
+		base := 64 * k
 		for word != 0 {
 			preds[base+bits.TrailingZeros64(word)]++
 			word &= word - 1
+		}
+		if k++; k == w {
+			k = 0
 		}
 	}
 	for i, p := range preds {

@@ -86,6 +86,9 @@ var LKMM = &Model{
 		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
 			return Atomicity(r.s.rmw, r.fre, r.coe)
+		}, Decide: func(e *Env) bool {
+			r := lkmmOf(e)
+			return r.s.noRMW || Atomicity(r.s.rmw, r.fre, r.coe).Empty()
 		}},
 		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb

@@ -58,7 +58,13 @@ func lkmmOf(e *Env) *lkmmRels {
 		a = &s.arena
 	}
 	a.Reset()
-	r := &lkmmRels{s: s, arena: a}
+	// The arena's previous candidate is gone: its lkmmRels serves again.
+	r := s.rels
+	if r == nil || r.arena != a {
+		r = new(lkmmRels)
+		s.rels = r
+	}
+	*r = lkmmRels{s: s, arena: a}
 	e.cache = r
 	r.rf, r.co = a.Attach(x.RF), a.Attach(x.CO)
 	r.fr = r.rf.Inverse().Seq(r.co)

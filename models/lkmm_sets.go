@@ -60,6 +60,11 @@ type lkmmStatic struct {
 	// arena holds the relations of the candidate being checked, when the
 	// explorer gives none (Execution.Arena).
 	arena litmus.Arena
+	// rels holds the relations of the last candidate, in its arena: the
+	// next candidate, which resets the arena, reuses it.
+	rels *lkmmRels
+	// noRMW is set when rmw is empty: the atomic axiom holds.
+	noRMW bool
 
 	RmbF litmus.Set // smp_rmb fences
 
@@ -107,6 +112,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.po = x.PO.Clone()
 	s.rmw = x.RMW
 	s.po = s.po.Union(x.RMW)
+	s.noRMW = s.rmw.Empty()
 	s.id = litmus.Identity(n, s.all)
 	s.poOpt = s.po.Opt()
 	// loc relates every two events with the same location, each to
