@@ -436,7 +436,7 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 		sh = tm.shape
 	}
 	if sh == nil {
-		sh = s.newComboShape(c, base)
+		sh = s.newComboShape(c, base, tm == nil)
 		if tm != nil {
 			tm.shape = sh
 		}
@@ -452,32 +452,48 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 		}
 	}
 	// The rf candidates of each read: of the writes its shape allows,
-	// those of its value.
-	c.reads = make([]int, 0, len(sh.reads))
-	c.rfCands = make([][]int, 0, len(sh.reads))
-	flat := make([]int, 0, sh.sameLocs)
-	for k, i := range sh.reads {
-		r := &events[i]
-		var cands []int
-		if sh.lockRead[k] {
-			cands = c.lockCands(i, c.lastW[i], sh.lockWrites[r.Loc])
-		} else {
-			from := len(flat)
-			for _, w := range sh.sameLoc[k] {
-				if events[w].Value == r.Value {
-					flat = append(flat, w)
-				}
+	// those of its value. A read with none drops the combination, so the
+	// reads are the shape's.
+	c.reads = sh.reads
+	if sh.byValue && !sh.anyLock && c.spin == nil {
+		// The shape's lists are this combination's own.
+		for _, cands := range sh.sameLoc {
+			if len(cands) == 0 {
+				return nil, nil
 			}
-			cands = flat[from:len(flat):len(flat)]
 		}
-		if c.spin != nil {
-			cands = c.spinCandidates(i, cands)
+		c.rfCands = sh.sameLoc
+	} else {
+		c.rfCands = make([][]int, len(sh.reads))
+		var flat []int
+		if !sh.byValue {
+			flat = make([]int, 0, sh.sameLocs) // never grown: cands are cut from it
 		}
-		if len(cands) == 0 {
-			return nil, nil
+		for k, i := range sh.reads {
+			r := &events[i]
+			var cands []int
+			switch {
+			case sh.lockRead[k]:
+				cands = c.lockCands(i, c.lastW[i], sh.lockWrites[r.Loc])
+			case sh.byValue:
+				cands = sh.sameLoc[k]
+			default:
+				from := len(flat)
+				for _, w := range sh.sameLoc[k] {
+					if events[w].Value == r.Value {
+						flat = append(flat, w)
+					}
+				}
+				cands = flat[from:len(flat):len(flat)]
+			}
+			if c.spin != nil {
+				cands = c.spinCandidates(i, cands)
+			}
+			if len(cands) == 0 {
+				return nil, nil
+			}
+			c.rfCands[k] = cands
 		}
-		c.reads = append(c.reads, i)
-		c.rfCands = append(c.rfCands, cands)
 	}
 	c.flowless = c.valueFlow.Empty()
 	if s.mixed != nil {

@@ -110,19 +110,27 @@ type comboShape struct {
 	lockRead []bool
 	sameLoc  [][]int
 	sameLocs int
+	// anyLock is set when some read is a lock event.
+	anyLock bool
+	// byValue is set when sameLoc already keeps only the writes of each
+	// read's value: a shape for one combination alone.
+	byValue bool
 }
 
 // newComboShape derives c's shape parts from c.x and c.paths, each
-// thread's events from base[t].
-func (s *setup) newComboShape(c *combo, base []int) *comboShape {
+// thread's events from base[t]. byValue keeps in sameLoc only the writes
+// of the value each read has in c, for a shape no other combination
+// shares.
+func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 	x, events, n := c.x, c.x.Events, c.x.N
 	c.markLockEvents()
-	sh := &comboShape{lockEv: c.lockEv, unmatchedUL: c.unmatchedUL, writes: map[string][]int{}, lockWrites: map[string][]int{}}
+	sh := &comboShape{lockEv: c.lockEv, unmatchedUL: c.unmatchedUL, writes: map[string][]int{}, byValue: byValue}
 	for i := range events {
 		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
 			sh.writes[events[i].Loc] = append(sh.writes[events[i].Loc], i)
 		}
 	}
+	sh.locs = make([]string, 0, len(sh.writes))
 	for l := range sh.writes {
 		sh.locs = append(sh.locs, l)
 	}
@@ -146,17 +154,21 @@ func (s *setup) newComboShape(c *combo, base []int) *comboShape {
 			}
 		}
 	}
-	x.W.Inter(c.lockEv).Each(func(w int) { sh.lockWrites[events[w].Loc] = append(sh.lockWrites[events[w].Loc], w) })
-	for i := range events {
-		if !x.R.Has(i) {
-			continue
-		}
+	if !c.lockEv.Empty() {
+		sh.lockWrites = map[string][]int{}
+		x.W.Inter(c.lockEv).Each(func(w int) { sh.lockWrites[events[w].Loc] = append(sh.lockWrites[events[w].Loc], w) })
+	}
+	nr := x.R.Len()
+	sh.reads, sh.lockRead, sh.sameLoc = make([]int, 0, nr), make([]bool, 0, nr), make([][]int, 0, nr)
+	// The writes of every read's list, in one array.
+	var flat []int
+	x.R.Each(func(i int) {
 		r := &events[i]
 		lock := c.lockEv.Has(i)
-		var same []int
+		from := len(flat)
 		for _, w := range sh.writes[r.Loc] {
 			we := &events[w]
-			if lock || c.lockEv.Has(w) {
+			if lock || c.lockEv.Has(w) || byValue && we.Value != r.Value {
 				continue
 			}
 			if we.Thread == r.Thread {
@@ -168,12 +180,19 @@ func (s *setup) newComboShape(c *combo, base []int) *comboShape {
 			} else if we.IsInit() && sh.lastW[i] >= 0 {
 				continue
 			}
-			same = append(same, w)
+			flat = append(flat, w)
 		}
 		sh.reads = append(sh.reads, i)
 		sh.lockRead = append(sh.lockRead, lock)
-		sh.sameLoc = append(sh.sameLoc, same)
-		sh.sameLocs += len(same)
+		sh.anyLock = sh.anyLock || lock
+		sh.sameLoc = append(sh.sameLoc, flat[from:len(flat):len(flat)])
+	})
+	// flat may have moved as it grew: the lists are cut from the last.
+	sh.sameLocs = len(flat)
+	at := 0
+	for k, same := range sh.sameLoc {
+		sh.sameLoc[k] = flat[at : at+len(same) : at+len(same)]
+		at += len(same)
 	}
 	return sh
 }
