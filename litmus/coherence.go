@@ -11,10 +11,10 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	x := c.x
 	x.RF.Clear()
-	if len(c.rfFull) != x.N {
-		c.rfFull = make([]int, x.N)
+	if len(out.rfOf) < x.N {
+		out.rfOf = make([]int, x.N)
 	}
-	rfOf := c.rfFull
+	rfOf := out.rfOf[:x.N]
 	for i, r := range c.reads {
 		x.RF.Add(choice[i], r)
 		rfOf[r] = choice[i]
@@ -83,7 +83,13 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	orders := make([][][]int, len(locs))
 	atomic := s.rmwPairs(c, rfOf)
 	for i, l := range locs {
-		orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred, out), atomic[l], ev)
+		if sole := c.soleOrders[i]; sole != nil && immPred == nil && len(atomic[l]) == 0 && soleOrder(c.writes[l], before) {
+			// The shape's one order, shared read-only.
+			out.tick(len(c.writes[l]))
+			orders[i] = sole
+		} else {
+			orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred, out), atomic[l], ev)
+		}
 		if len(orders[i]) == 0 || out.stopped {
 			return
 		}
@@ -299,6 +305,18 @@ func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
 		}
 	}
 	return kept
+}
+
+// soleOrder reports whether ws, in that order, is the one order of the
+// writes of a location that before allows, for one or two writes.
+func soleOrder(ws []int, before Rel) bool {
+	switch len(ws) {
+	case 1:
+		return true
+	case 2:
+		return before.Has(ws[0], ws[1]) && !before.Has(ws[1], ws[0])
+	}
+	return false
 }
 
 // linearExtensions lists the orders of ws compatible with before in which

@@ -46,9 +46,10 @@ type combo struct {
 	// rfOf is, while rf is chosen with pruning, the write each read reads
 	// in the partial rf, or -1 (restorePartial).
 	rfOf []int
-	// rfFull is, for the full rf enumerateCo checks, the write each read
-	// reads.
-	rfFull []int
+	// soleOrders[i] is the coherence order of locs[i] when it has one or
+	// two writes, in the order of writes (linearExtensions' first), else
+	// nil: read-only, the shape's.
+	soleOrders [][][]int
 	// shape is the key of the combination's shape when buildCombo took
 	// it, else "".
 	shape string
@@ -443,6 +444,7 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 	}
 	x, events := c.x, c.x.Events
 	c.lockEv, c.unmatchedUL, c.writes, c.locs, c.lastW = sh.lockEv, sh.unmatchedUL, sh.writes, sh.locs, sh.lastW
+	c.soleOrders = sh.soleOrders
 	if s.mixed != nil {
 		c.steps = make([]int, x.N)
 		for t, p := range c.paths {

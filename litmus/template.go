@@ -100,6 +100,7 @@ type comboShape struct {
 	lockEv, unmatchedUL Set
 	writes              map[string][]int
 	locs                []string
+	soleOrders          [][][]int
 	lastW               []int
 	lockWrites          map[string][]int
 	// reads are the reads, in event order; lockRead[k] is set for a lock
@@ -135,6 +136,12 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 		sh.locs = append(sh.locs, l)
 	}
 	sort.Strings(sh.locs)
+	sh.soleOrders = make([][][]int, len(sh.locs))
+	for i, l := range sh.locs {
+		if ws := sh.writes[l]; len(ws) <= 2 {
+			sh.soleOrders[i] = [][]int{ws}
+		}
+	}
 	sh.lastW = make([]int, n)
 	for i := range sh.lastW {
 		sh.lastW[i] = -1

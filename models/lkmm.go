@@ -58,9 +58,7 @@ var LKMM = &Model{
 	// the dependencies, not on the values.
 	Shape: true,
 	// The axioms read the LKMM's own relations (lkmmOf).
-	Env: func(x *litmus.Execution) *Env {
-		return &Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: litmus.AllEvents(x.N)}
-	},
+	Env: lkmmEnv,
 	Axioms: []Axiom{
 		// Every axiom below is monotone in rf and co: their relations
 		// are built from rf, co and fr with union, intersection,
@@ -134,6 +132,20 @@ var LKMM = &Model{
 			return lkmmOf(e).plain().race
 		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().race.Empty() }},
 	},
+}
+
+// lkmmEnv is the LKMM's environment for x: the sets alone, its relations
+// being the model's own (lkmmOf). A candidate's Env serves the next one of
+// the same arena, as its lkmmRels does: that one resets the arena.
+func lkmmEnv(x *litmus.Execution) *Env {
+	s := lkmmStaticOf(x)
+	e := s.env
+	if e == nil || e.X == nil || e.X.Arena != x.Arena || x.Arena == nil {
+		e = new(Env)
+		s.env = e
+	}
+	*e = Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: s.all}
+	return e
 }
 
 // mixedAccesses is linux-kernel.cat's flag on plain writes po-loc next to

@@ -63,6 +63,8 @@ type lkmmStatic struct {
 	// rels holds the relations of the last candidate, in its arena: the
 	// next candidate, which resets the arena, reuses it.
 	rels *lkmmRels
+	// env is the last candidate's Env, reused as rels is (lkmmEnv).
+	env *Env
 	// noRMW is set when rmw is empty: the atomic axiom holds.
 	noRMW bool
 
