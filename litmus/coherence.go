@@ -83,7 +83,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	orders := make([][][]int, len(locs))
 	atomic := s.rmwPairs(c, rfOf)
 	for i, l := range locs {
-		if sole := c.soleOrders[i]; sole != nil && immPred == nil && len(atomic[l]) == 0 && soleOrder(c.writes[l], before) {
+		if sole := c.soleOrder(i); sole != nil && immPred == nil && len(atomic[l]) == 0 && soleOrder(c.writes[l], before) {
 			// The shape's one order, shared read-only.
 			out.tick(len(c.writes[l]))
 			orders[i] = sole
@@ -305,6 +305,15 @@ func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
 		}
 	}
 	return kept
+}
+
+// soleOrder is the shape's order of location i when it has one or two
+// writes, else nil.
+func (c *combo) soleOrder(i int) [][]int {
+	if c.soleOrders == nil {
+		return nil
+	}
+	return c.soleOrders[i]
 }
 
 // soleOrder reports whether ws, in that order, is the one order of the

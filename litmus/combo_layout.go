@@ -53,6 +53,8 @@ type combo struct {
 	// shape is the key of the combination's shape when buildCombo took
 	// it, else "".
 	shape string
+	// ownShape holds the shape parts of a combination without a template.
+	ownShape comboShape
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
@@ -475,7 +477,7 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 			r := &events[i]
 			var cands []int
 			switch {
-			case sh.lockRead[k]:
+			case sh.anyLock && sh.lockRead[k]:
 				cands = c.lockCands(i, c.lastW[i], sh.lockWrites[r.Loc])
 			case sh.byValue:
 				cands = sh.sameLoc[k]

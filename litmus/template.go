@@ -104,7 +104,7 @@ type comboShape struct {
 	lastW               []int
 	lockWrites          map[string][]int
 	// reads are the reads, in event order; lockRead[k] is set for a lock
-	// event (lockCands chooses by value), and sameLoc[k] lists the
+	// event (lockCands chooses by value; nil without lock events), and sameLoc[k] lists the
 	// writes read k may read from when their values agree; sameLocs is
 	// the sum of their lengths.
 	reads    []int
@@ -125,7 +125,12 @@ type comboShape struct {
 func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 	x, events, n := c.x, c.x.Events, c.x.N
 	c.markLockEvents()
-	sh := &comboShape{lockEv: c.lockEv, unmatchedUL: c.unmatchedUL, writes: map[string][]int{}, byValue: byValue}
+	// A shape of one combination lives in the combination.
+	sh := &c.ownShape
+	if !byValue {
+		sh = new(comboShape)
+	}
+	*sh = comboShape{lockEv: c.lockEv, unmatchedUL: c.unmatchedUL, writes: map[string][]int{}, byValue: byValue}
 	for i := range events {
 		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
 			sh.writes[events[i].Loc] = append(sh.writes[events[i].Loc], i)
@@ -136,10 +141,14 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 		sh.locs = append(sh.locs, l)
 	}
 	sort.Strings(sh.locs)
-	sh.soleOrders = make([][][]int, len(sh.locs))
-	for i, l := range sh.locs {
-		if ws := sh.writes[l]; len(ws) <= 2 {
-			sh.soleOrders[i] = [][]int{ws}
+	if !byValue {
+		// Shared by the combinations of the shape (for one alone,
+		// linearExtensions' lists cost no more).
+		sh.soleOrders = make([][][]int, len(sh.locs))
+		for i, l := range sh.locs {
+			if ws := sh.writes[l]; len(ws) <= 2 {
+				sh.soleOrders[i] = [][]int{ws}
+			}
 		}
 	}
 	sh.lastW = make([]int, n)
@@ -165,10 +174,17 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 		sh.lockWrites = map[string][]int{}
 		x.W.Inter(c.lockEv).Each(func(w int) { sh.lockWrites[events[w].Loc] = append(sh.lockWrites[events[w].Loc], w) })
 	}
-	nr := x.R.Len()
-	sh.reads, sh.lockRead, sh.sameLoc = make([]int, 0, nr), make([]bool, 0, nr), make([][]int, 0, nr)
+	nr, most := 0, 0
+	x.R.Each(func(i int) {
+		nr++
+		most += len(sh.writes[events[i].Loc])
+	})
+	sh.reads, sh.sameLoc = make([]int, 0, nr), make([][]int, 0, nr)
+	if !c.lockEv.Empty() {
+		sh.lockRead = make([]bool, 0, nr)
+	}
 	// The writes of every read's list, in one array.
-	var flat []int
+	flat := make([]int, 0, most)
 	x.R.Each(func(i int) {
 		r := &events[i]
 		lock := c.lockEv.Has(i)
@@ -190,16 +206,12 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 			flat = append(flat, w)
 		}
 		sh.reads = append(sh.reads, i)
-		sh.lockRead = append(sh.lockRead, lock)
+		if sh.lockRead != nil {
+			sh.lockRead = append(sh.lockRead, lock)
+		}
 		sh.anyLock = sh.anyLock || lock
-		sh.sameLoc = append(sh.sameLoc, flat[from:len(flat):len(flat)])
+		sh.sameLoc = append(sh.sameLoc, flat[from:len(flat):len(flat)]) // flat never grows past most
 	})
-	// flat may have moved as it grew: the lists are cut from the last.
 	sh.sameLocs = len(flat)
-	at := 0
-	for k, same := range sh.sameLoc {
-		sh.sameLoc[k] = flat[at : at+len(same) : at+len(same)]
-		at += len(same)
-	}
 	return sh
 }
