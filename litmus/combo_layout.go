@@ -17,9 +17,14 @@ type combo struct {
 	reads     []int   // event ids of reads
 	rfCands   [][]int // per read, the writes it may read from
 	writes    map[string][]int
-	initOf    map[string]int
-	lastW     []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
-	key       int
+	// locs are the keys of writes, sorted.
+	locs   []string
+	initOf map[string]int
+	lastW  []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
+	// flowless is set when valueFlow is empty: no read feeds a write's
+	// value, so rf alone cannot close a thin-air cycle.
+	flowless bool
+	key      int
 	// spin lists the spin reads of the hang paths chosen, nil for none.
 	spin []int
 	// weight is the number of combinations this one stands for: its orbit
@@ -41,6 +46,15 @@ type combo struct {
 	// rfOf is, while rf is chosen with pruning, the write each read reads
 	// in the partial rf, or -1 (restorePartial).
 	rfOf []int
+	// soleOrders[i] is the coherence order of locs[i] when it has one or
+	// two writes, in the order of writes (linearExtensions' first), else
+	// nil: read-only, the shape's.
+	soleOrders [][][]int
+	// shape is the key of the combination's shape when buildCombo took
+	// it, else "".
+	shape string
+	// ownShape holds the shape parts of a combination without a template.
+	ownShape comboShape
 }
 
 func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
@@ -55,7 +69,10 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	}
 	c.x.Arena = &out.arena
 	if s.shapes != nil {
-		shape := s.shapeKey(paths)
+		shape := c.shape
+		if shape == "" {
+			shape = s.shapeKey(paths)
+		}
 		if m, ok := out.memos[shape]; ok {
 			c.x.Memo = m
 		}
@@ -271,8 +288,7 @@ func (c *combo) atomicRMW() {
 // without their values and the relations among them, which combinations
 // of one shape share, read-only.
 func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTemplate) (*combo, error) {
-	c := &combo{paths: make([]*path, len(s.paths)), writes: map[string][]int{}, initOf: map[string]int{}, key: key,
-		weight: s.sym.weight(choice)}
+	c := &combo{paths: make([]*path, len(s.paths)), key: key, weight: s.sym.weight(choice)}
 	for t, i := range choice {
 		c.paths[t] = &s.paths[t][i]
 	}
@@ -282,10 +298,12 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	var shape string
 	if templates != nil && s.shapes != nil && s.mixed == nil {
 		shape = s.shapeKey(choice)
+		c.shape = shape
 		if tm, ok := templates[shape]; ok {
-			return s.finishCombo(c, tm.fill(c))
+			return s.finishCombo(c, tm.fill(c), tm)
 		}
 	}
+	c.initOf = map[string]int{}
 	// Locations accessed in this combination, plus all test locations.
 	size := len(s.locs)
 	for _, p := range c.paths {
@@ -401,88 +419,87 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 			}
 		}
 	}
+	var tm *comboTemplate
 	if shape != "" && len(templates) < maxTemplates {
-		templates[shape] = newTemplate(x, c.initOf, base)
+		tm = newTemplate(x, c.initOf, base)
+		templates[shape] = tm
 	}
 	c.x = x
-	return s.finishCombo(c, base)
+	return s.finishCombo(c, base, tm)
 }
 
 // finishCombo completes c, whose execution c.x holds its events and the
 // relations among them, each thread's events from base[t]: the lock
 // events, the writes per location and the rf candidates of each read.
-func (s *setup) finishCombo(c *combo, base []int) (*combo, error) {
-	x, events, n := c.x, c.x.Events, c.x.N
-	c.markLockEvents()
+// tm, when not nil, is c's template, which keeps the parts that depend on
+// the shape alone (comboShape) for the next combinations of that shape.
+func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, error) {
+	var sh *comboShape
+	if tm != nil {
+		sh = tm.shape
+	}
+	if sh == nil {
+		sh = s.newComboShape(c, base, tm == nil)
+		if tm != nil {
+			tm.shape = sh
+		}
+	}
+	x, events := c.x, c.x.Events
+	c.lockEv, c.unmatchedUL, c.writes, c.locs, c.lastW = sh.lockEv, sh.unmatchedUL, sh.writes, sh.locs, sh.lastW
+	c.soleOrders = sh.soleOrders
 	if s.mixed != nil {
-		c.steps = make([]int, n)
+		c.steps = make([]int, x.N)
 		for t, p := range c.paths {
 			for i, ev := range p.events {
 				c.steps[base[t]+i] = ev.step
 			}
 		}
 	}
-	// Writes per location, and rf candidates per read.
-	for i := range events {
-		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
-			c.writes[events[i].Loc] = append(c.writes[events[i].Loc], i)
+	// The rf candidates of each read: of the writes its shape allows,
+	// those of its value. A read with none drops the combination, so the
+	// reads are the shape's.
+	c.reads = sh.reads
+	if sh.byValue && !sh.anyLock && c.spin == nil {
+		// The shape's lists are this combination's own.
+		for _, cands := range sh.sameLoc {
+			if len(cands) == 0 {
+				return nil, nil
+			}
 		}
-	}
-	c.lastW = make([]int, n)
-	for i := range c.lastW {
-		c.lastW[i] = -1
-	}
-	for t, p := range c.paths {
-		b := base[t]
-		last := map[string]int{}
-		for i, ev := range p.events {
-			id := b + i
-			if ev.kind == KindR {
-				if w, ok := last[ev.worldKey()]; ok {
-					c.lastW[id] = w
+		c.rfCands = sh.sameLoc
+	} else {
+		c.rfCands = make([][]int, len(sh.reads))
+		var flat []int
+		if !sh.byValue {
+			flat = make([]int, 0, sh.sameLocs) // never grown: cands are cut from it
+		}
+		for k, i := range sh.reads {
+			r := &events[i]
+			var cands []int
+			switch {
+			case sh.anyLock && sh.lockRead[k]:
+				cands = c.lockCands(i, c.lastW[i], sh.lockWrites[r.Loc])
+			case sh.byValue:
+				cands = sh.sameLoc[k]
+			default:
+				from := len(flat)
+				for _, w := range sh.sameLoc[k] {
+					if events[w].Value == r.Value {
+						flat = append(flat, w)
+					}
 				}
+				cands = flat[from:len(flat):len(flat)]
 			}
-			if ev.kind == KindW {
-				last[ev.worldKey()] = id
+			if c.spin != nil {
+				cands = c.spinCandidates(i, cands)
 			}
+			if len(cands) == 0 {
+				return nil, nil
+			}
+			c.rfCands[k] = cands
 		}
 	}
-	lockWrites := map[string][]int{}
-	x.W.Inter(c.lockEv).Each(func(w int) { lockWrites[events[w].Loc] = append(lockWrites[events[w].Loc], w) })
-	for i := range events {
-		if !x.R.Has(i) {
-			continue
-		}
-		r := &events[i]
-		var cands []int
-		if c.lockEv.Has(i) {
-			cands = c.lockCands(i, c.lastW[i], lockWrites[r.Loc])
-		}
-		for _, w := range c.writes[r.Loc] {
-			we := &events[w]
-			if c.lockEv.Has(i) || c.lockEv.Has(w) || we.Value != r.Value {
-				continue
-			}
-			if we.Thread == r.Thread {
-				// Only the latest po-earlier write of the thread; under
-				// mixed-size semantics herd lets an RMW read its own write.
-				if w != c.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)) {
-					continue
-				}
-			} else if we.IsInit() && c.lastW[i] >= 0 {
-				continue
-			}
-			cands = append(cands, w)
-		}
-		if c.spin != nil {
-			cands = c.spinCandidates(i, cands)
-		}
-		if len(cands) == 0 {
-			return nil, nil
-		}
-		c.reads = append(c.reads, i)
-		c.rfCands = append(c.rfCands, cands)
-	}
+	c.flowless = c.valueFlow.Empty()
 	if s.mixed != nil {
 		s.mixed.decorate(c)
 	}

@@ -415,6 +415,10 @@ type partial struct {
 	plainStates *stateTable
 	// scratch is a relation for checks that keep nothing (thinAirFree).
 	scratch Rel
+	// before is enumerateCo's relation of co edges every order has, and
+	// rfOf its write read by each read.
+	before Rel
+	rfOf   []int
 }
 
 // pollEvery is the work between two polls of the limits: a few

@@ -4,7 +4,6 @@
 package litmus
 
 import (
-	"bufio"
 	"crypto/md5"
 	"fmt"
 	"io"
@@ -248,14 +247,8 @@ func (r *Result) WriteHerd(w io.Writer) {
 	}
 	fmt.Fprintf(w, "Test %s %s\n", t.Name, kind)
 	fmt.Fprintf(w, "States %d\n", len(r.States))
-	bw := bufio.NewWriter(w)
 	f := r.StateFormatter()
-	var line []byte
-	for _, st := range r.States {
-		line = append(f.Append(line[:0], st), '\n')
-		bw.Write(line)
-	}
-	bw.Flush()
+	r.WriteStateLines(w, func(dst []byte, st State) []byte { return append(f.Append(dst, st), '\n') })
 	ok := "No"
 	if r.Validated() {
 		ok = "Ok"

@@ -254,7 +254,7 @@ func (c *combo) covers(w int, l string) bool {
 
 // rfMatches reports whether every read instance reads its cells as herd's
 // matching allows.
-func (m *mixedLayout) rfMatches(c *combo, rfOf map[int]int) bool {
+func (m *mixedLayout) rfMatches(c *combo, rfOf []int) bool {
 	byGroup := map[int][]int{}
 	for _, r := range c.reads {
 		byGroup[c.groups.of[r]] = append(byGroup[c.groups.of[r]], r)

@@ -90,6 +90,13 @@ func (a *Arena) NewRel(n int) Rel {
 
 // words returns n zero words.
 func (a *Arena) words(n int) []uint64 {
+	r := a.rawWords(n)
+	clear(r)
+	return r
+}
+
+// rawWords returns n words of any value, for a result that writes all.
+func (a *Arena) rawWords(n int) []uint64 {
 	for {
 		if a.cur == len(a.chunks) {
 			a.chunks = append(a.chunks, make([]uint64, max(4096, n)))
@@ -98,7 +105,6 @@ func (a *Arena) words(n int) []uint64 {
 		if a.off+n <= len(c) {
 			r := c[a.off : a.off+n : a.off+n]
 			a.off += n
-			clear(r)
 			return r
 		}
 		a.cur++
@@ -119,13 +125,27 @@ func (r Rel) make(others ...Rel) Rel {
 	return a.NewRel(r.N)
 }
 
-// Clone returns a copy of r.
+// makeRaw is make for a result that writes every word: in an arena, the
+// words are not cleared first.
+func (r Rel) makeRaw(others ...Rel) Rel {
+	a := r.arena
+	for i := 0; a == nil && i < len(others); i++ {
+		a = others[i].arena
+	}
+	if a == nil {
+		return NewRel(r.N)
+	}
+	w := wordsFor(r.N)
+	return Rel{N: r.N, w: w, bits: a.rawWords(r.N * w), arena: a}
+}
+
 // IsZero reports whether r is the zero Rel, never made (an execution
 // that does not set a relation leaves it so).
 func (r Rel) IsZero() bool { return r.bits == nil }
 
+// Clone returns a copy of r.
 func (r Rel) Clone() Rel {
-	c := r.make()
+	c := r.makeRaw()
 	copy(c.bits, r.bits)
 	return c
 }
@@ -141,7 +161,7 @@ func (r Rel) Has(a, b int) bool { return r.bits[a*r.w+b/64]&(1<<uint(b%64)) != 0
 
 // Union is r | s.
 func (r Rel) Union(ss ...Rel) Rel {
-	c := r.make(ss...)
+	c := r.makeRaw(ss...)
 	copy(c.bits, r.bits)
 	for _, s := range ss {
 		for i, w := range s.bits {
@@ -153,7 +173,7 @@ func (r Rel) Union(ss ...Rel) Rel {
 
 // Inter is r & s.
 func (r Rel) Inter(s Rel) Rel {
-	c := r.make(s)
+	c := r.makeRaw(s)
 	for i := range c.bits {
 		c.bits[i] = r.bits[i] & s.bits[i]
 	}
@@ -162,7 +182,7 @@ func (r Rel) Inter(s Rel) Rel {
 
 // Diff is r \ s.
 func (r Rel) Diff(s Rel) Rel {
-	c := r.make(s)
+	c := r.makeRaw(s)
 	for i := range c.bits {
 		c.bits[i] = r.bits[i] &^ s.bits[i]
 	}
@@ -171,8 +191,9 @@ func (r Rel) Diff(s Rel) Rel {
 
 // Seq is the sequence r ; s.
 func (r Rel) Seq(s Rel) Rel {
-	c := r.make(s)
-	if r.w == 1 {
+	c := r.makeRaw(s)
+	switch r.w {
+	case 1:
 		for i, row := range r.bits {
 			var out uint64
 			for row != 0 {
@@ -182,8 +203,27 @@ func (r Rel) Seq(s Rel) Rel {
 			c.bits[i] = out
 		}
 		return c
+	case 2:
+		// The rows of a test of 65 to 128 events, in registers.
+		sb := s.bits
+		for i := 0; i+1 < len(r.bits); i += 2 {
+			var o0, o1 uint64
+			for row := r.bits[i]; row != 0; row &= row - 1 {
+				j := 2 * bits.TrailingZeros64(row)
+				o0 |= sb[j]
+				o1 |= sb[j+1]
+			}
+			for row := r.bits[i+1]; row != 0; row &= row - 1 {
+				j := 2 * (64 + bits.TrailingZeros64(row))
+				o0 |= sb[j]
+				o1 |= sb[j+1]
+			}
+			c.bits[i], c.bits[i+1] = o0, o1
+		}
+		return c
 	}
 	w := r.w
+	clear(c.bits)
 	for i := 0; i < r.N; i++ {
 		orRowsAt(c.bits[i*w:(i+1)*w], r.bits[i*w:(i+1)*w], s.bits, w)
 	}
@@ -223,6 +263,19 @@ func (r Rel) Inverse() Rel {
 
 // Plus is the transitive closure r+.
 func (r Rel) Plus() Rel {
+	c, _ := r.plusAcyclic()
+	return c
+}
+
+// StarAcyclic is r* and whether r is acyclic, from the one topological
+// sort that both need (a model that checks acyclic hb and builds hb*).
+func (r Rel) StarAcyclic() (Rel, bool) {
+	c, acyclic := r.plusAcyclic()
+	return c.addIdentity(), acyclic
+}
+
+// plusAcyclic is r+ and whether r is acyclic.
+func (r Rel) plusAcyclic() (Rel, bool) {
 	c := r.Clone()
 	// Warshall: for each k, every row containing k gains row k.
 	if c.w == 1 {
@@ -238,18 +291,37 @@ func (r Rel) Plus() Rel {
 				}
 			}
 		}
-		return c
+		return c, c.Irreflexive()
 	}
 	w := c.w
 	// Without a cycle, each row is closed from its successors' closed
 	// rows, last events first: work in the pairs rather than in N*N.
 	var predsBuf, queueBuf [256]int32
 	if order := r.topological(predsBuf[:], queueBuf[:]); len(order) == r.N {
+		if w == 2 {
+			cb := c.bits
+			for q := len(order) - 1; q >= 0; q-- {
+				i := 2 * int(order[q])
+				o0, o1 := cb[i], cb[i+1]
+				for word := r.bits[i]; word != 0; word &= word - 1 {
+					j := 2 * bits.TrailingZeros64(word)
+					o0 |= cb[j]
+					o1 |= cb[j+1]
+				}
+				for word := r.bits[i+1]; word != 0; word &= word - 1 {
+					j := 2 * (64 + bits.TrailingZeros64(word))
+					o0 |= cb[j]
+					o1 |= cb[j+1]
+				}
+				cb[i], cb[i+1] = o0, o1
+			}
+			return c, true
+		}
 		for q := len(order) - 1; q >= 0; q-- {
 			i := int(order[q])
 			orRowsAt(c.bits[i*w:(i+1)*w], r.bits[i*w:(i+1)*w], c.bits, w)
 		}
-		return c
+		return c, true
 	}
 	for k := 0; k < c.N; k++ {
 		rk := c.bits[k*w : (k+1)*w]
@@ -266,7 +338,7 @@ func (r Rel) Plus() Rel {
 			}
 		}
 	}
-	return c
+	return c, false // topological found the cycle
 }
 
 func isZero(ws []uint64) bool {
@@ -294,14 +366,31 @@ func (r Rel) addIdentity() Rel {
 	return r
 }
 
-// Restrict is [dom]; r; [rng].
+// Restrict is [dom]; r; [rng]. When dom and rng hold every event it is r
+// itself, rows shared (no operation writes a result's rows).
 func (r Rel) Restrict(dom, rng Set) Rel {
-	c := r.make()
-	if r.w == 1 {
+	if covers(dom, r.N) && covers(rng, r.N) {
+		return r
+	}
+	c := r.makeRaw()
+	switch r.w {
+	case 1:
 		d, g := dom.lo, rng.lo
 		for i, row := range r.bits {
 			if d&(1<<uint(i)) != 0 {
 				c.bits[i] = row & g
+			} else {
+				c.bits[i] = 0
+			}
+		}
+		return c
+	case 2:
+		g0, g1 := rng.word(0), rng.word(1)
+		for i := 0; i < r.N; i++ {
+			if dom.Has(i) {
+				c.bits[2*i], c.bits[2*i+1] = r.bits[2*i]&g0, r.bits[2*i+1]&g1
+			} else {
+				c.bits[2*i], c.bits[2*i+1] = 0, 0
 			}
 		}
 		return c
@@ -312,13 +401,36 @@ func (r Rel) Restrict(dom, rng Set) Rel {
 		mask[k] = rng.word(k)
 	}
 	for i := 0; i < r.N; i++ {
-		if dom.Has(i) {
-			for k := 0; k < w; k++ {
+		in := dom.Has(i)
+		for k := 0; k < w; k++ {
+			if in {
 				c.bits[i*w+k] = r.bits[i*w+k] & mask[k]
+			} else {
+				c.bits[i*w+k] = 0
 			}
 		}
 	}
 	return c
+}
+
+// covers reports whether s holds every event 0..n-1.
+func covers(s Set, n int) bool {
+	if n <= 64 {
+		return n == 64 && s.lo == ^uint64(0) || n < 64 && s.lo&(1<<uint(n)-1) == 1<<uint(n)-1
+	}
+	if s.lo != ^uint64(0) || len(s.hi) < wordsFor(n)-1 {
+		return false
+	}
+	for k := 1; k < wordsFor(n); k++ {
+		full := ^uint64(0)
+		if k == wordsFor(n)-1 && n%64 != 0 {
+			full = 1<<uint(n%64) - 1
+		}
+		if s.hi[k-1]&full != full {
+			return false
+		}
+	}
+	return true
 }
 
 // Domain is the set of events with a successor in r.
@@ -390,12 +502,15 @@ func (r Rel) topological(predsBuf, queueBuf []int32) []int32 {
 	preds = preds[:r.N]
 	clear(preds)
 	w := r.w
-	for i := 0; i < r.N; i++ {
-		for k, word := range r.bits[i*w : (i+1)*w] {
-			for word != 0 {
-				preds[64*k+bits.TrailingZeros64(word)]++
-				word &= word - 1
-			}
+	k := 0 // the word's place in its row, without a division per word
+	for _, word := range r.bits {
+		base := 64 * k
+		for word != 0 {
+			preds[base+bits.TrailingZeros64(word)]++
+			word &= word - 1
+		}
+		if k++; k == w {
+			k = 0
 		}
 	}
 	for i, p := range preds {

@@ -7,7 +7,9 @@ package litmus
 import (
 	"math/bits"
 	"reflect"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // A rotation is one element of a cyclic group of symmetries other than the
@@ -250,7 +252,13 @@ func (sym *symmetry) canonical(choice []int) bool {
 	if sym == nil || len(sym.rotations) == 0 {
 		return true
 	}
-	img := make([]int, len(choice))
+	// Called for every combination generated: a buffer on the stack.
+	var buf [64]int
+	img := buf[:0]
+	if len(choice) > len(buf) {
+		img = make([]int, len(choice))
+	}
+	img = img[:len(choice)]
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
 		for t := range img {
@@ -270,10 +278,15 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 	// The orbit has as many combinations as the group has elements per
 	// element of choice's stabilizer.
 	stab := 1
-	img := make([]int, len(choice))
+	var buf [64]int
+	img := buf[:0]
+	if len(choice) > len(buf) {
+		img = make([]int, len(choice))
+	}
+	img = img[:len(choice)]
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
-		if reflect.DeepEqual(img, choice) {
+		if slices.Equal(img, choice) {
 			stab++
 		}
 	}
@@ -319,6 +332,41 @@ func (sym *symmetry) rotationImages(states []State) []State {
 // one word, b bits a value less lo, the first value in the highest bits:
 // the words' order is the states' order, and a million of them sort fast.
 func imagesPacked(sym *symmetry, states []State, width int, lo int64, b uint) []State {
+	// A part of the states per core, each packed and sorted on its own,
+	// then merged.
+	parts := 1
+	if len(states) >= partStates {
+		parts = max(runtime.GOMAXPROCS(0), 2)
+	}
+	sorted := make([][]uint64, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part := states[p*len(states)/parts : (p+1)*len(states)/parts]
+			sorted[p] = packImages(sym, part, width, lo, b)
+		}()
+	}
+	wg.Wait()
+	keys := sorted[0]
+	for _, other := range sorted[1:] {
+		keys = mergeUnique(keys, other)
+	}
+	table := &stateTable{width: width, lo: lo, packed: keys, bits: b}
+	out := make([]State, len(keys))
+	for k := range out {
+		out[k] = State{table: table, row: int32(k)}
+	}
+	return out
+}
+
+// partStates is the number of states from which imagesPacked splits them.
+var partStates = 1 << 14
+
+// packImages packs each state of states and its images, sorted and
+// without repeats.
+func packImages(sym *symmetry, states []State, width int, lo int64, b uint) []uint64 {
 	shift := func(i int) uint { return uint(width-1-i) * b }
 	keys := make([]uint64, 0, len(states)*(len(sym.rotations)+1))
 	for _, st := range states {
@@ -336,13 +384,28 @@ func imagesPacked(sym *symmetry, states []State, width int, lo int64, b uint) []
 		keys = keys[:len(keys)+len(sym.rotations)]
 	}
 	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	table := &stateTable{width: width, lo: lo, packed: keys, bits: b}
-	out := make([]State, len(keys))
-	for k := range out {
-		out[k] = State{table: table, row: int32(k)}
+	return slices.Compact(keys)
+}
+
+// mergeUnique merges two sorted lists without repeats into one.
+func mergeUnique(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
 	}
-	return out
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // imageRows is rotationImages with each state and its images written as a

@@ -11,6 +11,7 @@ import (
 // whether packed one to a word, as rows of bytes or of words, or as Values,
 // and that a worker's table of plain states gives back what it was given.
 func TestStateTables(t *testing.T) {
+	defer func(n int) { partStates = n }(partStates)
 	values := func(states []State) [][]Value {
 		var out [][]Value
 		for _, st := range states {
@@ -22,13 +23,20 @@ func TestStateTables(t *testing.T) {
 		name        string
 		width, span int
 		lo          int64
+		states      int
 	}{
-		{"bits", 20, 2, 0},            // packed, one bit a value
-		{"negative", 6, 9, -4},        // packed, four bits, values below zero
-		{"bytes", 40, 3, 0},           // 80 bits: rows of bytes
-		{"words", 3, 1 << 20, -7},     // packed: 63 bits
-		{"wide words", 5, 1 << 20, 0}, // 105 bits: rows of words
+		{"bits", 20, 2, 0, 50},            // packed, one bit a value
+		{"negative", 6, 9, -4, 50},        // packed, four bits, values below zero
+		{"bytes", 40, 3, 0, 50},           // 80 bits: rows of bytes
+		{"words", 3, 1 << 20, -7, 50},     // packed: 63 bits
+		{"wide words", 5, 1 << 20, 0, 50}, // 105 bits: rows of words
+		// Packed in parts, one per core, and merged (partStates lowered).
+		{"bits in parts", 10, 3, -1, 200},
 	} {
+		partStates = 1 << 14
+		if tc.states > 100 {
+			partStates = 8
+		}
 		rng := rand.New(rand.NewPCG(1, uint64(tc.width)))
 		// The rotation by one and its powers, as a ring's observed values.
 		sym := &symmetry{}
@@ -41,7 +49,7 @@ func TestStateTables(t *testing.T) {
 		}
 		var states []State
 		var p partial
-		for range 50 {
+		for range tc.states {
 			vals := make([]Value, tc.width)
 			for i := range vals {
 				vals[i] = Int(tc.lo + rng.Int64N(int64(tc.span)))

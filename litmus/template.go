@@ -4,6 +4,8 @@
 // one shape), so that each pays only for its values.
 package litmus
 
+import "sort"
+
 // maxTemplates bounds the templates a worker keeps: tests with more shapes
 // build the rest in full.
 const maxTemplates = 256
@@ -26,6 +28,11 @@ type comboTemplate struct {
 	bufEvents []Event
 	rf, co    Rel
 	flow      Rel
+	// shape holds finishCombo's parts of the shape, from the first
+	// combination of the shape on.
+	shape *comboShape
+	// known holds the words of the set of events of known value.
+	known []uint64
 }
 
 // newTemplate records x's shape, before any candidate of it is checked.
@@ -70,10 +77,141 @@ func (tm *comboTemplate) fill(c *combo) []int {
 			}
 		}
 	}
+	// Set.Add past the first word copies the set: the words are filled
+	// first.
+	if tm.known == nil {
+		tm.known = make([]uint64, wordsFor(len(x.Events)))
+	}
+	clear(tm.known)
 	for i := range x.Events {
 		if !x.Events[i].Value.IsUnknown() {
-			c.known = c.known.Add(i)
+			tm.known[i/64] |= 1 << uint(i%64)
 		}
 	}
+	c.known = setOfWords(tm.known)
 	return tm.base
+}
+
+// A comboShape is what finishCombo derives from a combination's shape
+// alone: the lock events, the writes per location, each read's latest
+// po-earlier write of its location and the writes each read may read
+// from whatever the values. Combinations of one shape share it, read-only.
+type comboShape struct {
+	lockEv, unmatchedUL Set
+	writes              map[string][]int
+	locs                []string
+	soleOrders          [][][]int
+	lastW               []int
+	lockWrites          map[string][]int
+	// reads are the reads, in event order; lockRead[k] is set for a lock
+	// event (lockCands chooses by value; nil without lock events), and sameLoc[k] lists the
+	// writes read k may read from when their values agree; sameLocs is
+	// the sum of their lengths.
+	reads    []int
+	lockRead []bool
+	sameLoc  [][]int
+	sameLocs int
+	// anyLock is set when some read is a lock event.
+	anyLock bool
+	// byValue is set when sameLoc already keeps only the writes of each
+	// read's value: a shape for one combination alone.
+	byValue bool
+}
+
+// newComboShape derives c's shape parts from c.x and c.paths, each
+// thread's events from base[t]. byValue keeps in sameLoc only the writes
+// of the value each read has in c, for a shape no other combination
+// shares.
+func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
+	x, events, n := c.x, c.x.Events, c.x.N
+	c.markLockEvents()
+	// A shape of one combination lives in the combination.
+	sh := &c.ownShape
+	if !byValue {
+		sh = new(comboShape)
+	}
+	*sh = comboShape{lockEv: c.lockEv, unmatchedUL: c.unmatchedUL, writes: map[string][]int{}, byValue: byValue}
+	for i := range events {
+		if x.W.Has(i) && !c.unmatchedUL.Has(i) {
+			sh.writes[events[i].Loc] = append(sh.writes[events[i].Loc], i)
+		}
+	}
+	sh.locs = make([]string, 0, len(sh.writes))
+	for l := range sh.writes {
+		sh.locs = append(sh.locs, l)
+	}
+	sort.Strings(sh.locs)
+	if !byValue {
+		// Shared by the combinations of the shape (for one alone,
+		// linearExtensions' lists cost no more).
+		sh.soleOrders = make([][][]int, len(sh.locs))
+		for i, l := range sh.locs {
+			if ws := sh.writes[l]; len(ws) <= 2 {
+				sh.soleOrders[i] = [][]int{ws}
+			}
+		}
+	}
+	sh.lastW = make([]int, n)
+	for i := range sh.lastW {
+		sh.lastW[i] = -1
+	}
+	for t, p := range c.paths {
+		b := base[t]
+		last := map[string]int{}
+		for i, ev := range p.events {
+			id := b + i
+			if ev.kind == KindR {
+				if w, ok := last[ev.worldKey()]; ok {
+					sh.lastW[id] = w
+				}
+			}
+			if ev.kind == KindW {
+				last[ev.worldKey()] = id
+			}
+		}
+	}
+	if !c.lockEv.Empty() {
+		sh.lockWrites = map[string][]int{}
+		x.W.Inter(c.lockEv).Each(func(w int) { sh.lockWrites[events[w].Loc] = append(sh.lockWrites[events[w].Loc], w) })
+	}
+	nr, most := 0, 0
+	x.R.Each(func(i int) {
+		nr++
+		most += len(sh.writes[events[i].Loc])
+	})
+	sh.reads, sh.sameLoc = make([]int, 0, nr), make([][]int, 0, nr)
+	if !c.lockEv.Empty() {
+		sh.lockRead = make([]bool, 0, nr)
+	}
+	// The writes of every read's list, in one array.
+	flat := make([]int, 0, most)
+	x.R.Each(func(i int) {
+		r := &events[i]
+		lock := c.lockEv.Has(i)
+		from := len(flat)
+		for _, w := range sh.writes[r.Loc] {
+			we := &events[w]
+			if lock || c.lockEv.Has(w) || byValue && we.Value != r.Value {
+				continue
+			}
+			if we.Thread == r.Thread {
+				// Only the latest po-earlier write of the thread; under
+				// mixed-size semantics herd lets an RMW read its own write.
+				if w != sh.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)) {
+					continue
+				}
+			} else if we.IsInit() && sh.lastW[i] >= 0 {
+				continue
+			}
+			flat = append(flat, w)
+		}
+		sh.reads = append(sh.reads, i)
+		if sh.lockRead != nil {
+			sh.lockRead = append(sh.lockRead, lock)
+		}
+		sh.anyLock = sh.anyLock || lock
+		sh.sameLoc = append(sh.sameLoc, flat[from:len(flat):len(flat)]) // flat never grows past most
+	})
+	sh.sameLocs = len(flat)
+	return sh
 }

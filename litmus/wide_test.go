@@ -120,6 +120,16 @@ func events(s Set) []int {
 	return out
 }
 
+// starOf is r* from StarAcyclic, which must also tell whether r is
+// acyclic as Acyclic does.
+func starOf(r Rel) Rel {
+	star, acyclic := r.StarAcyclic()
+	if acyclic != r.Acyclic() {
+		return Rel{}
+	}
+	return star
+}
+
 // TestWideRelOperations checks every operation at sizes around the word
 // boundaries against the boolean-matrix reference, on heap relations and
 // on relations in an arena.
@@ -147,7 +157,7 @@ func TestWideRelOperations(t *testing.T) {
 						mdag[i][j] = j > i && rng.Float64() < 3/float64(n)
 					}
 				}
-				dag := mdag.rel()
+				dag, dagPlus := mdag.rel(), mdag.plus()
 				if inArena {
 					dag = arena.Attach(dag)
 				}
@@ -162,10 +172,14 @@ func TestWideRelOperations(t *testing.T) {
 					{"seq", a.Seq(b), ma.seq(mb)},
 					{"inverse", a.Inverse(), ma.apply(func(i, j int) bool { return ma[j][i] })},
 					{"plus", a.Plus(), plus},
-					{"plus of a dag", dag.Plus(), mdag.plus()},
+					{"plus of a dag", dag.Plus(), dagPlus},
 					{"star", a.Star(), plus.apply(func(i, j int) bool { return i == j || plus[i][j] })},
 					{"opt", a.Opt(), ma.apply(func(i, j int) bool { return i == j || ma[i][j] })},
 					{"restrict", a.Restrict(dom, rngSet), ma.apply(func(i, j int) bool { return domIn[i] && rngIn[j] && ma[i][j] })},
+					{"restrict to every event", a.Restrict(AllEvents(n), AllEvents(n)), ma},
+					{"restrict to all but one", a.Restrict(AllEvents(n).Remove(n-1), AllEvents(n)), ma.apply(func(i, j int) bool { return i != n-1 && ma[i][j] })},
+					{"star, acyclic", starOf(dag), dagPlus.apply(func(i, j int) bool { return i == j || dagPlus[i][j] })},
+					{"star, cyclic", starOf(a), plus.apply(func(i, j int) bool { return i == j || plus[i][j] })},
 					{"identity", Identity(n, dom), id.apply(func(i, j int) bool { return i == j && domIn[i] })},
 					{"cartesian", Cartesian(n, dom, rngSet), ma.apply(func(i, j int) bool { return domIn[i] && rngIn[j] })},
 					{"clone", a.Clone(), ma},

@@ -25,7 +25,7 @@ func staticFlag(name string) Axiom {
 			return s.none // flags are checked per candidate: no allocation
 		}
 		return e.Bracket(s.staticFlags[name])
-	}}
+	}, Decide: func(e *Env) bool { return lkmmOf(e).s.staticFlags[name].Empty() }}
 }
 
 // srcuFlag is a flag on the matching of srcu_read_lock and
@@ -37,6 +37,9 @@ func srcuFlag(name string, f func(e *Env, s *lkmmStatic, rscs litmus.Rel) litmus
 			return r.s.none
 		}
 		return f(e, r.s, r.srcuRscs())
+	}, Decide: func(e *Env) bool {
+		r := lkmmOf(e)
+		return !r.s.hasSrcu || f(e, r.s, r.srcuRscs()).Empty()
 	}}
 }
 
@@ -55,9 +58,7 @@ var LKMM = &Model{
 	// the dependencies, not on the values.
 	Shape: true,
 	// The axioms read the LKMM's own relations (lkmmOf).
-	Env: func(x *litmus.Execution) *Env {
-		return &Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: litmus.AllEvents(x.N)}
-	},
+	Env: lkmmEnv,
 	Axioms: []Axiom{
 		// Every axiom below is monotone in rf and co: their relations
 		// are built from rf, co and fr with union, intersection,
@@ -69,9 +70,12 @@ var LKMM = &Model{
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one
 		// lock is left held per location.
-		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest }},
-		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked }},
-		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks }},
+		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest },
+			Decide: func(e *Env) bool { return lkmmOf(e).s.lockNestEmpty }},
+		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked },
+			Decide: func(e *Env) bool { return lkmmOf(e).s.nestedIsLockedEmpty }},
+		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks },
+			Decide: func(e *Env) bool { return lkmmOf(e).s.unmatchedLocksEmpty }},
 		// linux-kernel.cat.
 		{Name: "coherence", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
@@ -80,19 +84,22 @@ var LKMM = &Model{
 		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			r := lkmmOf(e)
 			return Atomicity(r.s.rmw, r.fre, r.coe)
+		}, Decide: func(e *Env) bool {
+			r := lkmmOf(e)
+			return r.s.noRMW || Atomicity(r.s.rmw, r.fre, r.coe).Empty()
 		}},
 		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).happensBefore().hb
-		}},
+		}, Decide: func(e *Env) bool { return lkmmOf(e).happensBefore().hbAcyclic }},
 		{Name: "propagation", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).propagation().pb
-		}},
+		}, Decide: func(e *Env) bool { return lkmmOf(e).propagation().pbAcyclic }},
 		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).rcu().rb
-		}},
+		}, Decide: func(e *Env) bool { return lkmmOf(e).rcuHolds() }},
 		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().incoh
-		}},
+		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().incoh.Empty() }},
 
 		// Flags of linux-kernel.bell.
 		staticFlag("unmatched-rcu-lock"),
@@ -117,19 +124,40 @@ var LKMM = &Model{
 		staticFlag("lock-final"),
 		staticFlag("unmatched-unlock"),
 		// Flags of linux-kernel.cat.
-		{Name: "mixed-accesses", Kind: Flag, Rel: func(e *Env) litmus.Rel {
+		{Name: "mixed-accesses", Kind: Flag, Rel: mixedAccesses, Decide: func(e *Env) bool {
 			s := lkmmOf(e).s
-			pw := s.Plain.Inter(s.W)
-			if pw.Empty() {
-				return s.none
-			}
-			pl := s.poLoc.Diff(s.barrier)
-			return pl.Restrict(pw, s.Marked).Union(pl.Restrict(s.Marked, pw))
+			return s.Plain.Inter(s.W).Empty() || mixedAccesses(e).Empty()
 		}},
 		{Name: "data-race", Kind: Flag, Rel: func(e *Env) litmus.Rel {
 			return lkmmOf(e).plain().race
-		}},
+		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().race.Empty() }},
 	},
+}
+
+// lkmmEnv is the LKMM's environment for x: the sets alone, its relations
+// being the model's own (lkmmOf). A candidate's Env serves the next one of
+// the same arena, as its lkmmRels does: that one resets the arena.
+func lkmmEnv(x *litmus.Execution) *Env {
+	s := lkmmStaticOf(x)
+	e := s.env
+	if e == nil || e.X == nil || e.X.Arena != x.Arena || x.Arena == nil {
+		e = new(Env)
+		s.env = e
+	}
+	*e = Env{X: x, N: x.N, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: s.all}
+	return e
+}
+
+// mixedAccesses is linux-kernel.cat's flag on plain writes po-loc next to
+// marked accesses with no barrier between.
+func mixedAccesses(e *Env) litmus.Rel {
+	s := lkmmOf(e).s
+	pw := s.Plain.Inter(s.W)
+	if pw.Empty() {
+		return s.none
+	}
+	pl := s.poLoc.Diff(s.barrier)
+	return pl.Restrict(pw, s.Marked).Union(pl.Restrict(s.Marked, pw))
 }
 
 // differentValues keeps the pairs of m whose events carry different

@@ -63,5 +63,5 @@ func (r *lkmmRels) happensBeforeFixed(f *hbFixed) {
 		Seq(r.cumulFence.Star()).Restrict(all, Marked).
 		Seq(r.rfe.Opt()).Restrict(all, Marked)
 	r.hb = ppo.Union(r.rfe, r.prop.Diff(s.id).Inter(s.int_)).Restrict(Marked, Marked)
-	r.hbStar = r.hb.Star()
+	r.hbStar, r.hbAcyclic = r.hb.StarAcyclic()
 }

@@ -93,22 +93,15 @@ func (kk *rcuKeys) expand(a *litmus.Arena, n int, r litmus.Rel) litmus.Rel {
 	return out
 }
 
-// rcu builds rcu-order, rcu-fence and rb, and rebinds fence and
-// strong-fence to include rcu-fence.
-func (r *lkmmRels) rcu() *lkmmRels {
-	if r.rbDone {
-		return r
+// rcuOrder builds rcu-link and rcu-order, on keys: what the rcu axiom
+// needs (rcuHolds), and what rcu-fence expands.
+func (r *lkmmRels) rcuOrder() {
+	if r.orderDone {
+		return
 	}
 	r.propagation()
-	r.rbDone = true
-	s := r.s
-	n := s.n
-	if !s.hasRcu {
-		r.rcuFence, r.rb = s.none, s.none // shared, never written
-		r.fence2, r.strongFence2 = r.fence, r.strongFence
-		return r
-	}
-	kk := s.rcuKeys
+	r.orderDone = true
+	kk := r.s.rcuKeys
 	// rcu-link = po? ; hb* ; pb* ; prop ; po, between keys.
 	link := kk.project(r.arena, kk.fromKeys.Seq(r.hbStar).Seq(r.pbStar).Seq(r.prop).Seq(kk.toKeys))
 	gpR, gpS, rsR, all := kk.gpR, kk.gpS, kk.rsR, kk.all
@@ -135,7 +128,41 @@ func (r *lkmmRels) rcu() *lkmmRels {
 		}
 		order = next
 	}
-	orderN := kk.expand(r.arena, n, order)
+	r.rcuLink, r.rcuOrderKeys = link, order
+}
+
+// rcuHolds decides the rcu axiom, irreflexive rb, without building rb:
+// rb = prop ; po ; rcu-order ; po? ; hb* ; pb* ; [Marked], and prop's
+// domain is Marked, so an event e with (e, e) in rb gives keys k and k'
+// with (k, k') in rcu-order and (k', k) in rcu-link (po? ; hb* ; pb* ;
+// prop ; po between keys), and back: rb is irreflexive exactly when
+// rcu-order ; rcu-link is. Without the shortcuts it asks rb itself.
+func (r *lkmmRels) rcuHolds() bool {
+	if !r.s.hasRcu || !lkmmShortcuts {
+		return r.rcu().rb.Irreflexive()
+	}
+	r.rcuOrder()
+	return r.rcuOrderKeys.Seq(r.rcuLink).Irreflexive()
+}
+
+// rcu builds rcu-order, rcu-fence and rb, and rebinds fence and
+// strong-fence to include rcu-fence.
+func (r *lkmmRels) rcu() *lkmmRels {
+	if r.rbDone {
+		return r
+	}
+	r.propagation()
+	r.rbDone = true
+	s := r.s
+	n := s.n
+	if !s.hasRcu {
+		r.rcuFence, r.rb = s.none, s.none // shared, never written
+		r.fence2, r.strongFence2 = r.fence, r.strongFence
+		return r
+	}
+	kk := s.rcuKeys
+	r.rcuOrder()
+	orderN := kk.expand(r.arena, n, r.rcuOrderKeys)
 	// po ; rcu-order ; po?, whose ends are keys.
 	r.rcuFence = kk.toKeys.Seq(orderN).Seq(kk.fromKeys)
 	r.fence2 = r.fence.Union(r.rcuFence)

@@ -22,14 +22,21 @@ type lkmmRels struct {
 	popoLKR                              litmus.Rel // po-unlock-lock-po
 	mb, strongFence, nonrwFence, fence   litmus.Rel
 	rmwSeq, cumulFence, prop, hb, hbStar litmus.Rel
+	// hbAcyclic is the happens-before axiom, found with hb*.
+	hbAcyclic bool
 
 	// Stage pb (propagation).
 	pbDone     bool
 	pb, pbStar litmus.Rel
+	pbAcyclic  bool
 
 	// Stage plain: plain-coherence's relation and the races.
 	plainDone   bool
 	incoh, race litmus.Rel
+
+	// Stage rcu-order, on keys (lkmm_rcu.go).
+	orderDone             bool
+	rcuLink, rcuOrderKeys litmus.Rel
 
 	// Stage rb (rcu), with fence and strong-fence rebound to include
 	// rcu-fence.
@@ -51,7 +58,13 @@ func lkmmOf(e *Env) *lkmmRels {
 		a = &s.arena
 	}
 	a.Reset()
-	r := &lkmmRels{s: s, arena: a}
+	// The arena's previous candidate is gone: its lkmmRels serves again.
+	r := s.rels
+	if r == nil || r.arena != a {
+		r = new(lkmmRels)
+		s.rels = r
+	}
+	*r = lkmmRels{s: s, arena: a}
 	e.cache = r
 	r.rf, r.co = a.Attach(x.RF), a.Attach(x.CO)
 	r.fr = r.rf.Inverse().Seq(r.co)
@@ -110,7 +123,7 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 		Seq(r.cumulFence.Star()).Restrict(all, Marked).
 		Seq(r.rfe.Opt()).Restrict(all, Marked)
 	r.hb = ppo.Union(r.rfe, r.prop.Diff(s.id).Inter(s.int_)).Restrict(Marked, Marked)
-	r.hbStar = r.hb.Star()
+	r.hbStar, r.hbAcyclic = r.hb.StarAcyclic()
 	return r
 }
 
@@ -123,7 +136,7 @@ func (r *lkmmRels) propagation() *lkmmRels {
 	r.pbDone = true
 	s := r.s
 	r.pb = r.prop.Seq(r.strongFence).Seq(r.hbStar).Restrict(s.all, s.Marked)
-	r.pbStar = r.pb.Star()
+	r.pbStar, r.pbAcyclic = r.pb.StarAcyclic()
 	return r
 }
 
@@ -141,13 +154,13 @@ func (r *lkmmRels) plain() *lkmmRels {
 	if r.plainDone {
 		return r
 	}
-	r.rcu()
 	r.plainDone = true
 	s := r.s
 	if !s.hasPlain {
 		r.incoh, r.race = s.none, s.none // shared, never written
 		return r
 	}
+	r.rcu()
 	all, Marked := s.all, s.Marked
 	fence, strong := r.fence2, r.strongFence2
 	xb := r.hb.Union(r.pb, r.rb)

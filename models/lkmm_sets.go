@@ -60,11 +60,19 @@ type lkmmStatic struct {
 	// arena holds the relations of the candidate being checked, when the
 	// explorer gives none (Execution.Arena).
 	arena litmus.Arena
+	// rels holds the relations of the last candidate, in its arena: the
+	// next candidate, which resets the arena, reuses it.
+	rels *lkmmRels
+	// env is the last candidate's Env, reused as rels is (lkmmEnv).
+	env *Env
+	// noRMW is set when rmw is empty: the atomic axiom holds.
+	noRMW bool
 
 	RmbF litmus.Set // smp_rmb fences
 
-	// lock.cat's axioms on po alone.
-	lockNest, nestedIsLocked, unmatchedLocks litmus.Rel
+	// lock.cat's axioms on po alone, and whether each holds.
+	lockNest, nestedIsLocked, unmatchedLocks                litmus.Rel
+	lockNestEmpty, nestedIsLockedEmpty, unmatchedLocksEmpty bool
 	// The sets behind the flags that po alone decides, by flag name.
 	staticFlags map[string]litmus.Set
 	// none is the empty relation, shared, never written: what a flag
@@ -106,6 +114,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.po = x.PO.Clone()
 	s.rmw = x.RMW
 	s.po = s.po.Union(x.RMW)
+	s.noRMW = s.rmw.Empty()
 	s.id = litmus.Identity(n, s.all)
 	s.poOpt = s.po.Opt()
 	// loc relates every two events with the same location, each to
@@ -204,6 +213,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.staticFlags["unmatched-unlock"] = s.UL.Diff(critical.Range())
 	unmatched := s.LKW.Diff(critical.Domain())
 	s.unmatchedLocks = s.loc.Restrict(unmatched, unmatched).Diff(s.id)
+	s.lockNestEmpty, s.nestedIsLockedEmpty, s.unmatchedLocksEmpty = s.lockNest.Empty(), s.nestedIsLocked.Empty(), s.unmatchedLocks.Empty()
 	// The final writes of the locations the final state shows, whatever
 	// co, are on those locations: the flag needs a lock event there.
 	var shown litmus.Set

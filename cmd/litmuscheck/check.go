@@ -4,7 +4,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -372,19 +371,15 @@ func writeText(w io.Writer, r *litmus.Result, model *models.Model) {
 	t := r.Test
 	fmt.Fprintf(w, "%-28s %-10s %-9s %d of %d executions satisfy %s (%s)\n",
 		t.Name, r.Model, r.Label(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
-	// A ring's states run to millions: one buffer prints them all.
-	bw := bufio.NewWriter(w)
+	// A ring's states run to millions: formatted on every core.
 	f := r.StateFormatter()
-	var line []byte
-	for _, st := range r.States {
+	r.WriteStateLines(w, func(dst []byte, st litmus.State) []byte {
 		mark := byte(' ')
 		if r.Satisfies(st) {
 			mark = '*'
 		}
-		line = append(f.Append(append(line[:0], ' ', ' ', mark, ' '), st), '\n')
-		bw.Write(line)
-	}
-	bw.Flush()
+		return append(f.Append(append(dst, ' ', ' ', mark, ' '), st), '\n')
+	})
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "    flag %s\n", f)
 	}

@@ -106,7 +106,9 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 	// A mixed-size test runs in the hardware columns at its widths; the
 	// LKMM column refuses it (locks.ErrLKMMMixedSize).
 	for _, c := range cols {
-		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(1), o.userDefs)
+		// The columns run one after the other, each on the cores left to
+		// this file (results do not depend on the workers).
+		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(o.workers), o.userDefs)
 		if err != nil {
 			return fileOutcome{err: err}
 		}
