@@ -255,6 +255,29 @@ func bindPattern(p lexer.Position, names []string, tuple bool, v Value, dyn bool
 	return nil
 }
 
+// absorbs reports whether v, the left operand of ;, \ or &, is an
+// empty relation or event set, which makes the result v whatever the
+// right operand: the right one is not evaluated, so that what it would
+// read (lock.cat's or the LKMM's costly lets behind a test on plain
+// accesses a test has none of) is not computed either. The dry run of
+// Load evaluates every operand, for the type errors.
+func (in *interp) absorbs(v Value) bool {
+	if !in.shortCircuit() {
+		return false
+	}
+	switch v := v.(type) {
+	case litmus.Rel:
+		return v.Empty()
+	case litmus.Set:
+		return setEmpty(v)
+	}
+	return false
+}
+
+// shortCircuit says whether operands may be left unevaluated: not in the
+// dry run on no events.
+func (in *interp) shortCircuit() bool { return in.arch != "" }
+
 func (in *interp) union(u *Union, env *scope) (Value, error) {
 	v, err := in.add(u.Terms[0], env)
 	for _, t := range u.Terms[1:] {
@@ -297,6 +320,9 @@ func (in *interp) seq(s *Seq, env *scope) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if in.absorbs(v) {
+			return v, nil
+		}
 		var w Value
 		if w, err = in.diff(t, env); err != nil {
 			return nil, err
@@ -312,6 +338,9 @@ func (in *interp) diff(d *Diff, env *scope) (Value, error) {
 	for _, t := range d.Terms[1:] {
 		if err != nil {
 			return nil, err
+		}
+		if in.absorbs(v) {
+			return v, nil
 		}
 		var w Value
 		if w, err = in.inter(t, env); err != nil {
@@ -329,6 +358,9 @@ func (in *interp) inter(x *Inter, env *scope) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if in.absorbs(v) {
+			return v, nil
+		}
 		var w Value
 		if w, err = in.cart(t, env); err != nil {
 			return nil, err
@@ -343,6 +375,9 @@ func (in *interp) cart(c *Cart, env *scope) (Value, error) {
 	v, err := in.unaryExpr(c.Left, env)
 	if err != nil || c.Right == nil {
 		return v, err
+	}
+	if s, ok := v.(litmus.Set); ok && in.shortCircuit() && setEmpty(s) {
+		return in.empty, nil
 	}
 	w, err := in.unaryExpr(c.Right, env)
 	if err != nil {

@@ -344,6 +344,10 @@ func (p *Program) Model() *models.Model {
 		// values reach it only through different-values and
 		// same-values, which depend on rf.
 		Shape: true,
+		// The interpreter reads lock events as lock.cat does (with.go):
+		// the program's rf of a lock-read must be the explorer's, and
+		// lock.cat's is the write immediately co-before its lock-write.
+		LocksAtomic: true,
 		Eval:  p.CheckErr,
 		Why:   p.Explain,
 	}
