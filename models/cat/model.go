@@ -348,7 +348,7 @@ func (p *Program) Model() *models.Model {
 		// the program's rf of a lock-read must be the explorer's, and
 		// lock.cat's is the write immediately co-before its lock-write.
 		LocksAtomic: true,
-		Eval:  p.CheckErr,
-		Why:   p.Explain,
+		Eval:        p.CheckErr,
+		Why:         p.Explain,
 	}
 }
