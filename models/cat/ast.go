@@ -40,6 +40,8 @@ type LetStmt struct {
 	Rec      bool       `parser:"\"let\" @\"rec\"?"`
 	Bindings []*Binding `parser:"@@ ( \"and\" @@ )*"`
 	When     *TestBody  `parser:"( \"when\" @@ )? \"in\"?"`
+	// subs numbers the nodes of the bindings (static.go).
+	subs subRange
 }
 
 // A Binding binds a pattern, or defines a function.
@@ -51,6 +53,9 @@ type Binding struct {
 	FunParam string   `parser:"   | @(Ident | \"_\") ) \"=\""`
 	Pattern  *Formals `parser:"| ( \"(\" @@? \")\" | @@ ) \"=\" )"`
 	Value    *Expr    `parser:"@@"`
+	// invariant marks, in a let rec, the terms of the value's union
+	// that read none of its names (static.go).
+	invariant []bool
 }
 
 // Formals is a list of names, _ for one that is not bound.
@@ -94,6 +99,8 @@ type TestBody struct {
 	Test string `parser:"@(\"acyclic\" | \"irreflexive\" | \"empty\")"`
 	Expr *Expr  `parser:"@@"`
 	Name string `parser:"( \"as\" @Ident )?"`
+	// subs numbers the nodes of the expression (static.go).
+	subs subRange
 }
 
 // A ShowStmt shows relations in graphs; the interpreter ignores it.
@@ -277,6 +284,8 @@ type ExprClause struct {
 type Union struct {
 	Pos   lexer.Position
 	Terms []*Add `parser:"@@ ( \"|\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // An Add is e ++ e: adding an element to a set.
@@ -289,18 +298,24 @@ type Add struct {
 type Seq struct {
 	Pos   lexer.Position
 	Terms []*Diff `parser:"@@ ( \";\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A Diff is e \ e \ ..., left to right.
 type Diff struct {
 	Pos   lexer.Position
 	Terms []*Inter `parser:"@@ ( \"\\\\\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // An Inter is e & e & ...
 type Inter struct {
 	Pos   lexer.Position
 	Terms []*Cart `parser:"@@ ( \"&\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A Cart is a cartesian product S * T, or one operand.
@@ -308,6 +323,8 @@ type Cart struct {
 	Pos   lexer.Position
 	Left  *Unary `parser:"@@"`
 	Right *Unary `parser:"( \"*\" @@ )?"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A Unary is a complement ~e or a postfix expression.
@@ -315,6 +332,8 @@ type Unary struct {
 	Pos     lexer.Position
 	Comp    *Unary   `parser:"  \"~\" @@"`
 	Postfix *Postfix `parser:"| @@"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A Postfix is a primary with ^-1, +, * or ? after it.
@@ -336,6 +355,8 @@ type Primary struct {
 	Block    *Expr   `parser:"| \"begin\" @@ \"end\""`
 	Bracket  *Expr   `parser:"| \"[\" @@ \"]\""`
 	App      *App    `parser:"| @@"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A SetLit is {e, e, ...}.

@@ -22,17 +22,22 @@ var dynNames = map[string]bool{
 
 // builtin resolves a name no let binds.
 func (in *interp) builtin(name string) (Value, bool, bool) {
-	if v, ok := in.builtins[name]; ok {
-		return v, dynNames[name], true
-	}
-	v, ok := in.computeBuiltin(name)
-	if ok {
+	dyn := dynNames[name]
+	cache := in.shape.builtins
+	if dyn {
 		if in.builtins == nil {
 			in.builtins = map[string]Value{}
 		}
-		in.builtins[name] = v
+		cache = in.builtins
 	}
-	return v, dynNames[name], ok
+	if v, ok := cache[name]; ok {
+		return v, dyn, true
+	}
+	v, ok := in.computeBuiltin(name)
+	if ok {
+		cache[name] = v
+	}
+	return v, dyn, ok
 }
 
 func (in *interp) computeBuiltin(name string) (Value, bool) {
@@ -147,10 +152,10 @@ func (in *interp) po() litmus.Rel {
 	if in.arch != litmus.ArchC || in.x.RMW.Empty() {
 		return in.x.PO
 	}
-	if in.cpo.IsZero() {
-		in.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
+	if in.shape.cpo.IsZero() {
+		in.shape.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
 	}
-	return in.cpo
+	return in.shape.cpo
 }
 
 // loc is herd's same-location relation. In C it relates every two events
@@ -161,9 +166,9 @@ func (in *interp) loc() litmus.Rel {
 	if in.arch != litmus.ArchC {
 		return in.x.Loc
 	}
-	if in.cloc.IsZero() {
+	if in.shape.cloc.IsZero() {
 		// On the heap: the lets memoised for the shape derive from it.
-		in.cloc = litmus.NewRel(in.n)
+		cloc := litmus.NewRel(in.n)
 		byLoc := map[string]litmus.Set{}
 		for i := range in.x.Events {
 			if l := in.x.Events[i].Loc; l != "" {
@@ -172,11 +177,12 @@ func (in *interp) loc() litmus.Rel {
 		}
 		for i := range in.x.Events {
 			if l := in.x.Events[i].Loc; l != "" {
-				in.cloc.SetRow(i, byLoc[l])
+				cloc.SetRow(i, byLoc[l])
 			}
 		}
+		in.shape.cloc = cloc
 	}
-	return in.cloc
+	return in.shape.cloc
 }
 
 // unlocks are the C unlock events.

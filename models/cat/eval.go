@@ -180,6 +180,7 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 		}
 		return inner, nil
 	}
+	hoists := make([]hoisted, len(bs))
 	for iter := 0; ; iter++ {
 		if iter > 10000 {
 			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
@@ -191,8 +192,8 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 		// Each equation sees the values the ones before it in this
 		// round computed, as herd's: with a non-monotone equation (the
 		// bell's rcu-rscs) the order decides which fixpoint is reached.
-		for _, b := range bs {
-			if err := in.bindOne(b, next, next); err != nil {
+		for i, b := range bs {
+			if err := in.bindRound(b, next, next, &hoists[i]); err != nil {
 				return nil, err
 			}
 		}
@@ -279,6 +280,10 @@ func (in *interp) absorbs(v Value) bool {
 func (in *interp) shortCircuit() bool { return in.arch != "" }
 
 func (in *interp) union(u *Union, env *scope) (Value, error) {
+	return cached(in, u.sid, u, env, (*interp).unionEval)
+}
+
+func (in *interp) unionEval(u *Union, env *scope) (Value, error) {
 	v, err := in.add(u.Terms[0], env)
 	for _, t := range u.Terms[1:] {
 		if err != nil {
@@ -315,6 +320,10 @@ func (in *interp) add(a *Add, env *scope) (Value, error) {
 }
 
 func (in *interp) seq(s *Seq, env *scope) (Value, error) {
+	return cached(in, s.sid, s, env, (*interp).seqEval)
+}
+
+func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
 	v, err := in.diff(s.Terms[0], env)
 	for _, t := range s.Terms[1:] {
 		if err != nil {
@@ -334,6 +343,10 @@ func (in *interp) seq(s *Seq, env *scope) (Value, error) {
 }
 
 func (in *interp) diff(d *Diff, env *scope) (Value, error) {
+	return cached(in, d.sid, d, env, (*interp).diffEval)
+}
+
+func (in *interp) diffEval(d *Diff, env *scope) (Value, error) {
 	v, err := in.inter(d.Terms[0], env)
 	for _, t := range d.Terms[1:] {
 		if err != nil {
@@ -353,6 +366,10 @@ func (in *interp) diff(d *Diff, env *scope) (Value, error) {
 }
 
 func (in *interp) inter(x *Inter, env *scope) (Value, error) {
+	return cached(in, x.sid, x, env, (*interp).interEval)
+}
+
+func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
 	v, err := in.cart(x.Terms[0], env)
 	for _, t := range x.Terms[1:] {
 		if err != nil {
@@ -372,6 +389,10 @@ func (in *interp) inter(x *Inter, env *scope) (Value, error) {
 }
 
 func (in *interp) cart(c *Cart, env *scope) (Value, error) {
+	return cached(in, c.sid, c, env, (*interp).cartEval)
+}
+
+func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
 	v, err := in.unaryExpr(c.Left, env)
 	if err != nil || c.Right == nil {
 		return v, err
@@ -388,6 +409,10 @@ func (in *interp) cart(c *Cart, env *scope) (Value, error) {
 }
 
 func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
+	return cached(in, u.sid, u, env, (*interp).unaryExprEval)
+}
+
+func (in *interp) unaryExprEval(u *Unary, env *scope) (Value, error) {
 	if u.Comp != nil {
 		v, err := in.unaryExpr(u.Comp, env)
 		if err != nil {
@@ -412,6 +437,10 @@ func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
 }
 
 func (in *interp) primary(p *Primary, env *scope) (Value, error) {
+	return cached(in, p.sid, p, env, (*interp).primaryEval)
+}
+
+func (in *interp) primaryEval(p *Primary, env *scope) (Value, error) {
 	switch {
 	case p.Empty:
 		return emptyVal{}, nil

@@ -12,6 +12,7 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // A thunk is a let evaluated on demand, in the scope it was run in.
 type thunk struct {
 	let  *LetStmt
+	key  testKey
 	env  *scope
 	done bool
 	vals map[string]binding
@@ -20,8 +21,8 @@ type thunk struct {
 
 // lazyLet binds l's names to a thunk; dyn says which of them depended on
 // rf or co when the let was last evaluated.
-func lazyLet(l *LetStmt, env *scope, dyn map[string]bool) *scope {
-	t := &thunk{let: l, env: env}
+func lazyLet(l *LetStmt, env *scope, dyn map[string]bool, key testKey) *scope {
+	t := &thunk{let: l, env: env, key: key}
 	vars := make(map[string]binding, len(dyn))
 	for n, d := range dyn {
 		vars[n] = binding{dyn: d, lazy: t}
@@ -38,8 +39,10 @@ func (in *interp) force(name string, b binding) (binding, error) {
 	if !t.done {
 		t.done = true
 		saved := in.dyn
+		savedSub := in.enterSub(t.key, t.let.subs)
 		inner, err := in.bind(t.let.Rec, t.let.Bindings, t.env)
 		in.dyn = saved
+		in.sub = savedSub
 		if err != nil {
 			t.err = err
 		} else {
@@ -91,8 +94,9 @@ func (in *interp) resolvePending() error {
 // candidate of the shape when it does not depend on rf or co (memoised
 // says whether the memo applies).
 func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, litmus.Rel, error) {
-	saved := in.dyn
-	defer func() { in.dyn = saved }()
+	saved, savedSub := in.dyn, in.sub
+	defer func() { in.dyn, in.sub = saved, savedSub }()
+	in.sub = subCache{}
 	if !memoised {
 		return in.testHolds(t, env)
 	}
@@ -100,12 +104,20 @@ func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) 
 		return o.holds, o.rel, nil
 	}
 	in.dyn = false
+	if in.memo.dynTests[key] {
+		in.enterSub(key, t.subs)
+	}
 	holds, rel, err := in.testHolds(t, env)
 	if err == nil && !in.dyn {
 		if in.memo.tests == nil {
 			in.memo.tests = map[testKey]testOutcome{}
 		}
 		in.memo.tests[key] = testOutcome{holds, rel}
+	} else if err == nil {
+		if in.memo.dynTests == nil {
+			in.memo.dynTests = map[testKey]bool{}
+		}
+		in.memo.dynTests[key] = true
 	}
 	return holds, rel, err
 }

@@ -83,6 +83,7 @@ func Load(o Options) (*Program, error) {
 		p.prims = p.defs.Prims()
 	}
 	p.finals = p.finalBinders()
+	p.numberNodes()
 	// A dry run on no events finds unknown names and type errors.
 	x := &litmus.Execution{}
 	if _, _, err := p.eval(x, ""); err != nil {
@@ -176,26 +177,6 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 			}
 		}
 	}
-	in.empty = litmus.NewRel(x.N)
-	in.id = litmus.Identity(x.N, in.all)
-	in.full = litmus.Cartesian(x.N, in.all, in.all)
-	in.rf = x.RF
-	if x.RF.IsZero() {
-		in.rf = in.empty
-	} else if lk := in.lockEvents(); !setEmpty(lk) {
-		// herd's rf links plain accesses only: lock.cat builds the
-		// reads-from of lock events itself.
-		plain := setDiff(in.all, lk)
-		in.rf = x.RF.Restrict(plain, plain)
-	}
-	if x.Arena != nil {
-		x.Arena.Reset()
-		in.rf = x.Arena.Attach(in.rf)
-	}
-	// herd's final writes are memory stores (no lock event is one) on
-	// the locations the final state shows: herd fixes no last write for
-	// the others, so lock.cat's lock-final cannot see them.
-	in.fw = setInter(finalWrites(x, x.CO, in.writes()), observedEvents(x))
 	if x.PO.IsZero() {
 		fillEmpty(x)
 	}
@@ -205,6 +186,28 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		in.memo = &memo{vals: map[memoKey]binding{}}
 		x.Memo = in.memo
 	}
+	in.setShape()
+	if in.memo != nil {
+		in.memo.gen++
+		in.gen = in.memo.gen
+	}
+	in.rf = x.RF
+	if x.RF.IsZero() {
+		in.rf = in.empty
+	} else if !setEmpty(in.shape.lockEv) {
+		// herd's rf links plain accesses only: lock.cat builds the
+		// reads-from of lock events itself.
+		plain := setDiff(in.all, in.shape.lockEv)
+		in.rf = x.RF.Restrict(plain, plain)
+	}
+	if x.Arena != nil {
+		x.Arena.Reset()
+		in.rf = x.Arena.Attach(in.rf)
+	}
+	// herd's final writes are memory stores (no lock event is one) on
+	// the locations the final state shows: herd fixes no last write for
+	// the others, so lock.cat's lock-final cannot see them.
+	in.fw = setInter(finalWrites(x, x.CO, in.writes()), in.shape.observed)
 	t := &topEnv{hist: map[string][]versioned{}}
 	if in.memo != nil {
 		// The previous candidate's table, emptied: its slices are reused.
@@ -241,6 +244,39 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		err = in.resolvePending()
 	}
 	return in.results, ok, err
+}
+
+// A shapeConsts holds what a candidate's evaluation derives from its
+// shape alone: kept in the memo, computed once per shape.
+type shapeConsts struct {
+	empty, id, full litmus.Rel
+	// lockEv are lock.cat's lock events, observed the events on the
+	// locations the final state shows.
+	lockEv, observed litmus.Set
+	cpo, cloc        litmus.Rel
+	// builtins are the built-in names that depend on neither rf nor co.
+	builtins map[string]Value
+}
+
+// setShape sets in.shape: the memo's, or computed for this evaluation.
+func (in *interp) setShape() {
+	if in.memo != nil && in.memo.shape != nil {
+		in.shape = in.memo.shape
+	} else {
+		x := in.x
+		in.shape = &shapeConsts{
+			empty:    litmus.NewRel(x.N),
+			id:       litmus.Identity(x.N, in.all),
+			full:     litmus.Cartesian(x.N, in.all, in.all),
+			observed: observedEvents(x),
+			builtins: map[string]Value{},
+		}
+		in.shape.lockEv = in.computeLockEvents()
+		if in.memo != nil {
+			in.memo.shape = in.shape
+		}
+	}
+	in.empty, in.id, in.full = in.shape.empty, in.shape.id, in.shape.full
 }
 
 // observedEvents are the events on the memory locations x's final state

@@ -47,8 +47,8 @@ type interp struct {
 	empty    litmus.Rel
 	id, full litmus.Rel
 	rf       litmus.Rel
-	cpo      litmus.Rel // po with each instruction's read before its write, in C
-	cloc     litmus.Rel // herd's loc in C, with located fences
+	// shape holds what the shape alone decides (model.go).
+	shape    *shapeConsts
 	fw       litmus.Set
 	variants map[string]bool
 	tags     map[string]bool
@@ -60,7 +60,11 @@ type interp struct {
 	// or co, by the choices of the withs before them (path) and order of
 	// evaluation after the last (ordinal); noMemo is set once the
 	// statements run depend on rf or co (a match on such a value).
-	memo    *memo
+	memo *memo
+	// sub is the subexpression cache of the statement being evaluated
+	// (static.go), nil where there is none; gen numbers the candidate.
+	sub     subCache
+	gen     int
 	path    string
 	ordinal int
 	noMemo  bool
@@ -96,7 +100,14 @@ type memo struct {
 	// top is the last candidate's table of top-level bindings, reused.
 	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
-	deps map[string]litmus.Rel
+	deps  map[string]litmus.Rel
+	shape *shapeConsts
+	// subs are the subexpression caches of the statements, gen the
+	// number of the last candidate evaluated; dynTests are the tests
+	// found to depend on rf or co.
+	subs     map[testKey]subCache
+	gen      int
+	dynTests map[testKey]bool
 }
 
 // A memoKey names one evaluation of a top-level let: the choices of the
@@ -208,16 +219,17 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	if top && in.memo != nil && !in.noMemo {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
-		{
-			if vals, ok := in.memo.vals[k]; ok {
-				return define(env, vals.v.(map[string]binding)), nil
-			}
-			if dyn, ok := in.memo.dyn[k]; ok {
-				return lazyLet(l, env, dyn), nil
-			}
+		if vals, ok := in.memo.vals[k]; ok {
+			return define(env, vals.v.(map[string]binding)), nil
+		}
+		if dyn, ok := in.memo.dyn[k]; ok {
+			return lazyLet(l, env, dyn, testKey{memoKey: k}), nil
 		}
 		saved := in.dyn
 		in.dyn = false
+		savedSub := in.sub
+		in.sub = subCache{}
+		defer func() { in.sub = savedSub }()
 		inner, err := in.bind(l.Rec, l.Bindings, env)
 		d := in.dyn
 		in.dyn = saved
@@ -236,7 +248,10 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		}
 		return define(env, inner.vars), nil
 	}
+	savedSub := in.sub
+	in.sub = subCache{}
 	inner, err := in.bind(l.Rec, l.Bindings, env)
+	in.sub = savedSub
 	if err != nil {
 		return nil, err
 	}

@@ -155,7 +155,9 @@ func (in *interp) finalRel(env *scope, name string) (litmus.Rel, bool) {
 }
 
 // lockEvents are the candidate's lock.cat events, in C only.
-func (in *interp) lockEvents() litmus.Set {
+func (in *interp) lockEvents() litmus.Set { return in.shape.lockEv }
+
+func (in *interp) computeLockEvents() litmus.Set {
 	var s litmus.Set
 	if in.arch != litmus.ArchC {
 		return s
