@@ -55,13 +55,15 @@ type Binding struct {
 	Value    *Expr    `parser:"@@"`
 	// invariant marks, in a let rec, the terms of the value's union
 	// that read none of its names (static.go).
-	invariant []bool
+	invariant        []bool
+	funSym, paramSym sym // number Fun and FunParam (symbols.go)
 }
 
 // Formals is a list of names, _ for one that is not bound.
 type Formals struct {
 	Pos   lexer.Position
 	Names []string `parser:"@(Ident | \"_\") ( \",\" @(Ident | \"_\") )*"`
+	syms  []sym    // number the names (symbols.go)
 }
 
 // An EnumStmt declares a set of tags.
@@ -69,6 +71,7 @@ type EnumStmt struct {
 	Pos  lexer.Position
 	Name string   `parser:"\"enum\" @Ident \"=\" \"||\"?"`
 	Tags []string `parser:"@Tag ( \"||\" @Tag )*"`
+	sym  sym      // numbers the name (symbols.go)
 }
 
 // A MatchStmt chooses instructions by tag.
@@ -129,6 +132,7 @@ type ProcedureStmt struct {
 	Name    string   `parser:"@Ident"`
 	Formals *Formals `parser:"( \"(\" @@? \")\" | @@ ) \"=\""`
 	Body    []*Stmt  `parser:"@@* \"end\""`
+	sym     sym      // numbers the name (symbols.go)
 }
 
 // A CallStmt runs a procedure.
@@ -137,6 +141,7 @@ type CallStmt struct {
 	Name string   `parser:"\"call\" @Ident"`
 	Arg  *Primary `parser:"@@"`
 	As   string   `parser:"( \"as\" @Ident )?"`
+	sym  sym      // numbers the name (symbols.go)
 }
 
 // A DebugStmt prints a value in herd; the interpreter ignores it.
@@ -151,6 +156,7 @@ type ForallStmt struct {
 	Name string  `parser:"\"forall\" @Ident \"in\""`
 	Set  *Expr   `parser:"@@ \"do\""`
 	Body []*Stmt `parser:"@@* \"end\""`
+	sym  sym     // numbers the name (symbols.go)
 }
 
 // A WithStmt binds a name to each element of a set in turn.
@@ -158,6 +164,7 @@ type WithStmt struct {
 	Pos  lexer.Position
 	Name string `parser:"\"with\" @Ident \"from\""`
 	Set  *Expr  `parser:"@@"`
+	sym  sym    // numbers the name (symbols.go)
 }
 
 // An IfStmt runs instructions according to the variants.
@@ -266,11 +273,12 @@ type SetClauses struct {
 
 // An EltClause is x ++ rest -> e, or pre | x ++ post -> e.
 type EltClause struct {
-	Pos  lexer.Position
-	Pre  string `parser:"( @(Ident | \"_\") \"|\" )?"`
-	Elt  string `parser:"@(Ident | \"_\") \"++\""`
-	Rest string `parser:"@(Ident | \"_\") \"->\""`
-	Body *Expr  `parser:"@@"`
+	Pos             lexer.Position
+	Pre             string `parser:"( @(Ident | \"_\") \"|\" )?"`
+	Elt             string `parser:"@(Ident | \"_\") \"++\""`
+	Rest            string `parser:"@(Ident | \"_\") \"->\""`
+	Body            *Expr  `parser:"@@"`
+	eltSym, restSym sym    // number Elt and Rest (symbols.go)
 }
 
 // An ExprClause is one arm of a match on a tag.
@@ -370,6 +378,7 @@ type App struct {
 	Pos  lexer.Position
 	Name string `parser:"@Ident"`
 	Args []*Arg `parser:"@@*"`
+	sym  sym    // numbers the name (symbols.go)
 }
 
 // An Arg is an argument of an application: a name or a simple
@@ -378,4 +387,5 @@ type Arg struct {
 	Pos    lexer.Position
 	Name   string   `parser:"  @Ident"`
 	Simple *Primary `parser:"| @@"`
+	sym    sym      // numbers the name (symbols.go)
 }

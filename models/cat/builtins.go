@@ -20,22 +20,37 @@ var dynNames = map[string]bool{
 	"different-values": true, "same-values": true,
 }
 
-// builtin resolves a name no let binds.
-func (in *interp) builtin(name string) (Value, bool, bool) {
+// A builtinEntry is a built-in name's value, once computed (state 1), or
+// the mark that the name is none (state 2).
+type builtinEntry struct {
+	v     Value
+	state uint8
+	// gen is the candidate a dynamic built-in's value is of.
+	gen int
+}
+
+// builtin resolves a name no let binds: s is its symbol.
+func (in *interp) builtin(name string, s sym) (Value, bool, bool) {
 	dyn := dynNames[name]
 	cache := in.shape.builtins
 	if dyn {
-		if in.builtins == nil {
-			in.builtins = map[string]Value{}
+		// Computed again for each candidate.
+		if len(in.dynBuiltins) != len(cache) {
+			in.dynBuiltins = make([]builtinEntry, len(cache))
+			if in.memo != nil {
+				in.memo.dynBuiltins = in.dynBuiltins
+			}
 		}
-		cache = in.builtins
+		cache = in.dynBuiltins
 	}
-	if v, ok := cache[name]; ok {
-		return v, dyn, true
+	e := &cache[s]
+	if e.state != 0 && (!dyn || e.gen == in.gen) {
+		return e.v, dyn, e.state == 1
 	}
 	v, ok := in.computeBuiltin(name)
+	*e = builtinEntry{v: v, state: 2, gen: in.gen}
 	if ok {
-		cache[name] = v
+		e.state = 1
 	}
 	return v, dyn, ok
 }

@@ -17,15 +17,28 @@ import (
 // is one table of every name's successive bindings: a scope with top set
 // sees the bindings made up to version ver.
 type scope struct {
-	vars   map[string]binding
+	vars   vars
 	parent *scope
 	top    *topEnv
 	ver    int
 }
 
+// A topEnv has, per symbol, the successive bindings of the name.
 type topEnv struct {
-	hist map[string][]versioned
+	hist [][]versioned
 	ver  int
+	// bound are the symbols with a binding, for reset.
+	bound []sym
+}
+
+// reset empties the table for the next candidate, keeping its slices.
+func (t *topEnv) reset() {
+	t.ver = 0
+	for _, s := range t.bound {
+		clear(t.hist[s])
+		t.hist[s] = t.hist[s][:0]
+	}
+	t.bound = t.bound[:0]
 }
 
 type versioned struct {
@@ -33,19 +46,25 @@ type versioned struct {
 	b   binding
 }
 
-// define binds vars after env: in the top table when env is a top-level
+// define binds vs after env: in the top table when env is a top-level
 // scope, else in a new scope.
-func define(env *scope, vars map[string]binding) *scope {
-	if env == nil || env.top == nil || env.vars != nil || env.ver != env.top.ver {
-		return &scope{vars: vars, parent: env}
+func define(env *scope, vs vars) *scope {
+	if env == nil || env.top == nil || env.ver != env.top.ver {
+		return &scope{vars: vs, parent: env}
 	}
 	t := env.top
 	t.ver++
-	for name, b := range vars {
-		t.hist[name] = append(t.hist[name], versioned{t.ver, b})
+	for _, v := range vs {
+		if len(t.hist[v.s]) == 0 {
+			t.bound = append(t.bound, v.s)
+		}
+		t.hist[v.s] = append(t.hist[v.s], versioned{t.ver, v.b})
 	}
 	return &scope{top: t, ver: t.ver}
 }
+
+// define1 binds one name after env.
+func define1(env *scope, s sym, b binding) *scope { return define(env, vars{{s, b}}) }
 
 type binding struct {
 	v   Value
@@ -54,9 +73,9 @@ type binding struct {
 	lazy *thunk
 }
 
-func newScope(parent *scope) *scope { return &scope{vars: map[string]binding{}, parent: parent} }
+func newScope(parent *scope) *scope { return &scope{parent: parent} }
 
-func (s *scope) lookup(name string) (binding, bool) {
+func (s *scope) lookup(name sym) (binding, bool) {
 	for ; s != nil; s = s.parent {
 		if s.top != nil {
 			h := s.top.hist[name]
@@ -67,7 +86,7 @@ func (s *scope) lookup(name string) (binding, bool) {
 			}
 			return binding{}, false
 		}
-		if b, ok := s.vars[name]; ok {
+		if b, ok := s.vars.get(name); ok {
 			return b, true
 		}
 	}
@@ -144,11 +163,11 @@ func (in *interp) eval(e *Expr, env *scope) (Value, error) {
 	return t, nil
 }
 
-func formals(f *Formals) ([]string, bool) {
+func formals(f *Formals) ([]sym, bool) {
 	if f == nil {
 		return nil, true
 	}
-	return f.Names, len(f.Names) != 1
+	return f.syms, len(f.syms) != 1
 }
 
 // bind evaluates let bindings into a new scope; rec ones by fixpoint.
@@ -167,8 +186,8 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	for _, b := range bs {
 		if b.Fun == "" {
 			allFun = false
-			for _, n := range b.Pattern.Names {
-				inner.vars[n] = binding{v: emptyVal{}}
+			for _, n := range b.Pattern.syms {
+				inner.vars.set(n, binding{v: emptyVal{}})
 			}
 		}
 	}
@@ -186,9 +205,7 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
 		}
 		next := newScope(env)
-		for k, v := range inner.vars {
-			next.vars[k] = v
-		}
+		next.vars = append(make(vars, 0, len(inner.vars)), inner.vars...)
 		// Each equation sees the values the ones before it in this
 		// round computed, as herd's: with a non-monotone equation (the
 		// bell's rcu-rscs) the order decides which fixpoint is reached.
@@ -197,12 +214,9 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 				return nil, err
 			}
 		}
-		same := true
-		for k, v := range next.vars {
-			if !equal(v.v, inner.vars[k].v) {
-				same = false
-				break
-			}
+		same := len(next.vars) == len(inner.vars)
+		for i := 0; same && i < len(next.vars); i++ {
+			same = next.vars[i].s == inner.vars[i].s && equal(next.vars[i].b.v, inner.vars[i].b.v)
 		}
 		inner = next
 		if same {
@@ -218,9 +232,9 @@ func (in *interp) bindOne(b *Binding, env, out *scope) error {
 		if b.FunTuple != nil {
 			c.formals, c.tuple = formals(b.FunTuple)
 		} else {
-			c.formals = []string{b.FunParam}
+			c.formals = []sym{b.paramSym}
 		}
-		out.vars[b.Fun] = binding{v: c}
+		out.vars.set(b.funSym, binding{v: c})
 		return nil
 	}
 	saved := in.dyn
@@ -231,13 +245,13 @@ func (in *interp) bindOne(b *Binding, env, out *scope) error {
 	if err != nil {
 		return err
 	}
-	return bindPattern(b.Pos, b.Pattern.Names, len(b.Pattern.Names) != 1, v, d, out)
+	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, d, out)
 }
 
-func bindPattern(p lexer.Position, names []string, tuple bool, v Value, dyn bool, out *scope) error {
+func (in *interp) bindPattern(p lexer.Position, names []sym, tuple bool, v Value, dyn bool, out *scope) error {
 	if !tuple {
-		if names[0] != "_" {
-			out.vars[names[0]] = binding{v: v, dyn: dyn}
+		if names[0] != in.prog.symUnderscore {
+			out.vars.set(names[0], binding{v: v, dyn: dyn})
 		}
 		return nil
 	}
@@ -249,8 +263,8 @@ func bindPattern(p lexer.Position, names []string, tuple bool, v Value, dyn bool
 		return errAt(p, "type mismatch: %d names bound to %s", len(names), typeName(v))
 	}
 	for i, n := range names {
-		if n != "_" {
-			out.vars[n] = binding{v: t[i], dyn: dyn}
+		if n != in.prog.symUnderscore {
+			out.vars.set(n, binding{v: t[i], dyn: dyn})
 		}
 	}
 	return nil
@@ -499,16 +513,16 @@ func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
 }
 
 // lookupVar finds a name: bound, built in, or a tag's event set.
-func (in *interp) lookupVar(p lexer.Position, name string, env *scope) (Value, error) {
-	if b, ok := env.lookup(name); ok {
-		b, err := in.force(name, b)
+func (in *interp) lookupVar(p lexer.Position, name string, s sym, env *scope) (Value, error) {
+	if b, ok := env.lookup(s); ok {
+		b, err := in.force(s, b)
 		if err != nil {
 			return nil, err
 		}
 		in.dyn = in.dyn || b.dyn
 		return b.v, nil
 	}
-	if v, dyn, ok := in.builtin(name); ok {
+	if v, dyn, ok := in.builtin(name, s); ok {
 		in.dyn = in.dyn || dyn
 		return v, nil
 	}
@@ -516,14 +530,14 @@ func (in *interp) lookupVar(p lexer.Position, name string, env *scope) (Value, e
 }
 
 func (in *interp) app(a *App, env *scope) (Value, error) {
-	f, err := in.lookupVar(a.Pos, a.Name, env)
+	f, err := in.lookupVar(a.Pos, a.Name, a.sym, env)
 	if err != nil {
 		return nil, err
 	}
 	for _, arg := range a.Args {
 		var v Value
 		if arg.Name != "" {
-			v, err = in.lookupVar(arg.Pos, arg.Name, env)
+			v, err = in.lookupVar(arg.Pos, arg.Name, arg.sym, env)
 		} else {
 			v, err = in.primary(arg.Simple, env)
 		}
@@ -547,7 +561,7 @@ func (in *interp) apply(p lexer.Position, f, arg Value) (Value, error) {
 			return nil, errAt(p, "calls nested deeper than %d in %s", maxDepth, f.name)
 		}
 		inner := newScope(f.env)
-		if err := bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
+		if err := in.bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
 			return nil, err
 		}
 		in.depth++

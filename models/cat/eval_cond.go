@@ -95,11 +95,11 @@ func (in *interp) match(m *MatchExpr, env *scope) (Value, error) {
 			return nil, errAt(elt.Pos, "unsupported: match clause pre | x ++ post")
 		}
 		inner := newScope(env)
-		if elt.Elt != "_" {
-			inner.vars[elt.Elt] = binding{v: elems[0]}
+		if elt.eltSym != in.prog.symUnderscore {
+			inner.vars.set(elt.eltSym, binding{v: elems[0]})
 		}
-		if elt.Rest != "_" {
-			inner.vars[elt.Rest] = binding{v: in.rest(v, elems[1:])}
+		if elt.restSym != in.prog.symUnderscore {
+			inner.vars.set(elt.restSym, binding{v: in.rest(v, elems[1:])})
 		}
 		return in.eval(elt.Body, inner)
 	}

@@ -15,23 +15,23 @@ type thunk struct {
 	key  testKey
 	env  *scope
 	done bool
-	vals map[string]binding
+	vals vars
 	err  error
 }
 
 // lazyLet binds l's names to a thunk; dyn says which of them depended on
 // rf or co when the let was last evaluated.
-func lazyLet(l *LetStmt, env *scope, dyn map[string]bool, key testKey) *scope {
+func lazyLet(l *LetStmt, env *scope, dyn vars, key testKey) *scope {
 	t := &thunk{let: l, env: env, key: key}
-	vars := make(map[string]binding, len(dyn))
-	for n, d := range dyn {
-		vars[n] = binding{dyn: d, lazy: t}
+	vs := make(vars, len(dyn))
+	for i, d := range dyn {
+		vs[i] = slot{d.s, binding{dyn: d.b.dyn, lazy: t}}
 	}
-	return define(env, vars)
+	return define(env, vs)
 }
 
 // force evaluates b's thunk, if any, and returns b's value.
-func (in *interp) force(name string, b binding) (binding, error) {
+func (in *interp) force(name sym, b binding) (binding, error) {
 	if b.lazy == nil {
 		return b, nil
 	}
@@ -52,14 +52,15 @@ func (in *interp) force(name string, b binding) (binding, error) {
 	if t.err != nil {
 		return binding{}, t.err
 	}
-	return t.vals[name], nil
+	v, _ := t.vals.get(name)
+	return v, nil
 }
 
 // dynNamesOf records which names of a let's scope depend on rf or co.
-func dynNamesOf(vars map[string]binding) map[string]bool {
-	out := make(map[string]bool, len(vars))
-	for n, b := range vars {
-		out[n] = b.dyn
+func dynNamesOf(vs vars) vars {
+	out := make(vars, len(vs))
+	for i, v := range vs {
+		out[i] = slot{v.s, binding{dyn: v.b.dyn}}
 	}
 	return out
 }

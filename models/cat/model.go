@@ -39,6 +39,10 @@ type Program struct {
 	opts  Options
 	// finals are the lets that bind rf or co for the last time.
 	finals map[*LetStmt]string
+	// syms number the names of the files; the interpreter binds or
+	// reads _, rf and co itself.
+	syms                        symbols
+	symUnderscore, symRF, symCO sym
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -82,14 +86,21 @@ func Load(o Options) (*Program, error) {
 		}
 		p.prims = p.defs.Prims()
 	}
-	p.finals = p.finalBinders()
-	p.numberNodes()
+	p.prepare()
 	// A dry run on no events finds unknown names and type errors.
 	x := &litmus.Execution{}
 	if _, _, err := p.eval(x, ""); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// prepare numbers the program's names and nodes and finds its last
+// binders of rf and co, once its files are read.
+func (p *Program) prepare() {
+	p.numberNames()
+	p.finals = p.finalBinders()
+	p.numberNodes()
 }
 
 // includeDir is the directory where the includes of the file at path are
@@ -183,13 +194,14 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if m, ok := x.Memo.(*memo); ok {
 		in.memo = m
 	} else if arch != "" {
-		in.memo = &memo{vals: map[memoKey]binding{}}
+		in.memo = &memo{vals: map[memoKey]vars{}}
 		x.Memo = in.memo
 	}
 	in.setShape()
 	if in.memo != nil {
 		in.memo.gen++
 		in.gen = in.memo.gen
+		in.dynBuiltins = in.memo.dynBuiltins
 	}
 	in.rf = x.RF
 	if x.RF.IsZero() {
@@ -208,16 +220,12 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	// the locations the final state shows: herd fixes no last write for
 	// the others, so lock.cat's lock-final cannot see them.
 	in.fw = setInter(finalWrites(x, x.CO, in.writes()), in.shape.observed)
-	t := &topEnv{hist: map[string][]versioned{}}
+	t := &topEnv{hist: make([][]versioned, len(p.syms.names))}
 	if in.memo != nil {
 		// The previous candidate's table, emptied: its slices are reused.
 		if in.memo.top != nil {
 			t = in.memo.top
-			t.ver = 0
-			for k, h := range t.hist {
-				clear(h)
-				t.hist[k] = h[:0]
-			}
+			t.reset()
 		}
 		in.memo.top = t
 	}
@@ -254,8 +262,9 @@ type shapeConsts struct {
 	// locations the final state shows.
 	lockEv, observed litmus.Set
 	cpo, cloc        litmus.Rel
-	// builtins are the built-in names that depend on neither rf nor co.
-	builtins map[string]Value
+	// builtins are the values of the built-in names that depend on
+	// neither rf nor co, by symbol.
+	builtins []builtinEntry
 }
 
 // setShape sets in.shape: the memo's, or computed for this evaluation.
@@ -269,7 +278,7 @@ func (in *interp) setShape() {
 			id:       litmus.Identity(x.N, in.all),
 			full:     litmus.Cartesian(x.N, in.all, in.all),
 			observed: observedEvents(x),
-			builtins: map[string]Value{},
+			builtins: make([]builtinEntry, len(in.prog.syms.names)),
 		}
 		in.shape.lockEv = in.computeLockEvents()
 		if in.memo != nil {

@@ -52,10 +52,12 @@ type interp struct {
 	fw       litmus.Set
 	variants map[string]bool
 	tags     map[string]bool
-	builtins map[string]Value
-	dyn      bool
-	depth    int
-	callPos  lexer.Position
+	// dynBuiltins are the built-ins that depend on rf or co, by symbol,
+	// valid for candidate gen (the memo's, reused).
+	dynBuiltins []builtinEntry
+	dyn         bool
+	depth       int
+	callPos     lexer.Position
 	// memo holds the values of top-level lets that do not depend on rf
 	// or co, by the choices of the withs before them (path) and order of
 	// evaluation after the last (ordinal); noMemo is set once the
@@ -90,10 +92,10 @@ type interp struct {
 }
 
 type memo struct {
-	vals map[memoKey]binding
+	vals map[memoKey]vars
 	// dyn are the lets found to depend on rf or co, with which of their
 	// names do: the next candidates bind them lazily.
-	dyn map[memoKey]map[string]bool
+	dyn map[memoKey]vars
 	// tests hold the outcomes of the tests that do not depend on rf or
 	// co, by the let before them and their statement.
 	tests map[testKey]testOutcome
@@ -105,9 +107,10 @@ type memo struct {
 	// subs are the subexpression caches of the statements, gen the
 	// number of the last candidate evaluated; dynTests are the tests
 	// found to depend on rf or co.
-	subs     map[testKey]subCache
-	gen      int
-	dynTests map[testKey]bool
+	subs        map[testKey]subCache
+	gen         int
+	dynTests    map[testKey]bool
+	dynBuiltins []builtinEntry
 }
 
 // A memoKey names one evaluation of a top-level let: the choices of the
@@ -172,13 +175,13 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 				tags = append(tags, tagVal(t[1:]))
 				in.tags[tagSetName(t[1:])] = true
 			}
-			env = define(env, map[string]binding{s.Enum.Name: {v: tags}})
+			env = define1(env, s.Enum.sym, binding{v: tags})
 		case s.Events != nil:
 			// instructions R[Accesses]: the explorer already tags events.
 		case s.Procedure != nil:
 			p := &procedure{name: s.Procedure.Name, body: s.Procedure.Body, env: env}
 			p.formals, p.tuple = formals(s.Procedure.Formals)
-			env = define(env, map[string]binding{p.name: {v: p}})
+			env = define1(env, s.Procedure.sym, binding{v: p})
 			if s.Procedure.Rec {
 				p.env = env
 			}
@@ -220,7 +223,7 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
 		if vals, ok := in.memo.vals[k]; ok {
-			return define(env, vals.v.(map[string]binding)), nil
+			return define(env, vals), nil
 		}
 		if dyn, ok := in.memo.dyn[k]; ok {
 			return lazyLet(l, env, dyn, testKey{memoKey: k}), nil
@@ -238,10 +241,10 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		}
 		if !hasFun(l.Bindings) {
 			if !d {
-				in.memo.vals[k] = binding{v: inner.vars}
+				in.memo.vals[k] = inner.vars
 			} else {
 				if in.memo.dyn == nil {
-					in.memo.dyn = map[memoKey]map[string]bool{}
+					in.memo.dyn = map[memoKey]vars{}
 				}
 				in.memo.dyn[k] = dynNamesOf(inner.vars)
 			}
@@ -350,7 +353,7 @@ func (in *interp) testHolds(t *TestBody, env *scope) (bool, litmus.Rel, error) {
 }
 
 func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
-	pv, err := in.lookupVar(c.Pos, c.Name, env)
+	pv, err := in.lookupVar(c.Pos, c.Name, c.sym, env)
 	if err != nil {
 		return false, err
 	}
@@ -366,7 +369,7 @@ func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
 		return false, errAt(c.Pos, "calls nested deeper than %d in %s", maxDepth, p.name)
 	}
 	inner := newScope(p.env)
-	if err := bindPattern(c.Pos, p.formals, p.tuple, arg, false, inner); err != nil {
+	if err := in.bindPattern(c.Pos, p.formals, p.tuple, arg, false, inner); err != nil {
 		return false, err
 	}
 	first := len(in.results)
@@ -417,7 +420,7 @@ func (in *interp) forall(f *ForallStmt, env *scope) (bool, error) {
 	}
 	for _, e := range elems {
 		inner := newScope(env)
-		inner.vars[f.Name] = binding{v: e}
+		inner.vars.set(f.sym, binding{v: e})
 		if _, ok, err := in.run(f.Body, inner, false); err != nil || !ok {
 			return ok, err
 		}

@@ -467,5 +467,5 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 			return at(t.Pos, err)
 		}
 	}
-	return bindPattern(b.Pos, b.Pattern.Names, len(b.Pattern.Names) != 1, v, in.dyn, out)
+	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, in.dyn, out)
 }

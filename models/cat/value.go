@@ -28,7 +28,7 @@ type (
 	// closure is a function with the environment it was defined in.
 	closure struct {
 		name    string
-		formals []string
+		formals []sym
 		tuple   bool
 		body    *Expr
 		env     *scope
@@ -40,7 +40,7 @@ type (
 	}
 	procedure struct {
 		name    string
-		formals []string
+		formals []sym
 		tuple   bool
 		body    []*Stmt
 		env     *scope

@@ -39,8 +39,8 @@ func (in *interp) local(f func() (bool, error)) (bool, error) {
 // co from S binds co to the candidate's coherence order, since the
 // explorer already enumerates every coherence order that S would.
 func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope, bool, error) {
-	if w.Name == "co" {
-		return in.run(rest, define(env, map[string]binding{"co": {v: in.coRel(), dyn: true}}), top)
+	if w.sym == in.prog.symCO {
+		return in.run(rest, define1(env, w.sym, binding{v: in.coRel(), dyn: true}), top)
 	}
 	saved := in.dyn
 	v, err := in.eval(w.Set, env)
@@ -64,7 +64,7 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 		in.results = in.results[:first]
 		in.catdep = catdep
 		in.path, in.ordinal = path+"/"+strconv.Itoa(i), 0
-		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
+		inner := &scope{vars: vars{{w.sym, binding{v: e, dyn: d}}}, parent: env}
 		out, ok, err := in.run(rest, inner, top)
 		if in.inLocal == 0 {
 			if err == nil && ok && !in.done {
@@ -124,13 +124,13 @@ func (in *interp) matchesCandidate(env *scope) bool {
 	if setEmpty(lockEv) {
 		return true
 	}
-	if rf, ok := in.finalRel(env, "rf"); ok {
+	if rf, ok := in.finalRel(env, in.prog.symRF); ok {
 		reads := setInter(lockEv, in.x.R)
 		if !rf.Restrict(in.all, reads).Equal(in.x.RF.Restrict(in.all, reads)) {
 			return false
 		}
 	}
-	if co, ok := in.finalRel(env, "co"); ok {
+	if co, ok := in.finalRel(env, in.prog.symCO); ok {
 		ul := in.unlocks()
 		if !co.Restrict(ul, in.all).Equal(in.x.CO.Restrict(ul, in.all)) ||
 			!co.Restrict(in.all, ul).Equal(in.x.CO.Restrict(in.all, ul)) {
@@ -141,7 +141,7 @@ func (in *interp) matchesCandidate(env *scope) bool {
 }
 
 // finalRel is the relation name is bound to at the end of the program.
-func (in *interp) finalRel(env *scope, name string) (litmus.Rel, bool) {
+func (in *interp) finalRel(env *scope, name sym) (litmus.Rel, bool) {
 	b, ok := env.lookup(name)
 	if !ok {
 		return litmus.Rel{}, false
