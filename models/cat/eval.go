@@ -29,6 +29,8 @@ type topEnv struct {
 	ver  int
 	// bound are the symbols with a binding, for reset.
 	bound []sym
+	// views are scopes to give out.
+	views []scope
 }
 
 // reset empties the table for the next candidate, keeping its slices.
@@ -60,7 +62,19 @@ func define(env *scope, vs vars) *scope {
 		}
 		t.hist[v.s] = append(t.hist[v.s], versioned{t.ver, v.b})
 	}
-	return &scope{top: t, ver: t.ver}
+	return t.view()
+}
+
+// view is a scope that sees t up to its current version, allocated with
+// others: it is never reused, since closures and lets keep it.
+func (t *topEnv) view() *scope {
+	if len(t.views) == 0 {
+		t.views = make([]scope, 64)
+	}
+	v := &t.views[0]
+	t.views = t.views[1:]
+	*v = scope{top: t, ver: t.ver}
+	return v
 }
 
 // define1 binds one name after env.
@@ -105,8 +119,11 @@ func errAt(p lexer.Position, format string, args ...any) error {
 
 // at places an error without a position at p.
 func at(p lexer.Position, err error) error {
+	if err == nil {
+		return nil
+	}
 	var ee *evalError
-	if err == nil || errors.As(err, &ee) {
+	if errors.As(err, &ee) {
 		return err
 	}
 	return errAt(p, "%v", err)
@@ -173,6 +190,7 @@ func formals(f *Formals) ([]sym, bool) {
 // bind evaluates let bindings into a new scope; rec ones by fixpoint.
 func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	inner := newScope(env)
+	inner.vars = make(vars, 0, len(bs))
 	if !rec {
 		for _, b := range bs {
 			if err := in.bindOne(b, env, inner); err != nil {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -230,6 +231,10 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		in.memo.top = t
 	}
 	env := &scope{top: t}
+	if in.memo != nil {
+		// The results of the last candidate CheckErr has read.
+		in.results, in.memo.results = in.memo.results[:0], nil
+	}
 	var ok = true
 	var err error
 	if p.bell != nil {
@@ -326,15 +331,17 @@ func (p *Program) Check(x *litmus.Execution) (bool, []string) {
 // x's test with that error, and no other exploration sees it.
 func (p *Program) CheckErr(x *litmus.Execution) (bool, []string, error) {
 	res, ok, err := p.eval(x, x.Test.Arch)
+	if m, isMemo := x.Memo.(*memo); isMemo {
+		// Read below, before the worker's next candidate refills it.
+		m.results = res
+	}
 	if err != nil || !ok {
 		return false, nil, err
 	}
 	var flags []string
-	seen := map[string]bool{}
 	for _, r := range res {
 		raised := (r.Mode == "flag" && r.Holds) || (r.Mode == "undefined_unless" && !r.Holds)
-		if raised && !seen[r.Name] {
-			seen[r.Name] = true
+		if raised && !slices.Contains(flags, r.Name) {
 			flags = append(flags, r.Name)
 		}
 	}

@@ -111,6 +111,8 @@ type memo struct {
 	gen         int
 	dynTests    map[testKey]bool
 	dynBuiltins []builtinEntry
+	// results is the slice of results the next candidate fills.
+	results []Result
 }
 
 // A memoKey names one evaluation of a top-level let: the choices of the

@@ -130,14 +130,37 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		if !ok1 || !ok2 {
 			return nil, mismatch(op, a, b)
 		}
+		// Values are never changed in place: an operand is the result
+		// when the other one is empty.
 		switch op {
 		case "|":
+			if rb.Empty() {
+				return ra, nil
+			}
+			if ra.Empty() {
+				return rb, nil
+			}
 			return ra.Union(rb), nil
 		case "&":
+			if ra.Empty() {
+				return ra, nil
+			}
+			if rb.Empty() {
+				return rb, nil
+			}
 			return ra.Inter(rb), nil
 		case "\\":
+			if ra.Empty() || rb.Empty() {
+				return ra, nil
+			}
 			return ra.Diff(rb), nil
 		case ";":
+			if ra.Empty() {
+				return ra, nil
+			}
+			if rb.Empty() {
+				return rb, nil
+			}
 			return ra.Seq(rb), nil
 		}
 		return nil, mismatch(op, a, b)
@@ -288,6 +311,14 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 	r, ok := v.(litmus.Rel)
 	if !ok {
 		return nil, fmt.Errorf("type mismatch: %s of %s, want a relation", opName(op), typeName(v))
+	}
+	if r.Empty() {
+		switch op {
+		case "^", "+":
+			return r, nil
+		case "*", "?":
+			return in.id, nil
+		}
 	}
 	switch op {
 	case "^":
