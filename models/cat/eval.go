@@ -31,6 +31,34 @@ type topEnv struct {
 	bound []sym
 	// views are scopes to give out.
 	views []scope
+	// log lists the symbol of each binding in the order made, for
+	// truncate.
+	log []sym
+}
+
+// topView is env's table when define would bind in it: env sees the
+// whole table.
+func (env *scope) topView() *topEnv {
+	if env == nil || env.top == nil || env.ver != env.top.ver {
+		return nil
+	}
+	return env.top
+}
+
+// truncate drops the bindings made after version ver, for the next
+// choice of a with: the scopes of the last choice are not used again.
+func (t *topEnv) truncate(ver int) {
+	for len(t.log) > 0 {
+		s := t.log[len(t.log)-1]
+		h := t.hist[s]
+		if h[len(h)-1].ver <= ver {
+			break
+		}
+		h[len(h)-1] = versioned{}
+		t.hist[s] = h[:len(h)-1]
+		t.log = t.log[:len(t.log)-1]
+	}
+	t.ver = ver
 }
 
 // reset empties the table for the next candidate, keeping its slices.
@@ -41,6 +69,7 @@ func (t *topEnv) reset() {
 		t.hist[s] = t.hist[s][:0]
 	}
 	t.bound = t.bound[:0]
+	t.log = t.log[:0]
 }
 
 type versioned struct {
@@ -51,16 +80,17 @@ type versioned struct {
 // define binds vs after env: in the top table when env is a top-level
 // scope, else in a new scope.
 func define(env *scope, vs vars) *scope {
-	if env == nil || env.top == nil || env.ver != env.top.ver {
+	t := env.topView()
+	if t == nil {
 		return &scope{vars: vs, parent: env}
 	}
-	t := env.top
 	t.ver++
 	for _, v := range vs {
 		if len(t.hist[v.s]) == 0 {
 			t.bound = append(t.bound, v.s)
 		}
 		t.hist[v.s] = append(t.hist[v.s], versioned{t.ver, v.b})
+		t.log = append(t.log, v.s)
 	}
 	return t.view()
 }

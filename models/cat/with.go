@@ -60,11 +60,17 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	first := len(in.results)
 	frames := in.frames
 	catdep := in.catdep
+	// At the top level, each choice binds the name in the top table, once
+	// the previous, failed, choice's bindings are dropped from it.
+	t := env.topView()
 	for i, e := range elems {
 		in.results = in.results[:first]
 		in.catdep = catdep
 		in.path, in.ordinal = path+"/"+strconv.Itoa(i), 0
-		inner := &scope{vars: vars{{w.sym, binding{v: e, dyn: d}}}, parent: env}
+		if t != nil {
+			t.truncate(env.ver)
+		}
+		inner := define1(env, w.sym, binding{v: e, dyn: d})
 		out, ok, err := in.run(rest, inner, top)
 		if in.inLocal == 0 {
 			if err == nil && ok && !in.done {
