@@ -42,6 +42,9 @@ type LetStmt struct {
 	When     *TestBody  `parser:"( \"when\" @@ )? \"in\"?"`
 	// subs numbers the nodes of the bindings (static.go).
 	subs subRange
+	// final is rf or co when the let binds it for the last time
+	// (prune.go).
+	final string
 }
 
 // A Binding binds a pattern, or defines a function.

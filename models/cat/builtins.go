@@ -31,7 +31,7 @@ type builtinEntry struct {
 
 // builtin resolves a name no let binds: s is its symbol.
 func (in *interp) builtin(name string, s sym) (Value, bool, bool) {
-	dyn := dynNames[name]
+	dyn := in.prog.dynSyms[s]
 	cache := in.shape.builtins
 	if dyn {
 		// Computed again for each candidate.

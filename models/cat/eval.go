@@ -23,6 +23,13 @@ type scope struct {
 	ver    int
 }
 
+// A localScope is a scope with room for its first bindings, most local
+// scopes' all, in the same allocation.
+type localScope struct {
+	scope
+	inline [2]slot
+}
+
 // A topEnv has, per symbol, the successive bindings of the name.
 type topEnv struct {
 	hist [][]versioned
@@ -117,7 +124,11 @@ type binding struct {
 	lazy *thunk
 }
 
-func newScope(parent *scope) *scope { return &scope{parent: parent} }
+func newScope(parent *scope) *scope {
+	s := &localScope{scope: scope{parent: parent}}
+	s.vars = s.inline[:0]
+	return &s.scope
+}
 
 func (s *scope) lookup(name sym) (binding, bool) {
 	for ; s != nil; s = s.parent {
@@ -220,7 +231,6 @@ func formals(f *Formals) ([]sym, bool) {
 // bind evaluates let bindings into a new scope; rec ones by fixpoint.
 func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	inner := newScope(env)
-	inner.vars = make(vars, 0, len(bs))
 	if !rec {
 		for _, b := range bs {
 			if err := in.bindOne(b, env, inner); err != nil {

@@ -38,12 +38,12 @@ type Program struct {
 	prims *parser.Prims
 	files map[string]*File // included files, by the name used
 	opts  Options
-	// finals are the lets that bind rf or co for the last time.
-	finals map[*LetStmt]string
 	// syms number the names of the files; the interpreter binds or
 	// reads _, rf and co itself.
 	syms                        symbols
 	symUnderscore, symRF, symCO sym
+	// dynSyms mark the built-ins that depend on rf or co.
+	dynSyms []bool
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -100,7 +100,9 @@ func Load(o Options) (*Program, error) {
 // binders of rf and co, once its files are read.
 func (p *Program) prepare() {
 	p.numberNames()
-	p.finals = p.finalBinders()
+	for l, name := range p.finalBinders() {
+		l.final = name
+	}
 	p.numberNodes()
 }
 

@@ -67,8 +67,8 @@ type interp struct {
 	// (static.go), nil where there is none; gen numbers the candidate.
 	sub     subCache
 	gen     int
-	path    string
-	ordinal int
+	path    int32
+	ordinal int32
 	noMemo  bool
 	results []Result
 	// including is the stack of files being included.
@@ -113,6 +113,26 @@ type memo struct {
 	dynBuiltins []builtinEntry
 	// results is the slice of results the next candidate fills.
 	results []Result
+	// paths number the choices of the withs run: the child of path p
+	// by its i-th choice.
+	paths map[[2]int32]int32
+}
+
+// childPath numbers the i-th choice of a with run on path p.
+func (in *interp) childPath(p int32, i int) int32 {
+	if in.memo == nil {
+		return 0
+	}
+	k := [2]int32{p, int32(i)}
+	c, ok := in.memo.paths[k]
+	if !ok {
+		if in.memo.paths == nil {
+			in.memo.paths = map[[2]int32]int32{}
+		}
+		c = int32(len(in.memo.paths) + 1)
+		in.memo.paths[k] = c
+	}
+	return c
 }
 
 // A memoKey names one evaluation of a top-level let: the choices of the
@@ -120,8 +140,7 @@ type memo struct {
 // The statements a candidate runs depend on those choices only, so a key
 // names the same let in the same scope in every candidate of a shape.
 type memoKey struct {
-	path    string
-	ordinal int
+	path, ordinal int32
 }
 
 type testKey struct {
@@ -154,8 +173,8 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 		switch {
 		case s.Let != nil:
 			env, err = in.letStmt(s.Let, env, top)
-			if name, final := in.prog.finals[s.Let]; final && top && err == nil {
-				ok = in.lockChoiceAgrees(name, env)
+			if s.Let.final != "" && top && err == nil {
+				ok = in.lockChoiceAgrees(s.Let.final, env)
 			}
 		case s.Test != nil:
 			ok, err = in.test(s.Test.Kind, s.Test.Body, env, top)

@@ -113,6 +113,10 @@ func (p *Program) numberNames() {
 			}
 		})
 	}
+	p.dynSyms = make([]bool, len(t.names))
+	for i, n := range t.names {
+		p.dynSyms[i] = dynNames[n]
+	}
 }
 
 // eachNode calls f on every node of the syntax tree under v.

@@ -3,11 +3,7 @@
 // reads-from and coherence of lock events to the explorer's candidate.
 package cat
 
-import (
-	"strconv"
-
-	"github.com/litmuscheck/litmuscheck/litmus"
-)
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // A frame is the rest of a statement list that a nested list (an include,
 // an if, a match) returns to.
@@ -66,7 +62,7 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	for i, e := range elems {
 		in.results = in.results[:first]
 		in.catdep = catdep
-		in.path, in.ordinal = path+"/"+strconv.Itoa(i), 0
+		in.path, in.ordinal = in.childPath(path, i), 0
 		if t != nil {
 			t.truncate(env.ver)
 		}
