@@ -75,6 +75,9 @@ type EnumStmt struct {
 	Name string   `parser:"\"enum\" @Ident \"=\" \"||\"?"`
 	Tags []string `parser:"@Tag ( \"||\" @Tag )*"`
 	sym  sym      // numbers the name (symbols.go)
+	// vals are the tags, setNames the event sets they name (symbols.go).
+	vals     valSet
+	setNames []string
 }
 
 // A MatchStmt chooses instructions by tag.
@@ -311,6 +314,8 @@ type Seq struct {
 	Terms []*Diff `parser:"@@ ( \";\" @@ )*"`
 	// sid numbers the node in the subexpression cache (static.go).
 	sid subID
+	// termSubs number the operands (static.go).
+	termSubs []subID
 }
 
 // A Diff is e \ e \ ..., left to right.
@@ -327,6 +332,8 @@ type Inter struct {
 	Terms []*Cart `parser:"@@ ( \"&\" @@ )*"`
 	// sid numbers the node in the subexpression cache (static.go).
 	sid subID
+	// termSubs number the operands (static.go).
+	termSubs []subID
 }
 
 // A Cart is a cartesian product S * T, or one operand.

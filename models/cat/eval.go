@@ -396,6 +396,11 @@ func (in *interp) seq(s *Seq, env *scope) (Value, error) {
 }
 
 func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
+	if s.termSubs != nil {
+		if v, ok := in.staticEmpty(s.termSubs); ok {
+			return v, nil
+		}
+	}
 	v, err := in.diff(s.Terms[0], env)
 	for _, t := range s.Terms[1:] {
 		if err != nil {
@@ -442,6 +447,11 @@ func (in *interp) inter(x *Inter, env *scope) (Value, error) {
 }
 
 func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
+	if x.termSubs != nil {
+		if v, ok := in.staticEmpty(x.termSubs); ok {
+			return v, nil
+		}
+	}
 	v, err := in.cart(x.Terms[0], env)
 	for _, t := range x.Terms[1:] {
 		if err != nil {

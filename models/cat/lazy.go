@@ -19,11 +19,23 @@ type thunk struct {
 	err  error
 }
 
+// A thunkLet is a thunk with room for the bindings to it.
+type thunkLet struct {
+	thunk
+	inline [1]slot
+}
+
 // lazyLet binds l's names to a thunk; dyn says which of them depended on
 // rf or co when the let was last evaluated.
 func lazyLet(l *LetStmt, env *scope, dyn vars, key testKey) *scope {
-	t := &thunk{let: l, env: env, key: key}
-	vs := make(vars, len(dyn))
+	// The thunk and its bindings in one allocation, for most lets.
+	tl := &thunkLet{thunk: thunk{let: l, env: env, key: key}}
+	t := &tl.thunk
+	vs := tl.inline[:0]
+	if len(dyn) > len(tl.inline) {
+		vs = make(vars, 0, len(dyn))
+	}
+	vs = vs[:len(dyn)]
 	for i, d := range dyn {
 		vs[i] = slot{d.s, binding{dyn: d.b.dyn, lazy: t}}
 	}

@@ -44,6 +44,8 @@ type Program struct {
 	symUnderscore, symRF, symCO sym
 	// dynSyms mark the built-ins that depend on rf or co.
 	dynSyms []bool
+	// variants are the names of opts.Variants.
+	variants map[string]bool
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -99,6 +101,10 @@ func Load(o Options) (*Program, error) {
 // prepare numbers the program's names and nodes and finds its last
 // binders of rf and co, once its files are read.
 func (p *Program) prepare() {
+	p.variants = map[string]bool{}
+	for _, v := range p.opts.Variants {
+		p.variants[v] = true
+	}
 	p.numberNames()
 	for l, name := range p.finalBinders() {
 		l.final = name
@@ -176,15 +182,13 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 // eval runs the program on x for dialect arch ("" accepts the tags of
 // every dialect).
 func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, error) {
-	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), tags: map[string]bool{}}
+	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N)}
 	if x.N == 0 {
 		in.all = litmus.Set{}
 	}
-	in.variants = map[string]bool{}
-	for _, v := range p.opts.Variants {
-		in.variants[v] = true
-	}
+	in.variants = p.variants
 	if arch == "" {
+		in.tags = map[string]bool{}
 		for _, ts := range dialectTags {
 			for t := range ts {
 				in.tags[t] = true
@@ -201,6 +205,16 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Memo = in.memo
 	}
 	in.setShape()
+	if in.memo == nil {
+		if in.tags == nil {
+			in.tags = map[string]bool{}
+		}
+	} else {
+		if in.memo.tags == nil {
+			in.memo.tags = map[string]bool{}
+		}
+		in.tags = in.memo.tags
+	}
 	if in.memo != nil {
 		in.memo.gen++
 		in.gen = in.memo.gen

@@ -113,6 +113,8 @@ type memo struct {
 	dynBuiltins []builtinEntry
 	// results is the slice of results the next candidate fills.
 	results []Result
+	// tags are the tag sets the enums run have defined.
+	tags map[string]bool
 	// paths number the choices of the withs run: the child of path p
 	// by its i-th choice.
 	paths map[[2]int32]int32
@@ -191,12 +193,12 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 			env, ok, err = in.run(body, env, top)
 			in.pop()
 		case s.Enum != nil:
-			var tags valSet
-			for _, t := range s.Enum.Tags {
-				tags = append(tags, tagVal(t[1:]))
-				in.tags[tagSetName(t[1:])] = true
+			for _, n := range s.Enum.setNames {
+				if !in.tags[n] {
+					in.tags[n] = true
+				}
 			}
-			env = define1(env, s.Enum.sym, binding{v: tags})
+			env = define1(env, s.Enum.sym, binding{v: s.Enum.vals})
 		case s.Events != nil:
 			// instructions R[Accesses]: the explorer already tags events.
 		case s.Procedure != nil:

@@ -18,6 +18,8 @@ type subID int32
 type subEntry struct {
 	v     Value
 	state uint8
+	// empty says that v is an empty relation or event set.
+	empty bool
 }
 
 const (
@@ -276,8 +278,96 @@ func (n *numberer) seq(s *Seq, locals []string, cache bool) bool {
 	}
 	if len(s.Terms) > 1 {
 		n.setID(&s.sid, local, cache)
+		s.termSubs = n.termSubs(len(s.Terms), func(i int) subID { return repDiff(s.Terms[i]) })
 	}
 	return local
+}
+
+// termSubs are the numbers of the operands of a ; or & chain, nil when
+// none has one.
+func (n *numberer) termSubs(k int, rep func(int) subID) []subID {
+	if n.probe {
+		return nil
+	}
+	out := make([]subID, k)
+	some := false
+	for i := range out {
+		out[i] = rep(i)
+		some = some || out[i] != 0
+	}
+	if !some {
+		return nil
+	}
+	return out
+}
+
+// The functions below find the number of an operand: its own node's, or
+// that of the one node it is made of.
+
+func repUnion(u *Union) subID {
+	if u.sid != 0 || len(u.Terms) != 1 || len(u.Terms[0].Terms) != 1 {
+		return u.sid
+	}
+	s := u.Terms[0].Terms[0]
+	if s.sid != 0 || len(s.Terms) != 1 {
+		return s.sid
+	}
+	return repDiff(s.Terms[0])
+}
+
+func repDiff(d *Diff) subID {
+	if d.sid != 0 || len(d.Terms) != 1 {
+		return d.sid
+	}
+	return repInter(d.Terms[0])
+}
+
+func repInter(x *Inter) subID {
+	if x.sid != 0 || len(x.Terms) != 1 {
+		return x.sid
+	}
+	return repCart(x.Terms[0])
+}
+
+func repCart(c *Cart) subID {
+	if c.sid != 0 || c.Right != nil {
+		return c.sid
+	}
+	u := c.Left
+	if u.sid != 0 || u.Comp != nil || len(u.Postfix.Ops) > 0 {
+		return u.sid
+	}
+	p := u.Postfix.Base
+	switch {
+	case p.sid != 0:
+		return p.sid
+	case p.Group != nil:
+		return repExpr(p.Group)
+	case p.Block != nil:
+		return repExpr(p.Block)
+	}
+	return 0
+}
+
+func repExpr(e *Expr) subID {
+	if len(e.Tuple) != 1 {
+		return 0
+	}
+	return repUnion(e.Tuple[0])
+}
+
+// staticEmpty reports whether one of the operands of a ; or & chain is
+// known empty for the shape, and returns it: the chain is then that value
+// whatever the others, which are not evaluated.
+func (in *interp) staticEmpty(ids []subID) (Value, bool) {
+	c := in.sub
+	for _, id := range ids {
+		i := int(id - c.lo)
+		if id != 0 && i >= 0 && i < len(c.e) && c.e[i].state == subStatic && c.e[i].empty {
+			return c.e[i].v, true
+		}
+	}
+	return nil, false
 }
 
 func (n *numberer) diff(d *Diff, locals []string, cache bool) bool {
@@ -298,6 +388,7 @@ func (n *numberer) inter(x *Inter, locals []string, cache bool) bool {
 	}
 	if len(x.Terms) > 1 {
 		n.setID(&x.sid, local, cache)
+		x.termSubs = n.termSubs(len(x.Terms), func(i int) subID { return repCart(x.Terms[i]) })
 	}
 	return local
 }
@@ -381,7 +472,7 @@ func cached[N any](in *interp, id subID, node N, env *scope, f func(*interp, N, 
 		if d {
 			c.e[i] = subEntry{state: subDyn}
 		} else {
-			c.e[i] = subEntry{v: v, state: subStatic}
+			c.e[i] = subEntry{v: v, state: subStatic, empty: isEmptyRelOrSet(v)}
 		}
 	}
 	return v, err
@@ -468,4 +559,14 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 		}
 	}
 	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, in.dyn, out)
+}
+
+func isEmptyRelOrSet(v Value) bool {
+	switch v := v.(type) {
+	case litmus.Rel:
+		return v.Empty()
+	case litmus.Set:
+		return setEmpty(v)
+	}
+	return false
 }

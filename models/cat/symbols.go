@@ -100,6 +100,11 @@ func (p *Program) numberNames() {
 				}
 			case *EnumStmt:
 				n.sym = t.intern(n.Name)
+				n.vals, n.setNames = nil, nil
+				for _, tag := range n.Tags {
+					n.vals = append(n.vals, tagVal(tag[1:]))
+					n.setNames = append(n.setNames, tagSetName(tag[1:]))
+				}
 			case *ProcedureStmt:
 				n.sym = t.intern(n.Name)
 			case *CallStmt:
