@@ -338,13 +338,7 @@ func (in *interp) absorbs(v Value) bool {
 	if !in.shortCircuit() {
 		return false
 	}
-	switch v := v.(type) {
-	case litmus.Rel:
-		return v.Empty()
-	case litmus.Set:
-		return setEmpty(v)
-	}
-	return false
+	return isEmptyRelOrSet(v)
 }
 
 // shortCircuit says whether operands may be left unevaluated: not in the
@@ -547,7 +541,7 @@ func (in *interp) primaryEval(p *Primary, env *scope) (Value, error) {
 		if !ok {
 			return nil, errAt(p.Pos, "type mismatch: [%s], want an event set", typeName(v))
 		}
-		return litmus.Identity(in.n, s), nil
+		return in.relValue(litmus.Identity(in.n, s)), nil
 	}
 	return in.app(p.App, env)
 }

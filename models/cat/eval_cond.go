@@ -124,7 +124,7 @@ func (in *interp) rest(v Value, elems []Value) Value {
 			s = s.Add(int(e.(eventVal)))
 		}
 		return s
-	case litmus.Rel:
+	case litmus.Rel, *relVal:
 		r := in.newRel()
 		for _, e := range elems {
 			p := e.(pairVal)
@@ -141,6 +141,8 @@ func (in *interp) rest(v Value, elems []Value) Value {
 // isEmpty reports whether a set, relation or set of values is empty.
 func (in *interp) isEmpty(v Value) bool {
 	switch v := v.(type) {
+	case *relVal:
+		return v.Empty()
 	case litmus.Rel:
 		return v.Empty()
 	case litmus.Set:

@@ -205,6 +205,10 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		x.Memo = in.memo
 	}
 	in.setShape()
+	if in.memo != nil {
+		in.slab = &in.memo.slab
+		in.slab.reset()
+	}
 	if in.memo == nil {
 		if in.tags == nil {
 			in.tags = map[string]bool{}

@@ -58,6 +58,8 @@ type interp struct {
 	dyn         bool
 	depth       int
 	callPos     lexer.Position
+	// slab is the memo's, nil without one (boxes.go).
+	slab *relSlab
 	// memo holds the values of top-level lets that do not depend on rf
 	// or co, by the choices of the withs before them (path) and order of
 	// evaluation after the last (ordinal); noMemo is set once the
@@ -115,6 +117,8 @@ type memo struct {
 	results []Result
 	// tags are the tag sets the enums run have defined.
 	tags map[string]bool
+	// slab boxes the relations a candidate computes from rf or co.
+	slab relSlab
 	// paths number the choices of the withs run: the child of path p
 	// by its i-th choice.
 	paths map[[2]int32]int32
@@ -355,7 +359,7 @@ func (in *interp) testHolds(t *TestBody, env *scope) (bool, litmus.Rel, error) {
 	switch CheckKind(t.Test) {
 	case IsEmpty:
 		holds = in.isEmpty(v)
-		if r, ok := v.(litmus.Rel); ok {
+		if r, ok := relOf(v); ok {
 			rel = r
 		} else if s, ok := in.asSet(v); ok {
 			rel = litmus.Identity(in.n, s)

@@ -536,7 +536,7 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 			}
 		}
 		switch v.(type) {
-		case litmus.Rel, litmus.Set:
+		case litmus.Rel, *relVal, litmus.Set:
 		default:
 			h.off = true
 			in.dyn = false
@@ -563,6 +563,8 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 
 func isEmptyRelOrSet(v Value) bool {
 	switch v := v.(type) {
+	case *relVal:
+		return v.Empty()
 	case litmus.Rel:
 		return v.Empty()
 	case litmus.Set:
