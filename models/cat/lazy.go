@@ -17,29 +17,40 @@ type thunk struct {
 	done bool
 	vals vars
 	err  error
+	// out collects the values of a let that is not rec, its room kept
+	// from one candidate to the next.
+	out scope
 }
 
-// A thunkLet is a thunk with room for the bindings to it.
-type thunkLet struct {
-	thunk
-	inline [1]slot
+// A letMemo is what the candidates of a shape keep of a top-level let:
+// its values, or, when it depends on rf or co, the thunk each candidate
+// binds it to anew (nothing of a candidate outlives it) and the bindings
+// to that thunk.
+type letMemo struct {
+	vals  vars
+	dyn   bool
+	t     thunk
+	slots vars
 }
 
-// lazyLet binds l's names to a thunk; dyn says which of them depended on
-// rf or co when the let was last evaluated.
-func lazyLet(l *LetStmt, env *scope, dyn vars, key testKey) *scope {
-	// The thunk and its bindings in one allocation, for most lets.
-	tl := &thunkLet{thunk: thunk{let: l, env: env, key: key}}
-	t := &tl.thunk
-	vs := tl.inline[:0]
-	if len(dyn) > len(tl.inline) {
-		vs = make(vars, 0, len(dyn))
+func newLetMemo(vs vars, dyn bool) *letMemo {
+	lm := &letMemo{vals: vs, dyn: dyn}
+	if dyn {
+		lm.vals = nil
+		lm.slots = make(vars, len(vs))
+		for i, v := range vs {
+			lm.slots[i] = slot{v.s, binding{dyn: v.b.dyn, lazy: &lm.t}}
+		}
 	}
-	vs = vs[:len(dyn)]
-	for i, d := range dyn {
-		vs[i] = slot{d.s, binding{dyn: d.b.dyn, lazy: t}}
-	}
-	return define(env, vs)
+	return lm
+}
+
+// lazyLet binds l's names to the thunk of this candidate.
+func (lm *letMemo) lazyLet(l *LetStmt, env *scope, key testKey) *scope {
+	out := lm.t.out.vars[:0]
+	lm.t = thunk{let: l, env: env, key: key}
+	lm.t.out.vars = out
+	return define(env, lm.slots)
 }
 
 // force evaluates b's thunk, if any, and returns b's value.
@@ -52,29 +63,29 @@ func (in *interp) force(name sym, b binding) (binding, error) {
 		t.done = true
 		saved := in.dyn
 		savedSub := in.enterSub(t.key, t.let.subs)
-		inner, err := in.bind(t.let.Rec, t.let.Bindings, t.env)
+		var err error
+		if t.let.Rec {
+			var inner *scope
+			if inner, err = in.bind(true, t.let.Bindings, t.env); err == nil {
+				t.vals = inner.vars
+			}
+		} else {
+			for _, b := range t.let.Bindings {
+				if err = in.bindOne(b, t.env, &t.out); err != nil {
+					break
+				}
+			}
+			t.vals = t.out.vars
+		}
 		in.dyn = saved
 		in.sub = savedSub
-		if err != nil {
-			t.err = err
-		} else {
-			t.vals = inner.vars
-		}
+		t.err = err
 	}
 	if t.err != nil {
 		return binding{}, t.err
 	}
 	v, _ := t.vals.get(name)
 	return v, nil
-}
-
-// dynNamesOf records which names of a let's scope depend on rf or co.
-func dynNamesOf(vs vars) vars {
-	out := make(vars, len(vs))
-	for i, v := range vs {
-		out[i] = slot{v.s, binding{dyn: v.b.dyn}}
-	}
-	return out
 }
 
 // A pendingTest is a flag or undefined_unless checked at the end.

@@ -94,10 +94,10 @@ type interp struct {
 }
 
 type memo struct {
-	vals map[memoKey]vars
-	// dyn are the lets found to depend on rf or co, with which of their
-	// names do: the next candidates bind them lazily.
-	dyn map[memoKey]vars
+	// lets are the top-level lets evaluated: their values when they
+	// depend on neither rf nor co, else the thunk the next candidates
+	// bind them to (lazy.go).
+	lets map[memoKey]*letMemo
 	// tests hold the outcomes of the tests that do not depend on rf or
 	// co, by the let before them and their statement.
 	tests map[testKey]testOutcome
@@ -249,11 +249,11 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	if top && in.memo != nil && !in.noMemo {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
-		if vals, ok := in.memo.vals[k]; ok {
-			return define(env, vals), nil
-		}
-		if dyn, ok := in.memo.dyn[k]; ok {
-			return lazyLet(l, env, dyn, testKey{memoKey: k}), nil
+		if lm, ok := in.memo.lets[k]; ok {
+			if !lm.dyn {
+				return define(env, lm.vals), nil
+			}
+			return lm.lazyLet(l, env, testKey{memoKey: k}), nil
 		}
 		saved := in.dyn
 		in.dyn = false
@@ -267,14 +267,7 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 			return nil, err
 		}
 		if !hasFun(l.Bindings) {
-			if !d {
-				in.memo.vals[k] = inner.vars
-			} else {
-				if in.memo.dyn == nil {
-					in.memo.dyn = map[memoKey]vars{}
-				}
-				in.memo.dyn[k] = dynNamesOf(inner.vars)
-			}
+			in.memo.lets[k] = newLetMemo(inner.vars, d)
 		}
 		return define(env, inner.vars), nil
 	}
