@@ -36,8 +36,8 @@ type topEnv struct {
 	ver  int
 	// bound are the symbols with a binding, for reset.
 	bound []sym
-	// views are scopes to give out.
-	views []scope
+	// views are the scopes that see the table, by version.
+	views []*scope
 	// log lists the symbol of each binding in the order made, for
 	// truncate.
 	log []sym
@@ -102,15 +102,18 @@ func define(env *scope, vs vars) *scope {
 	return t.view()
 }
 
-// view is a scope that sees t up to its current version, allocated with
-// others: it is never reused, since closures and lets keep it.
+// view is the scope that sees t up to its current version. A view is
+// the same whichever bindings the table holds: it is kept by version and
+// given out again, to later candidates too.
 func (t *topEnv) view() *scope {
-	if len(t.views) == 0 {
-		t.views = make([]scope, 64)
+	for len(t.views) <= t.ver {
+		t.views = append(t.views, nil)
 	}
-	v := &t.views[0]
-	t.views = t.views[1:]
-	*v = scope{top: t, ver: t.ver}
+	v := t.views[t.ver]
+	if v == nil {
+		v = &scope{top: t, ver: t.ver}
+		t.views[t.ver] = v
+	}
 	return v
 }
 

@@ -241,16 +241,18 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	// the locations the final state shows: herd fixes no last write for
 	// the others, so lock.cat's lock-final cannot see them.
 	in.fw = setInter(finalWrites(x, x.CO, in.writes()), in.shape.observed)
-	t := &topEnv{hist: make([][]versioned, len(p.syms.names))}
-	if in.memo != nil {
+	var t *topEnv
+	if in.memo != nil && in.memo.top != nil {
 		// The previous candidate's table, emptied: its slices are reused.
-		if in.memo.top != nil {
-			t = in.memo.top
-			t.reset()
+		t = in.memo.top
+		t.reset()
+	} else {
+		t = &topEnv{hist: make([][]versioned, len(p.syms.names))}
+		if in.memo != nil {
+			in.memo.top = t
 		}
-		in.memo.top = t
 	}
-	env := &scope{top: t}
+	env := t.view()
 	if in.memo != nil {
 		// The results of the last candidate CheckErr has read.
 		in.results, in.memo.results = in.memo.results[:0], nil
