@@ -231,6 +231,24 @@ func formals(f *Formals) ([]sym, bool) {
 	return f.syms, len(f.syms) != 1
 }
 
+// bindVars evaluates let bindings, as bind, into bindings alone.
+func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
+	if rec {
+		inner, err := in.bind(true, bs, env)
+		if err != nil {
+			return nil, err
+		}
+		return inner.vars, nil
+	}
+	out := scope{vars: make(vars, 0, len(bs))}
+	for _, b := range bs {
+		if err := in.bindOne(b, env, &out); err != nil {
+			return nil, err
+		}
+	}
+	return out.vars, nil
+}
+
 // bind evaluates let bindings into a new scope; rec ones by fixpoint.
 func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	inner := newScope(env)

@@ -27,22 +27,26 @@ type thunk struct {
 // binds it to anew (nothing of a candidate outlives it) and the bindings
 // to that thunk.
 type letMemo struct {
-	vals  vars
-	dyn   bool
 	t     thunk
 	slots vars
 }
 
-func newLetMemo(vs vars, dyn bool) *letMemo {
-	lm := &letMemo{vals: vs, dyn: dyn}
-	if dyn {
-		lm.vals = nil
-		lm.slots = make(vars, len(vs))
-		for i, v := range vs {
-			lm.slots[i] = slot{v.s, binding{dyn: v.b.dyn, lazy: &lm.t}}
-		}
+// A letEntry is a let's values, or its letMemo when it depends on rf or
+// co.
+type letEntry struct {
+	vals vars
+	lazy *letMemo
+}
+
+func newLetEntry(vs vars, dyn bool) letEntry {
+	if !dyn {
+		return letEntry{vals: vs}
 	}
-	return lm
+	lm := &letMemo{slots: make(vars, len(vs))}
+	for i, v := range vs {
+		lm.slots[i] = slot{v.s, binding{dyn: v.b.dyn, lazy: &lm.t}}
+	}
+	return letEntry{lazy: lm}
 }
 
 // lazyLet binds l's names to the thunk of this candidate.

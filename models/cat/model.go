@@ -201,7 +201,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if m, ok := x.Memo.(*memo); ok {
 		in.memo = m
 	} else if arch != "" {
-		in.memo = &memo{lets: map[memoKey]*letMemo{}}
+		in.memo = &memo{lets: map[memoKey]letEntry{}}
 		x.Memo = in.memo
 	}
 	in.setShape()

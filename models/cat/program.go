@@ -97,7 +97,7 @@ type memo struct {
 	// lets are the top-level lets evaluated: their values when they
 	// depend on neither rf nor co, else the thunk the next candidates
 	// bind them to (lazy.go).
-	lets map[memoKey]*letMemo
+	lets map[memoKey]letEntry
 	// tests hold the outcomes of the tests that do not depend on rf or
 	// co, by the let before them and their statement.
 	tests map[testKey]testOutcome
@@ -249,27 +249,27 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	if top && in.memo != nil && !in.noMemo {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
-		if lm, ok := in.memo.lets[k]; ok {
-			if !lm.dyn {
-				return define(env, lm.vals), nil
+		if e, ok := in.memo.lets[k]; ok {
+			if e.lazy == nil {
+				return define(env, e.vals), nil
 			}
-			return lm.lazyLet(l, env, testKey{memoKey: k}), nil
+			return e.lazy.lazyLet(l, env, testKey{memoKey: k}), nil
 		}
 		saved := in.dyn
 		in.dyn = false
 		savedSub := in.sub
 		in.sub = subCache{}
 		defer func() { in.sub = savedSub }()
-		inner, err := in.bind(l.Rec, l.Bindings, env)
+		vs, err := in.bindVars(l.Rec, l.Bindings, env)
 		d := in.dyn
 		in.dyn = saved
 		if err != nil {
 			return nil, err
 		}
 		if !hasFun(l.Bindings) {
-			in.memo.lets[k] = newLetMemo(inner.vars, d)
+			in.memo.lets[k] = newLetEntry(vs, d)
 		}
-		return define(env, inner.vars), nil
+		return define(env, vs), nil
 	}
 	savedSub := in.sub
 	in.sub = subCache{}
