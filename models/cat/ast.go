@@ -316,6 +316,8 @@ type Seq struct {
 	sid subID
 	// termSubs number the operands (static.go).
 	termSubs []subID
+	// names are the operands that are a name or [name] (static.go).
+	names []nameTerm
 }
 
 // A Diff is e \ e \ ..., left to right.
@@ -334,6 +336,8 @@ type Inter struct {
 	sid subID
 	// termSubs number the operands (static.go).
 	termSubs []subID
+	// names are the operands that are a name or [name] (static.go).
+	names []nameTerm
 }
 
 // A Cart is a cartesian product S * T, or one operand.

@@ -416,6 +416,11 @@ func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
 			return v, nil
 		}
 	}
+	if s.names != nil {
+		if v, ok := in.emptyName(s.names, env); ok {
+			return v, nil
+		}
+	}
 	v, err := in.diff(s.Terms[0], env)
 	for _, t := range s.Terms[1:] {
 		if err != nil {
@@ -464,6 +469,11 @@ func (in *interp) inter(x *Inter, env *scope) (Value, error) {
 func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
 	if x.termSubs != nil {
 		if v, ok := in.staticEmpty(x.termSubs); ok {
+			return v, nil
+		}
+	}
+	if x.names != nil {
+		if v, ok := in.emptyName(x.names, env); ok {
 			return v, nil
 		}
 	}

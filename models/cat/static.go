@@ -279,6 +279,7 @@ func (n *numberer) seq(s *Seq, locals []string, cache bool) bool {
 	if len(s.Terms) > 1 {
 		n.setID(&s.sid, local, cache)
 		s.termSubs = n.termSubs(len(s.Terms), func(i int) subID { return repDiff(s.Terms[i]) })
+		s.names = nameTerms(len(s.Terms), func(i int) *Cart { return diffCart(s.Terms[i]) })
 	}
 	return local
 }
@@ -389,6 +390,7 @@ func (n *numberer) inter(x *Inter, locals []string, cache bool) bool {
 	if len(x.Terms) > 1 {
 		n.setID(&x.sid, local, cache)
 		x.termSubs = n.termSubs(len(x.Terms), func(i int) subID { return repCart(x.Terms[i]) })
+		x.names = nameTerms(len(x.Terms), func(i int) *Cart { return x.Terms[i] })
 	}
 	return local
 }
@@ -571,4 +573,82 @@ func isEmptyRelOrSet(v Value) bool {
 		return setEmpty(v)
 	}
 	return false
+}
+
+// A nameTerm is an operand of a ; or & chain that is a name, or [name]:
+// cheap to look at before the chain is computed.
+type nameTerm struct {
+	app     *App
+	bracket bool
+}
+
+// diffCart is the one operand d is made of, nil when it is more.
+func diffCart(d *Diff) *Cart {
+	if len(d.Terms) != 1 || len(d.Terms[0].Terms) != 1 {
+		return nil
+	}
+	return d.Terms[0].Terms[0]
+}
+
+// nameTerms lists the operands that are a name or [name], nil for none.
+func nameTerms(k int, term func(int) *Cart) []nameTerm {
+	var out []nameTerm
+	for i := 0; i < k; i++ {
+		if t, ok := asNameTerm(term(i)); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func asNameTerm(c *Cart) (nameTerm, bool) {
+	if c == nil || c.Right != nil || c.Left.Comp != nil || len(c.Left.Postfix.Ops) > 0 {
+		return nameTerm{}, false
+	}
+	p := c.Left.Postfix.Base
+	if p.App != nil && len(p.App.Args) == 0 {
+		return nameTerm{app: p.App}, true
+	}
+	if p.Bracket == nil || len(p.Bracket.Tuple) != 1 {
+		return nameTerm{}, false
+	}
+	u := p.Bracket.Tuple[0]
+	if len(u.Terms) != 1 || len(u.Terms[0].Terms) != 1 || len(u.Terms[0].Terms[0].Terms) != 1 {
+		return nameTerm{}, false
+	}
+	inner, ok := asNameTerm(diffCart(u.Terms[0].Terms[0].Terms[0]))
+	if !ok || inner.bracket {
+		return nameTerm{}, false
+	}
+	return nameTerm{app: inner.app, bracket: true}, true
+}
+
+// emptyName reports whether one of the name operands of a ; or & chain is
+// bound to an empty relation or event set, and returns the chain's value
+// then: the other operands are not evaluated. A name bound to a let not
+// yet computed is not looked at.
+func (in *interp) emptyName(ts []nameTerm, env *scope) (Value, bool) {
+	if !in.shortCircuit() {
+		return nil, false
+	}
+	for _, t := range ts {
+		b, ok := env.lookup(t.app.sym)
+		if ok && b.lazy != nil {
+			if !b.lazy.done || b.lazy.err != nil {
+				continue
+			}
+			b, _ = b.lazy.vals.get(t.app.sym)
+		}
+		if !ok {
+			continue
+		}
+		if isEmptyRelOrSet(b.v) {
+			in.dyn = in.dyn || b.dyn
+			if t.bracket {
+				return in.empty, true
+			}
+			return b.v, true
+		}
+	}
+	return nil, false
 }
