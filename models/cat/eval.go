@@ -1,6 +1,6 @@
 // This file implements the evaluation of cat expressions: scopes, the
-// operators by precedence level, application of functions and let rec by
-// least fixpoint (conditions and match are in eval_cond.go).
+// operators by precedence level and application of functions (let rec is
+// in fixpoint.go, conditions and match in eval_cond.go).
 
 package cat
 
@@ -231,79 +231,6 @@ func formals(f *Formals) ([]sym, bool) {
 	return f.syms, len(f.syms) != 1
 }
 
-// bindVars evaluates let bindings, as bind, into bindings alone.
-func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
-	if rec {
-		inner, err := in.bind(true, bs, env)
-		if err != nil {
-			return nil, err
-		}
-		return inner.vars, nil
-	}
-	out := scope{vars: make(vars, 0, len(bs))}
-	for _, b := range bs {
-		if err := in.bindOne(b, env, &out); err != nil {
-			return nil, err
-		}
-	}
-	return out.vars, nil
-}
-
-// bind evaluates let bindings into a new scope; rec ones by fixpoint.
-func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
-	inner := newScope(env)
-	if !rec {
-		for _, b := range bs {
-			if err := in.bindOne(b, env, inner); err != nil {
-				return nil, err
-			}
-		}
-		return inner, nil
-	}
-	// Functions see themselves; other names start empty and grow.
-	allFun := true
-	for _, b := range bs {
-		if b.Fun == "" {
-			allFun = false
-			for _, n := range b.Pattern.syms {
-				inner.vars.set(n, binding{v: emptyVal{}})
-			}
-		}
-	}
-	if allFun {
-		for _, b := range bs {
-			if err := in.bindOne(b, inner, inner); err != nil {
-				return nil, err
-			}
-		}
-		return inner, nil
-	}
-	hoists := make([]hoisted, len(bs))
-	for iter := 0; ; iter++ {
-		if iter > 10000 {
-			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
-		}
-		next := newScope(env)
-		next.vars = append(make(vars, 0, len(inner.vars)), inner.vars...)
-		// Each equation sees the values the ones before it in this
-		// round computed, as herd's: with a non-monotone equation (the
-		// bell's rcu-rscs) the order decides which fixpoint is reached.
-		for i, b := range bs {
-			if err := in.bindRound(b, next, next, &hoists[i]); err != nil {
-				return nil, err
-			}
-		}
-		same := len(next.vars) == len(inner.vars)
-		for i := 0; same && i < len(next.vars); i++ {
-			same = next.vars[i].s == inner.vars[i].s && equal(next.vars[i].b.v, inner.vars[i].b.v)
-		}
-		inner = next
-		if same {
-			return inner, nil
-		}
-	}
-}
-
 // bindOne evaluates b in env and binds its names in out.
 func (in *interp) bindOne(b *Binding, env, out *scope) error {
 	if b.Fun != "" {
@@ -348,23 +275,6 @@ func (in *interp) bindPattern(p lexer.Position, names []sym, tuple bool, v Value
 	}
 	return nil
 }
-
-// absorbs reports whether v, the left operand of ;, \ or &, is an
-// empty relation or event set, which makes the result v whatever the
-// right operand: the right one is not evaluated, so that what it would
-// read (lock.cat's or the LKMM's costly lets behind a test on plain
-// accesses a test has none of) is not computed either. The dry run of
-// Load evaluates every operand, for the type errors.
-func (in *interp) absorbs(v Value) bool {
-	if !in.shortCircuit() {
-		return false
-	}
-	return isEmptyRelOrSet(v)
-}
-
-// shortCircuit says whether operands may be left unevaluated: not in the
-// dry run on no events.
-func (in *interp) shortCircuit() bool { return in.arch != "" }
 
 func (in *interp) union(u *Union, env *scope) (Value, error) {
 	return cached(in, u.sid, u, env, (*interp).unionEval)

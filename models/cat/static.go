@@ -2,12 +2,10 @@
 // that reads no name bound inside its statement (a parameter, a let ... in,
 // a let rec's own names) has one value per evaluation of the statement in
 // the candidates of a shape when it depends on neither rf nor co, which is
-// kept; and the terms of a let rec's union that do not mention its names
-// are computed once per fixpoint, not at each round.
+// kept. Load numbers them (and marks the let rec terms fixpoint.go
+// computes once).
 
 package cat
-
-import "github.com/litmuscheck/litmuscheck/litmus"
 
 // A subID numbers a cacheable node of a program; 0 is none.
 type subID int32
@@ -79,31 +77,6 @@ func (n *numberer) setID(id *subID, local bool, cache bool) {
 	if !local && cache {
 		n.next++
 		*id = n.next
-	}
-}
-
-// markInvariant records, for each binding of a let rec whose value is a
-// union, which of its terms read none of the names the let rec binds:
-// those the fixpoint computes once (bindRound).
-func markInvariant(bs []*Binding) {
-	names := bindingNames(bs)
-	for _, b := range bs {
-		b.invariant = nil
-		if b.Fun != "" || len(b.Value.Tuple) != 1 || len(b.Value.Tuple[0].Terms) < 2 {
-			continue
-		}
-		probe := &numberer{probe: true}
-		terms := b.Value.Tuple[0].Terms
-		inv := make([]bool, len(terms))
-		some, all := false, true
-		for i, t := range terms {
-			inv[i] = !probe.add(t, names, false)
-			some = some || inv[i]
-			all = all && inv[i]
-		}
-		if some && !all {
-			b.invariant = inv
-		}
 	}
 }
 
@@ -284,92 +257,8 @@ func (n *numberer) seq(s *Seq, locals []string, cache bool) bool {
 	return local
 }
 
-// termSubs are the numbers of the operands of a ; or & chain, nil when
-// none has one.
-func (n *numberer) termSubs(k int, rep func(int) subID) []subID {
-	if n.probe {
-		return nil
-	}
-	out := make([]subID, k)
-	some := false
-	for i := range out {
-		out[i] = rep(i)
-		some = some || out[i] != 0
-	}
-	if !some {
-		return nil
-	}
-	return out
-}
-
 // The functions below find the number of an operand: its own node's, or
 // that of the one node it is made of.
-
-func repUnion(u *Union) subID {
-	if u.sid != 0 || len(u.Terms) != 1 || len(u.Terms[0].Terms) != 1 {
-		return u.sid
-	}
-	s := u.Terms[0].Terms[0]
-	if s.sid != 0 || len(s.Terms) != 1 {
-		return s.sid
-	}
-	return repDiff(s.Terms[0])
-}
-
-func repDiff(d *Diff) subID {
-	if d.sid != 0 || len(d.Terms) != 1 {
-		return d.sid
-	}
-	return repInter(d.Terms[0])
-}
-
-func repInter(x *Inter) subID {
-	if x.sid != 0 || len(x.Terms) != 1 {
-		return x.sid
-	}
-	return repCart(x.Terms[0])
-}
-
-func repCart(c *Cart) subID {
-	if c.sid != 0 || c.Right != nil {
-		return c.sid
-	}
-	u := c.Left
-	if u.sid != 0 || u.Comp != nil || len(u.Postfix.Ops) > 0 {
-		return u.sid
-	}
-	p := u.Postfix.Base
-	switch {
-	case p.sid != 0:
-		return p.sid
-	case p.Group != nil:
-		return repExpr(p.Group)
-	case p.Block != nil:
-		return repExpr(p.Block)
-	}
-	return 0
-}
-
-func repExpr(e *Expr) subID {
-	if len(e.Tuple) != 1 {
-		return 0
-	}
-	return repUnion(e.Tuple[0])
-}
-
-// staticEmpty reports whether one of the operands of a ; or & chain is
-// known empty for the shape, and returns it: the chain is then that value
-// whatever the others, which are not evaluated.
-func (in *interp) staticEmpty(ids []subID) (Value, bool) {
-	c := in.sub
-	for _, id := range ids {
-		i := int(id - c.lo)
-		if id != 0 && i >= 0 && i < len(c.e) && c.e[i].state == subStatic && c.e[i].empty {
-			return c.e[i].v, true
-		}
-	}
-	return nil, false
-}
 
 func (n *numberer) diff(d *Diff, locals []string, cache bool) bool {
 	local := false
@@ -498,157 +387,4 @@ func (in *interp) enterSub(key testKey, r subRange) subCache {
 	}
 	in.sub = c
 	return saved
-}
-
-// A hoisted is the union of a let rec equation's invariant terms,
-// computed in the fixpoint's first round.
-type hoisted struct {
-	v    Value
-	dyn  bool
-	done bool
-	// off is set when the union is not of relations or event sets,
-	// whose order of terms could show: the equation is evaluated whole.
-	off bool
-}
-
-// bindRound evaluates one equation of a let rec for one round of its
-// fixpoint, with its invariant terms taken from h after the first.
-func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
-	if b.invariant == nil || h.off || !in.shortCircuit() {
-		return in.bindOne(b, env, out)
-	}
-	saved := in.dyn
-	defer func() { in.dyn = saved || in.dyn }()
-	terms := b.Value.Tuple[0].Terms
-	if !h.done {
-		in.dyn = false
-		var v Value
-		for i, t := range terms {
-			if !b.invariant[i] {
-				continue
-			}
-			w, err := in.add(t, env)
-			if err != nil {
-				return err
-			}
-			if v == nil {
-				v = w
-			} else if v, err = in.binary("|", v, w); err != nil {
-				return at(t.Pos, err)
-			}
-		}
-		switch v.(type) {
-		case litmus.Rel, *relVal, litmus.Set:
-		default:
-			h.off = true
-			in.dyn = false
-			return in.bindOne(b, env, out)
-		}
-		h.v, h.dyn, h.done = v, in.dyn, true
-	}
-	in.dyn = h.dyn
-	v := h.v
-	for i, t := range terms {
-		if b.invariant[i] {
-			continue
-		}
-		w, err := in.add(t, env)
-		if err != nil {
-			return err
-		}
-		if v, err = in.binary("|", v, w); err != nil {
-			return at(t.Pos, err)
-		}
-	}
-	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, in.dyn, out)
-}
-
-func isEmptyRelOrSet(v Value) bool {
-	switch v := v.(type) {
-	case *relVal:
-		return v.Empty()
-	case litmus.Rel:
-		return v.Empty()
-	case litmus.Set:
-		return setEmpty(v)
-	}
-	return false
-}
-
-// A nameTerm is an operand of a ; or & chain that is a name, or [name]:
-// cheap to look at before the chain is computed.
-type nameTerm struct {
-	app     *App
-	bracket bool
-}
-
-// diffCart is the one operand d is made of, nil when it is more.
-func diffCart(d *Diff) *Cart {
-	if len(d.Terms) != 1 || len(d.Terms[0].Terms) != 1 {
-		return nil
-	}
-	return d.Terms[0].Terms[0]
-}
-
-// nameTerms lists the operands that are a name or [name], nil for none.
-func nameTerms(k int, term func(int) *Cart) []nameTerm {
-	var out []nameTerm
-	for i := 0; i < k; i++ {
-		if t, ok := asNameTerm(term(i)); ok {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-func asNameTerm(c *Cart) (nameTerm, bool) {
-	if c == nil || c.Right != nil || c.Left.Comp != nil || len(c.Left.Postfix.Ops) > 0 {
-		return nameTerm{}, false
-	}
-	p := c.Left.Postfix.Base
-	if p.App != nil && len(p.App.Args) == 0 {
-		return nameTerm{app: p.App}, true
-	}
-	if p.Bracket == nil || len(p.Bracket.Tuple) != 1 {
-		return nameTerm{}, false
-	}
-	u := p.Bracket.Tuple[0]
-	if len(u.Terms) != 1 || len(u.Terms[0].Terms) != 1 || len(u.Terms[0].Terms[0].Terms) != 1 {
-		return nameTerm{}, false
-	}
-	inner, ok := asNameTerm(diffCart(u.Terms[0].Terms[0].Terms[0]))
-	if !ok || inner.bracket {
-		return nameTerm{}, false
-	}
-	return nameTerm{app: inner.app, bracket: true}, true
-}
-
-// emptyName reports whether one of the name operands of a ; or & chain is
-// bound to an empty relation or event set, and returns the chain's value
-// then: the other operands are not evaluated. A name bound to a let not
-// yet computed is not looked at.
-func (in *interp) emptyName(ts []nameTerm, env *scope) (Value, bool) {
-	if !in.shortCircuit() {
-		return nil, false
-	}
-	for _, t := range ts {
-		b, ok := env.lookup(t.app.sym)
-		if ok && b.lazy != nil {
-			if !b.lazy.done || b.lazy.err != nil {
-				continue
-			}
-			b, _ = b.lazy.vals.get(t.app.sym)
-		}
-		if !ok {
-			continue
-		}
-		if isEmptyRelOrSet(b.v) {
-			in.dyn = in.dyn || b.dyn
-			if t.bracket {
-				return in.empty, true
-			}
-			return b.v, true
-		}
-	}
-	return nil, false
 }
