@@ -57,7 +57,7 @@ type Binding struct {
 	Pattern  *Formals `parser:"| ( \"(\" @@? \")\" | @@ ) \"=\" )"`
 	Value    *Expr    `parser:"@@"`
 	// invariant marks, in a let rec, the terms of the value's union
-	// that read none of its names (static.go).
+	// that read none of its names (fixpoint.go).
 	invariant        []bool
 	funSym, paramSym sym // number Fun and FunParam (symbols.go)
 }
@@ -314,9 +314,9 @@ type Seq struct {
 	Terms []*Diff `parser:"@@ ( \";\" @@ )*"`
 	// sid numbers the node in the subexpression cache (static.go).
 	sid subID
-	// termSubs number the operands (static.go).
+	// termSubs number the operands (empties.go).
 	termSubs []subID
-	// names are the operands that are a name or [name] (static.go).
+	// names are the operands that are a name or [name] (empties.go).
 	names []nameTerm
 }
 
@@ -334,9 +334,9 @@ type Inter struct {
 	Terms []*Cart `parser:"@@ ( \"&\" @@ )*"`
 	// sid numbers the node in the subexpression cache (static.go).
 	sid subID
-	// termSubs number the operands (static.go).
+	// termSubs number the operands (empties.go).
 	termSubs []subID
-	// names are the operands that are a name or [name] (static.go).
+	// names are the operands that are a name or [name] (empties.go).
 	names []nameTerm
 }
 
