@@ -79,7 +79,9 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		defer func() { out.memos[shape] = c.x.Memo }()
 	}
 	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() && s.mixed == nil {
-		c.atomicRMW()
+		c.atomicRMW(false)
+	} else if lm, ok := model.(AtomicLockModel); ok && lm.AtomicLocks() && s.mixed == nil {
+		c.atomicRMW(true)
 	}
 	n := len(c.reads)
 	choice := make([]int, n)
@@ -264,12 +266,16 @@ func (c *combo) impliedCo() bool {
 }
 
 // atomicRMW records, for each read, the write of its rmw pair when both
-// come from one instruction, for an AtomicModel.
-func (c *combo) atomicRMW() {
+// come from one instruction, for an AtomicModel (for an AtomicLockModel,
+// locksOnly: of lock events only).
+func (c *combo) atomicRMW(locksOnly bool) {
 	x := c.x
 	c.rmwW = make([]int, len(c.reads))
 	for i, r := range c.reads {
 		c.rmwW[i] = -1
+		if locksOnly && !c.lockEv.Has(r) {
+			continue
+		}
 		x.RMW.EachSucc(r, func(w int) {
 			if x.SameInstr.Has(r, w) {
 				c.rmwW[i] = w

@@ -71,6 +71,15 @@ type AtomicModel interface {
 	AtomicRMW() bool
 }
 
+// An AtomicLockModel is a Model that forbids the same of lock.cat's
+// lock-read and lock-write pairs (spin_lock, a successful spin_trylock)
+// alone, as lock.cat does by giving a lock-read the write immediately
+// co-before its lock-write. The explorer then skips those candidates.
+type AtomicLockModel interface {
+	Model
+	AtomicLocks() bool
+}
+
 // A PruningModel is a Model that can tell from part of a candidate that
 // every completion is forbidden: its axioms that are monotone in rf and co
 // (acyclic, irreflexive or empty of a relation built from them without

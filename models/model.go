@@ -74,6 +74,9 @@ type Model struct {
 	// write, so that the explorer need not enumerate those candidates
 	// (litmus.AtomicModel).
 	Atomic bool
+	// LocksAtomic states the same of lock.cat's lock-read and lock-write
+	// pairs alone (litmus.AtomicLockModel).
+	LocksAtomic bool
 	// Cycles states that the model may allow a cycle of reads and writes
 	// copying one another's values (litmus.CycleModel).
 	Cycles bool
@@ -109,6 +112,9 @@ func (m *Model) ShapeMemo() bool { return m.Shape }
 
 // AtomicRMW implements litmus.AtomicModel.
 func (m *Model) AtomicRMW() bool { return m.Atomic }
+
+// AtomicLocks implements litmus.AtomicLockModel.
+func (m *Model) AtomicLocks() bool { return m.LocksAtomic }
 
 // Prunes implements litmus.PruningModel.
 func (m *Model) Prunes() bool {

@@ -110,7 +110,7 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 // (aarch64deps.cat's addr, data, ctrl and pick forms) to the one the
 // explorer derives: herd computes them from register events, which our
 // executions do not have (see docs/design.md).
-func (in *interp) catDeps(l *LetStmt) (map[string]binding, bool) {
+func (in *interp) catDeps(l *LetStmt) (vars, bool) {
 	if l.Rec || len(l.Bindings) != 1 || l.Bindings[0].Pattern == nil || len(l.Bindings[0].Pattern.Names) != 1 {
 		return nil, false
 	}
@@ -129,5 +129,5 @@ func (in *interp) catDeps(l *LetStmt) (map[string]binding, bool) {
 	if !ok {
 		return nil, false
 	}
-	return map[string]binding{name: {v: r}}, true
+	return vars{{l.Bindings[0].Pattern.syms[0], binding{v: r}}}, true
 }

@@ -40,6 +40,11 @@ type LetStmt struct {
 	Rec      bool       `parser:"\"let\" @\"rec\"?"`
 	Bindings []*Binding `parser:"@@ ( \"and\" @@ )*"`
 	When     *TestBody  `parser:"( \"when\" @@ )? \"in\"?"`
+	// subs numbers the nodes of the bindings (static.go).
+	subs subRange
+	// final is rf or co when the let binds it for the last time
+	// (prune.go).
+	final string
 }
 
 // A Binding binds a pattern, or defines a function.
@@ -51,12 +56,17 @@ type Binding struct {
 	FunParam string   `parser:"   | @(Ident | \"_\") ) \"=\""`
 	Pattern  *Formals `parser:"| ( \"(\" @@? \")\" | @@ ) \"=\" )"`
 	Value    *Expr    `parser:"@@"`
+	// invariant marks, in a let rec, the terms of the value's union
+	// that read none of its names (fixpoint.go).
+	invariant        []bool
+	funSym, paramSym sym // number Fun and FunParam (symbols.go)
 }
 
 // Formals is a list of names, _ for one that is not bound.
 type Formals struct {
 	Pos   lexer.Position
 	Names []string `parser:"@(Ident | \"_\") ( \",\" @(Ident | \"_\") )*"`
+	syms  []sym    // number the names (symbols.go)
 }
 
 // An EnumStmt declares a set of tags.
@@ -64,6 +74,10 @@ type EnumStmt struct {
 	Pos  lexer.Position
 	Name string   `parser:"\"enum\" @Ident \"=\" \"||\"?"`
 	Tags []string `parser:"@Tag ( \"||\" @Tag )*"`
+	sym  sym      // numbers the name (symbols.go)
+	// vals are the tags, setNames the event sets they name (symbols.go).
+	vals     valSet
+	setNames []string
 }
 
 // A MatchStmt chooses instructions by tag.
@@ -94,6 +108,8 @@ type TestBody struct {
 	Test string `parser:"@(\"acyclic\" | \"irreflexive\" | \"empty\")"`
 	Expr *Expr  `parser:"@@"`
 	Name string `parser:"( \"as\" @Ident )?"`
+	// subs numbers the nodes of the expression (static.go).
+	subs subRange
 }
 
 // A ShowStmt shows relations in graphs; the interpreter ignores it.
@@ -122,6 +138,7 @@ type ProcedureStmt struct {
 	Name    string   `parser:"@Ident"`
 	Formals *Formals `parser:"( \"(\" @@? \")\" | @@ ) \"=\""`
 	Body    []*Stmt  `parser:"@@* \"end\""`
+	sym     sym      // numbers the name (symbols.go)
 }
 
 // A CallStmt runs a procedure.
@@ -130,6 +147,7 @@ type CallStmt struct {
 	Name string   `parser:"\"call\" @Ident"`
 	Arg  *Primary `parser:"@@"`
 	As   string   `parser:"( \"as\" @Ident )?"`
+	sym  sym      // numbers the name (symbols.go)
 }
 
 // A DebugStmt prints a value in herd; the interpreter ignores it.
@@ -144,6 +162,7 @@ type ForallStmt struct {
 	Name string  `parser:"\"forall\" @Ident \"in\""`
 	Set  *Expr   `parser:"@@ \"do\""`
 	Body []*Stmt `parser:"@@* \"end\""`
+	sym  sym     // numbers the name (symbols.go)
 }
 
 // A WithStmt binds a name to each element of a set in turn.
@@ -151,6 +170,7 @@ type WithStmt struct {
 	Pos  lexer.Position
 	Name string `parser:"\"with\" @Ident \"from\""`
 	Set  *Expr  `parser:"@@"`
+	sym  sym    // numbers the name (symbols.go)
 }
 
 // An IfStmt runs instructions according to the variants.
@@ -259,11 +279,12 @@ type SetClauses struct {
 
 // An EltClause is x ++ rest -> e, or pre | x ++ post -> e.
 type EltClause struct {
-	Pos  lexer.Position
-	Pre  string `parser:"( @(Ident | \"_\") \"|\" )?"`
-	Elt  string `parser:"@(Ident | \"_\") \"++\""`
-	Rest string `parser:"@(Ident | \"_\") \"->\""`
-	Body *Expr  `parser:"@@"`
+	Pos             lexer.Position
+	Pre             string `parser:"( @(Ident | \"_\") \"|\" )?"`
+	Elt             string `parser:"@(Ident | \"_\") \"++\""`
+	Rest            string `parser:"@(Ident | \"_\") \"->\""`
+	Body            *Expr  `parser:"@@"`
+	eltSym, restSym sym    // number Elt and Rest (symbols.go)
 }
 
 // An ExprClause is one arm of a match on a tag.
@@ -277,6 +298,8 @@ type ExprClause struct {
 type Union struct {
 	Pos   lexer.Position
 	Terms []*Add `parser:"@@ ( \"|\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // An Add is e ++ e: adding an element to a set.
@@ -289,18 +312,32 @@ type Add struct {
 type Seq struct {
 	Pos   lexer.Position
 	Terms []*Diff `parser:"@@ ( \";\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
+	// termSubs number the operands (empties.go).
+	termSubs []subID
+	// names are the operands that are a name or [name] (empties.go).
+	names []nameTerm
 }
 
 // A Diff is e \ e \ ..., left to right.
 type Diff struct {
 	Pos   lexer.Position
 	Terms []*Inter `parser:"@@ ( \"\\\\\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // An Inter is e & e & ...
 type Inter struct {
 	Pos   lexer.Position
 	Terms []*Cart `parser:"@@ ( \"&\" @@ )*"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
+	// termSubs number the operands (empties.go).
+	termSubs []subID
+	// names are the operands that are a name or [name] (empties.go).
+	names []nameTerm
 }
 
 // A Cart is a cartesian product S * T, or one operand.
@@ -308,6 +345,8 @@ type Cart struct {
 	Pos   lexer.Position
 	Left  *Unary `parser:"@@"`
 	Right *Unary `parser:"( \"*\" @@ )?"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A Unary is a complement ~e or a postfix expression.
@@ -315,6 +354,8 @@ type Unary struct {
 	Pos     lexer.Position
 	Comp    *Unary   `parser:"  \"~\" @@"`
 	Postfix *Postfix `parser:"| @@"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A Postfix is a primary with ^-1, +, * or ? after it.
@@ -336,6 +377,8 @@ type Primary struct {
 	Block    *Expr   `parser:"| \"begin\" @@ \"end\""`
 	Bracket  *Expr   `parser:"| \"[\" @@ \"]\""`
 	App      *App    `parser:"| @@"`
+	// sid numbers the node in the subexpression cache (static.go).
+	sid subID
 }
 
 // A SetLit is {e, e, ...}.
@@ -349,6 +392,7 @@ type App struct {
 	Pos  lexer.Position
 	Name string `parser:"@Ident"`
 	Args []*Arg `parser:"@@*"`
+	sym  sym    // numbers the name (symbols.go)
 }
 
 // An Arg is an argument of an application: a name or a simple
@@ -357,4 +401,5 @@ type Arg struct {
 	Pos    lexer.Position
 	Name   string   `parser:"  @Ident"`
 	Simple *Primary `parser:"| @@"`
+	sym    sym      // numbers the name (symbols.go)
 }

@@ -20,19 +20,39 @@ var dynNames = map[string]bool{
 	"different-values": true, "same-values": true,
 }
 
-// builtin resolves a name no let binds.
-func (in *interp) builtin(name string) (Value, bool, bool) {
-	if v, ok := in.builtins[name]; ok {
-		return v, dynNames[name], true
+// A builtinEntry is a built-in name's value, once computed (state 1), or
+// the mark that the name is none (state 2).
+type builtinEntry struct {
+	v     Value
+	state uint8
+	// gen is the candidate a dynamic built-in's value is of.
+	gen int
+}
+
+// builtin resolves a name no let binds: s is its symbol.
+func (in *interp) builtin(name string, s sym) (Value, bool, bool) {
+	dyn := in.prog.dynSyms[s]
+	cache := in.shape.builtins
+	if dyn {
+		// Computed again for each candidate.
+		if len(in.dynBuiltins) != len(cache) {
+			in.dynBuiltins = make([]builtinEntry, len(cache))
+			if in.memo != nil {
+				in.memo.dynBuiltins = in.dynBuiltins
+			}
+		}
+		cache = in.dynBuiltins
+	}
+	e := &cache[s]
+	if e.state != 0 && (!dyn || e.gen == in.gen) {
+		return e.v, dyn, e.state == 1
 	}
 	v, ok := in.computeBuiltin(name)
+	*e = builtinEntry{v: v, state: 2, gen: in.gen}
 	if ok {
-		if in.builtins == nil {
-			in.builtins = map[string]Value{}
-		}
-		in.builtins[name] = v
+		e.state = 1
 	}
-	return v, dynNames[name], ok
+	return v, dyn, ok
 }
 
 func (in *interp) computeBuiltin(name string) (Value, bool) {
@@ -147,10 +167,10 @@ func (in *interp) po() litmus.Rel {
 	if in.arch != litmus.ArchC || in.x.RMW.Empty() {
 		return in.x.PO
 	}
-	if in.cpo.IsZero() {
-		in.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
+	if in.shape.cpo.IsZero() {
+		in.shape.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
 	}
-	return in.cpo
+	return in.shape.cpo
 }
 
 // loc is herd's same-location relation. In C it relates every two events
@@ -161,9 +181,9 @@ func (in *interp) loc() litmus.Rel {
 	if in.arch != litmus.ArchC {
 		return in.x.Loc
 	}
-	if in.cloc.IsZero() {
+	if in.shape.cloc.IsZero() {
 		// On the heap: the lets memoised for the shape derive from it.
-		in.cloc = litmus.NewRel(in.n)
+		cloc := litmus.NewRel(in.n)
 		byLoc := map[string]litmus.Set{}
 		for i := range in.x.Events {
 			if l := in.x.Events[i].Loc; l != "" {
@@ -172,11 +192,12 @@ func (in *interp) loc() litmus.Rel {
 		}
 		for i := range in.x.Events {
 			if l := in.x.Events[i].Loc; l != "" {
-				in.cloc.SetRow(i, byLoc[l])
+				cloc.SetRow(i, byLoc[l])
 			}
 		}
+		in.shape.cloc = cloc
 	}
-	return in.cloc
+	return in.shape.cloc
 }
 
 // unlocks are the C unlock events.

@@ -214,6 +214,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		p := &Program{name: "fuzz", main: file, files: map[string]*File{}}
+		p.prepare()
 		_, _, _ = p.eval(&litmus.Execution{}, "")
 	})
 }

@@ -1,6 +1,6 @@
 // This file implements the evaluation of cat expressions: scopes, the
-// operators by precedence level, application of functions and let rec by
-// least fixpoint (conditions and match are in eval_cond.go).
+// operators by precedence level and application of functions (let rec is
+// in fixpoint.go, conditions and match in eval_cond.go).
 
 package cat
 
@@ -17,15 +17,66 @@ import (
 // is one table of every name's successive bindings: a scope with top set
 // sees the bindings made up to version ver.
 type scope struct {
-	vars   map[string]binding
+	vars   vars
 	parent *scope
 	top    *topEnv
 	ver    int
 }
 
+// A localScope is a scope with room for its first bindings, most local
+// scopes' all, in the same allocation.
+type localScope struct {
+	scope
+	inline [2]slot
+}
+
+// A topEnv has, per symbol, the successive bindings of the name.
 type topEnv struct {
-	hist map[string][]versioned
+	hist [][]versioned
 	ver  int
+	// bound are the symbols with a binding, for reset.
+	bound []sym
+	// views are the scopes that see the table, by version.
+	views []*scope
+	// log lists the symbol of each binding in the order made, for
+	// truncate.
+	log []sym
+}
+
+// topView is env's table when define would bind in it: env sees the
+// whole table.
+func (env *scope) topView() *topEnv {
+	if env == nil || env.top == nil || env.ver != env.top.ver {
+		return nil
+	}
+	return env.top
+}
+
+// truncate drops the bindings made after version ver, for the next
+// choice of a with: the scopes of the last choice are not used again.
+func (t *topEnv) truncate(ver int) {
+	for len(t.log) > 0 {
+		s := t.log[len(t.log)-1]
+		h := t.hist[s]
+		if h[len(h)-1].ver <= ver {
+			break
+		}
+		h[len(h)-1] = versioned{}
+		t.hist[s] = h[:len(h)-1]
+		t.log = t.log[:len(t.log)-1]
+	}
+	t.ver = ver
+}
+
+// reset empties the table for the next candidate, keeping its slices.
+func (t *topEnv) reset() {
+	t.ver = 0
+	for _, s := range t.bound {
+		clear(t.hist[s])
+		t.hist[s] = t.hist[s][:0]
+	}
+	t.bound = t.bound[:0]
+	t.log = t.log[:0]
 }
 
 type versioned struct {
@@ -33,19 +84,41 @@ type versioned struct {
 	b   binding
 }
 
-// define binds vars after env: in the top table when env is a top-level
+// define binds vs after env: in the top table when env is a top-level
 // scope, else in a new scope.
-func define(env *scope, vars map[string]binding) *scope {
-	if env == nil || env.top == nil || env.vars != nil || env.ver != env.top.ver {
-		return &scope{vars: vars, parent: env}
+func define(env *scope, vs vars) *scope {
+	t := env.topView()
+	if t == nil {
+		return &scope{vars: vs, parent: env}
 	}
-	t := env.top
 	t.ver++
-	for name, b := range vars {
-		t.hist[name] = append(t.hist[name], versioned{t.ver, b})
+	for _, v := range vs {
+		if len(t.hist[v.s]) == 0 {
+			t.bound = append(t.bound, v.s)
+		}
+		t.hist[v.s] = append(t.hist[v.s], versioned{t.ver, v.b})
+		t.log = append(t.log, v.s)
 	}
-	return &scope{top: t, ver: t.ver}
+	return t.view()
 }
+
+// view is the scope that sees t up to its current version. A view is
+// the same whichever bindings the table holds: it is kept by version and
+// given out again, to later candidates too.
+func (t *topEnv) view() *scope {
+	for len(t.views) <= t.ver {
+		t.views = append(t.views, nil)
+	}
+	v := t.views[t.ver]
+	if v == nil {
+		v = &scope{top: t, ver: t.ver}
+		t.views[t.ver] = v
+	}
+	return v
+}
+
+// define1 binds one name after env.
+func define1(env *scope, s sym, b binding) *scope { return define(env, vars{{s, b}}) }
 
 type binding struct {
 	v   Value
@@ -54,9 +127,13 @@ type binding struct {
 	lazy *thunk
 }
 
-func newScope(parent *scope) *scope { return &scope{vars: map[string]binding{}, parent: parent} }
+func newScope(parent *scope) *scope {
+	s := &localScope{scope: scope{parent: parent}}
+	s.vars = s.inline[:0]
+	return &s.scope
+}
 
-func (s *scope) lookup(name string) (binding, bool) {
+func (s *scope) lookup(name sym) (binding, bool) {
 	for ; s != nil; s = s.parent {
 		if s.top != nil {
 			h := s.top.hist[name]
@@ -67,7 +144,7 @@ func (s *scope) lookup(name string) (binding, bool) {
 			}
 			return binding{}, false
 		}
-		if b, ok := s.vars[name]; ok {
+		if b, ok := s.vars.get(name); ok {
 			return b, true
 		}
 	}
@@ -86,8 +163,11 @@ func errAt(p lexer.Position, format string, args ...any) error {
 
 // at places an error without a position at p.
 func at(p lexer.Position, err error) error {
+	if err == nil {
+		return nil
+	}
 	var ee *evalError
-	if err == nil || errors.As(err, &ee) {
+	if errors.As(err, &ee) {
 		return err
 	}
 	return errAt(p, "%v", err)
@@ -144,70 +224,11 @@ func (in *interp) eval(e *Expr, env *scope) (Value, error) {
 	return t, nil
 }
 
-func formals(f *Formals) ([]string, bool) {
+func formals(f *Formals) ([]sym, bool) {
 	if f == nil {
 		return nil, true
 	}
-	return f.Names, len(f.Names) != 1
-}
-
-// bind evaluates let bindings into a new scope; rec ones by fixpoint.
-func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
-	inner := newScope(env)
-	if !rec {
-		for _, b := range bs {
-			if err := in.bindOne(b, env, inner); err != nil {
-				return nil, err
-			}
-		}
-		return inner, nil
-	}
-	// Functions see themselves; other names start empty and grow.
-	allFun := true
-	for _, b := range bs {
-		if b.Fun == "" {
-			allFun = false
-			for _, n := range b.Pattern.Names {
-				inner.vars[n] = binding{v: emptyVal{}}
-			}
-		}
-	}
-	if allFun {
-		for _, b := range bs {
-			if err := in.bindOne(b, inner, inner); err != nil {
-				return nil, err
-			}
-		}
-		return inner, nil
-	}
-	for iter := 0; ; iter++ {
-		if iter > 10000 {
-			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
-		}
-		next := newScope(env)
-		for k, v := range inner.vars {
-			next.vars[k] = v
-		}
-		// Each equation sees the values the ones before it in this
-		// round computed, as herd's: with a non-monotone equation (the
-		// bell's rcu-rscs) the order decides which fixpoint is reached.
-		for _, b := range bs {
-			if err := in.bindOne(b, next, next); err != nil {
-				return nil, err
-			}
-		}
-		same := true
-		for k, v := range next.vars {
-			if !equal(v.v, inner.vars[k].v) {
-				same = false
-				break
-			}
-		}
-		inner = next
-		if same {
-			return inner, nil
-		}
-	}
+	return f.syms, len(f.syms) != 1
 }
 
 // bindOne evaluates b in env and binds its names in out.
@@ -217,9 +238,9 @@ func (in *interp) bindOne(b *Binding, env, out *scope) error {
 		if b.FunTuple != nil {
 			c.formals, c.tuple = formals(b.FunTuple)
 		} else {
-			c.formals = []string{b.FunParam}
+			c.formals = []sym{b.paramSym}
 		}
-		out.vars[b.Fun] = binding{v: c}
+		out.vars.set(b.funSym, binding{v: c})
 		return nil
 	}
 	saved := in.dyn
@@ -230,13 +251,13 @@ func (in *interp) bindOne(b *Binding, env, out *scope) error {
 	if err != nil {
 		return err
 	}
-	return bindPattern(b.Pos, b.Pattern.Names, len(b.Pattern.Names) != 1, v, d, out)
+	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, d, out)
 }
 
-func bindPattern(p lexer.Position, names []string, tuple bool, v Value, dyn bool, out *scope) error {
+func (in *interp) bindPattern(p lexer.Position, names []sym, tuple bool, v Value, dyn bool, out *scope) error {
 	if !tuple {
-		if names[0] != "_" {
-			out.vars[names[0]] = binding{v: v, dyn: dyn}
+		if names[0] != in.prog.symUnderscore {
+			out.vars.set(names[0], binding{v: v, dyn: dyn})
 		}
 		return nil
 	}
@@ -248,14 +269,18 @@ func bindPattern(p lexer.Position, names []string, tuple bool, v Value, dyn bool
 		return errAt(p, "type mismatch: %d names bound to %s", len(names), typeName(v))
 	}
 	for i, n := range names {
-		if n != "_" {
-			out.vars[n] = binding{v: t[i], dyn: dyn}
+		if n != in.prog.symUnderscore {
+			out.vars.set(n, binding{v: t[i], dyn: dyn})
 		}
 	}
 	return nil
 }
 
 func (in *interp) union(u *Union, env *scope) (Value, error) {
+	return cached(in, u.sid, u, env, (*interp).unionEval)
+}
+
+func (in *interp) unionEval(u *Union, env *scope) (Value, error) {
 	v, err := in.add(u.Terms[0], env)
 	for _, t := range u.Terms[1:] {
 		if err != nil {
@@ -292,10 +317,27 @@ func (in *interp) add(a *Add, env *scope) (Value, error) {
 }
 
 func (in *interp) seq(s *Seq, env *scope) (Value, error) {
+	return cached(in, s.sid, s, env, (*interp).seqEval)
+}
+
+func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
+	if s.termSubs != nil {
+		if v, ok := in.staticEmpty(s.termSubs); ok {
+			return v, nil
+		}
+	}
+	if s.names != nil {
+		if v, ok := in.emptyName(s.names, env); ok {
+			return v, nil
+		}
+	}
 	v, err := in.diff(s.Terms[0], env)
 	for _, t := range s.Terms[1:] {
 		if err != nil {
 			return nil, err
+		}
+		if in.absorbs(v) {
+			return v, nil
 		}
 		var w Value
 		if w, err = in.diff(t, env); err != nil {
@@ -308,10 +350,17 @@ func (in *interp) seq(s *Seq, env *scope) (Value, error) {
 }
 
 func (in *interp) diff(d *Diff, env *scope) (Value, error) {
+	return cached(in, d.sid, d, env, (*interp).diffEval)
+}
+
+func (in *interp) diffEval(d *Diff, env *scope) (Value, error) {
 	v, err := in.inter(d.Terms[0], env)
 	for _, t := range d.Terms[1:] {
 		if err != nil {
 			return nil, err
+		}
+		if in.absorbs(v) {
+			return v, nil
 		}
 		var w Value
 		if w, err = in.inter(t, env); err != nil {
@@ -324,10 +373,27 @@ func (in *interp) diff(d *Diff, env *scope) (Value, error) {
 }
 
 func (in *interp) inter(x *Inter, env *scope) (Value, error) {
+	return cached(in, x.sid, x, env, (*interp).interEval)
+}
+
+func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
+	if x.termSubs != nil {
+		if v, ok := in.staticEmpty(x.termSubs); ok {
+			return v, nil
+		}
+	}
+	if x.names != nil {
+		if v, ok := in.emptyName(x.names, env); ok {
+			return v, nil
+		}
+	}
 	v, err := in.cart(x.Terms[0], env)
 	for _, t := range x.Terms[1:] {
 		if err != nil {
 			return nil, err
+		}
+		if in.absorbs(v) {
+			return v, nil
 		}
 		var w Value
 		if w, err = in.cart(t, env); err != nil {
@@ -340,9 +406,16 @@ func (in *interp) inter(x *Inter, env *scope) (Value, error) {
 }
 
 func (in *interp) cart(c *Cart, env *scope) (Value, error) {
+	return cached(in, c.sid, c, env, (*interp).cartEval)
+}
+
+func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
 	v, err := in.unaryExpr(c.Left, env)
 	if err != nil || c.Right == nil {
 		return v, err
+	}
+	if s, ok := v.(litmus.Set); ok && in.shortCircuit() && setEmpty(s) {
+		return in.empty, nil
 	}
 	w, err := in.unaryExpr(c.Right, env)
 	if err != nil {
@@ -353,6 +426,10 @@ func (in *interp) cart(c *Cart, env *scope) (Value, error) {
 }
 
 func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
+	return cached(in, u.sid, u, env, (*interp).unaryExprEval)
+}
+
+func (in *interp) unaryExprEval(u *Unary, env *scope) (Value, error) {
 	if u.Comp != nil {
 		v, err := in.unaryExpr(u.Comp, env)
 		if err != nil {
@@ -377,6 +454,10 @@ func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
 }
 
 func (in *interp) primary(p *Primary, env *scope) (Value, error) {
+	return cached(in, p.sid, p, env, (*interp).primaryEval)
+}
+
+func (in *interp) primaryEval(p *Primary, env *scope) (Value, error) {
 	switch {
 	case p.Empty:
 		return emptyVal{}, nil
@@ -401,7 +482,7 @@ func (in *interp) primary(p *Primary, env *scope) (Value, error) {
 		if !ok {
 			return nil, errAt(p.Pos, "type mismatch: [%s], want an event set", typeName(v))
 		}
-		return litmus.Identity(in.n, s), nil
+		return in.relValue(litmus.Identity(in.n, s)), nil
 	}
 	return in.app(p.App, env)
 }
@@ -435,16 +516,16 @@ func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
 }
 
 // lookupVar finds a name: bound, built in, or a tag's event set.
-func (in *interp) lookupVar(p lexer.Position, name string, env *scope) (Value, error) {
-	if b, ok := env.lookup(name); ok {
-		b, err := in.force(name, b)
+func (in *interp) lookupVar(p lexer.Position, name string, s sym, env *scope) (Value, error) {
+	if b, ok := env.lookup(s); ok {
+		b, err := in.force(s, b)
 		if err != nil {
 			return nil, err
 		}
 		in.dyn = in.dyn || b.dyn
 		return b.v, nil
 	}
-	if v, dyn, ok := in.builtin(name); ok {
+	if v, dyn, ok := in.builtin(name, s); ok {
 		in.dyn = in.dyn || dyn
 		return v, nil
 	}
@@ -452,14 +533,14 @@ func (in *interp) lookupVar(p lexer.Position, name string, env *scope) (Value, e
 }
 
 func (in *interp) app(a *App, env *scope) (Value, error) {
-	f, err := in.lookupVar(a.Pos, a.Name, env)
+	f, err := in.lookupVar(a.Pos, a.Name, a.sym, env)
 	if err != nil {
 		return nil, err
 	}
 	for _, arg := range a.Args {
 		var v Value
 		if arg.Name != "" {
-			v, err = in.lookupVar(arg.Pos, arg.Name, env)
+			v, err = in.lookupVar(arg.Pos, arg.Name, arg.sym, env)
 		} else {
 			v, err = in.primary(arg.Simple, env)
 		}
@@ -483,7 +564,7 @@ func (in *interp) apply(p lexer.Position, f, arg Value) (Value, error) {
 			return nil, errAt(p, "calls nested deeper than %d in %s", maxDepth, f.name)
 		}
 		inner := newScope(f.env)
-		if err := bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
+		if err := in.bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
 			return nil, err
 		}
 		in.depth++

@@ -95,11 +95,11 @@ func (in *interp) match(m *MatchExpr, env *scope) (Value, error) {
 			return nil, errAt(elt.Pos, "unsupported: match clause pre | x ++ post")
 		}
 		inner := newScope(env)
-		if elt.Elt != "_" {
-			inner.vars[elt.Elt] = binding{v: elems[0]}
+		if elt.eltSym != in.prog.symUnderscore {
+			inner.vars.set(elt.eltSym, binding{v: elems[0]})
 		}
-		if elt.Rest != "_" {
-			inner.vars[elt.Rest] = binding{v: in.rest(v, elems[1:])}
+		if elt.restSym != in.prog.symUnderscore {
+			inner.vars.set(elt.restSym, binding{v: in.rest(v, elems[1:])})
 		}
 		return in.eval(elt.Body, inner)
 	}
@@ -124,7 +124,7 @@ func (in *interp) rest(v Value, elems []Value) Value {
 			s = s.Add(int(e.(eventVal)))
 		}
 		return s
-	case litmus.Rel:
+	case litmus.Rel, *relVal:
 		r := in.newRel()
 		for _, e := range elems {
 			p := e.(pairVal)
@@ -141,6 +141,8 @@ func (in *interp) rest(v Value, elems []Value) Value {
 // isEmpty reports whether a set, relation or set of values is empty.
 func (in *interp) isEmpty(v Value) bool {
 	switch v := v.(type) {
+	case *relVal:
+		return v.Empty()
 	case litmus.Rel:
 		return v.Empty()
 	case litmus.Set:

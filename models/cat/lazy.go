@@ -12,25 +12,53 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // A thunk is a let evaluated on demand, in the scope it was run in.
 type thunk struct {
 	let  *LetStmt
+	key  testKey
 	env  *scope
 	done bool
-	vals map[string]binding
+	vals vars
 	err  error
+	// out collects the values of a let that is not rec, its room kept
+	// from one candidate to the next.
+	out scope
 }
 
-// lazyLet binds l's names to a thunk; dyn says which of them depended on
-// rf or co when the let was last evaluated.
-func lazyLet(l *LetStmt, env *scope, dyn map[string]bool) *scope {
-	t := &thunk{let: l, env: env}
-	vars := make(map[string]binding, len(dyn))
-	for n, d := range dyn {
-		vars[n] = binding{dyn: d, lazy: t}
+// A letMemo is what the candidates of a shape keep of a top-level let:
+// its values, or, when it depends on rf or co, the thunk each candidate
+// binds it to anew (nothing of a candidate outlives it) and the bindings
+// to that thunk.
+type letMemo struct {
+	t     thunk
+	slots vars
+}
+
+// A letEntry is a let's values, or its letMemo when it depends on rf or
+// co.
+type letEntry struct {
+	vals vars
+	lazy *letMemo
+}
+
+func newLetEntry(vs vars, dyn bool) letEntry {
+	if !dyn {
+		return letEntry{vals: vs}
 	}
-	return define(env, vars)
+	lm := &letMemo{slots: make(vars, len(vs))}
+	for i, v := range vs {
+		lm.slots[i] = slot{v.s, binding{dyn: v.b.dyn, lazy: &lm.t}}
+	}
+	return letEntry{lazy: lm}
+}
+
+// lazyLet binds l's names to the thunk of this candidate.
+func (lm *letMemo) lazyLet(l *LetStmt, env *scope, key testKey) *scope {
+	out := lm.t.out.vars[:0]
+	lm.t = thunk{let: l, env: env, key: key}
+	lm.t.out.vars = out
+	return define(env, lm.slots)
 }
 
 // force evaluates b's thunk, if any, and returns b's value.
-func (in *interp) force(name string, b binding) (binding, error) {
+func (in *interp) force(name sym, b binding) (binding, error) {
 	if b.lazy == nil {
 		return b, nil
 	}
@@ -38,27 +66,30 @@ func (in *interp) force(name string, b binding) (binding, error) {
 	if !t.done {
 		t.done = true
 		saved := in.dyn
-		inner, err := in.bind(t.let.Rec, t.let.Bindings, t.env)
-		in.dyn = saved
-		if err != nil {
-			t.err = err
+		savedSub := in.enterSub(t.key, t.let.subs)
+		var err error
+		if t.let.Rec {
+			var inner *scope
+			if inner, err = in.bind(true, t.let.Bindings, t.env); err == nil {
+				t.vals = inner.vars
+			}
 		} else {
-			t.vals = inner.vars
+			for _, b := range t.let.Bindings {
+				if err = in.bindOne(b, t.env, &t.out); err != nil {
+					break
+				}
+			}
+			t.vals = t.out.vars
 		}
+		in.dyn = saved
+		in.sub = savedSub
+		t.err = err
 	}
 	if t.err != nil {
 		return binding{}, t.err
 	}
-	return t.vals[name], nil
-}
-
-// dynNamesOf records which names of a let's scope depend on rf or co.
-func dynNamesOf(vars map[string]binding) map[string]bool {
-	out := make(map[string]bool, len(vars))
-	for n, b := range vars {
-		out[n] = b.dyn
-	}
-	return out
+	v, _ := t.vals.get(name)
+	return v, nil
 }
 
 // A pendingTest is a flag or undefined_unless checked at the end.
@@ -91,8 +122,9 @@ func (in *interp) resolvePending() error {
 // candidate of the shape when it does not depend on rf or co (memoised
 // says whether the memo applies).
 func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, litmus.Rel, error) {
-	saved := in.dyn
-	defer func() { in.dyn = saved }()
+	saved, savedSub := in.dyn, in.sub
+	defer func() { in.dyn, in.sub = saved, savedSub }()
+	in.sub = subCache{}
 	if !memoised {
 		return in.testHolds(t, env)
 	}
@@ -100,12 +132,20 @@ func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) 
 		return o.holds, o.rel, nil
 	}
 	in.dyn = false
+	if in.memo.dynTests[key] {
+		in.enterSub(key, t.subs)
+	}
 	holds, rel, err := in.testHolds(t, env)
 	if err == nil && !in.dyn {
 		if in.memo.tests == nil {
 			in.memo.tests = map[testKey]testOutcome{}
 		}
 		in.memo.tests[key] = testOutcome{holds, rel}
+	} else if err == nil {
+		if in.memo.dynTests == nil {
+			in.memo.dynTests = map[testKey]bool{}
+		}
+		in.memo.dynTests[key] = true
 	}
 	return holds, rel, err
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -37,8 +38,14 @@ type Program struct {
 	prims *parser.Prims
 	files map[string]*File // included files, by the name used
 	opts  Options
-	// finals are the lets that bind rf or co for the last time.
-	finals map[*LetStmt]string
+	// syms number the names of the files; the interpreter binds or
+	// reads _, rf and co itself.
+	syms                        symbols
+	symUnderscore, symRF, symCO sym
+	// dynSyms mark the built-ins that depend on rf or co.
+	dynSyms []bool
+	// variants are the names of opts.Variants.
+	variants map[string]bool
 }
 
 // Load reads the model's files and checks them on an empty execution,
@@ -82,13 +89,27 @@ func Load(o Options) (*Program, error) {
 		}
 		p.prims = p.defs.Prims()
 	}
-	p.finals = p.finalBinders()
+	p.prepare()
 	// A dry run on no events finds unknown names and type errors.
 	x := &litmus.Execution{}
 	if _, _, err := p.eval(x, ""); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// prepare numbers the program's names and nodes and finds its last
+// binders of rf and co, once its files are read.
+func (p *Program) prepare() {
+	p.variants = map[string]bool{}
+	for _, v := range p.opts.Variants {
+		p.variants[v] = true
+	}
+	p.numberNames()
+	for l, name := range p.finalBinders() {
+		l.final = name
+	}
+	p.numberNodes()
 }
 
 // includeDir is the directory where the includes of the file at path are
@@ -161,31 +182,55 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 // eval runs the program on x for dialect arch ("" accepts the tags of
 // every dialect).
 func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, error) {
-	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), tags: map[string]bool{}}
+	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N)}
 	if x.N == 0 {
 		in.all = litmus.Set{}
 	}
-	in.variants = map[string]bool{}
-	for _, v := range p.opts.Variants {
-		in.variants[v] = true
-	}
+	in.variants = p.variants
 	if arch == "" {
+		in.tags = map[string]bool{}
 		for _, ts := range dialectTags {
 			for t := range ts {
 				in.tags[t] = true
 			}
 		}
 	}
-	in.empty = litmus.NewRel(x.N)
-	in.id = litmus.Identity(x.N, in.all)
-	in.full = litmus.Cartesian(x.N, in.all, in.all)
+	if x.PO.IsZero() {
+		fillEmpty(x)
+	}
+	if m, ok := x.Memo.(*memo); ok {
+		in.memo = m
+	} else if arch != "" {
+		in.memo = &memo{lets: map[memoKey]letEntry{}}
+		x.Memo = in.memo
+	}
+	in.setShape()
+	if in.memo != nil {
+		in.slab = &in.memo.slab
+		in.slab.reset()
+	}
+	if in.memo == nil {
+		if in.tags == nil {
+			in.tags = map[string]bool{}
+		}
+	} else {
+		if in.memo.tags == nil {
+			in.memo.tags = map[string]bool{}
+		}
+		in.tags = in.memo.tags
+	}
+	if in.memo != nil {
+		in.memo.gen++
+		in.gen = in.memo.gen
+		in.dynBuiltins = in.memo.dynBuiltins
+	}
 	in.rf = x.RF
 	if x.RF.IsZero() {
 		in.rf = in.empty
-	} else if lk := in.lockEvents(); !setEmpty(lk) {
+	} else if !setEmpty(in.shape.lockEv) {
 		// herd's rf links plain accesses only: lock.cat builds the
 		// reads-from of lock events itself.
-		plain := setDiff(in.all, lk)
+		plain := setDiff(in.all, in.shape.lockEv)
 		in.rf = x.RF.Restrict(plain, plain)
 	}
 	if x.Arena != nil {
@@ -195,30 +240,23 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	// herd's final writes are memory stores (no lock event is one) on
 	// the locations the final state shows: herd fixes no last write for
 	// the others, so lock.cat's lock-final cannot see them.
-	in.fw = setInter(finalWrites(x, x.CO, in.writes()), observedEvents(x))
-	if x.PO.IsZero() {
-		fillEmpty(x)
-	}
-	if m, ok := x.Memo.(*memo); ok {
-		in.memo = m
-	} else if arch != "" {
-		in.memo = &memo{vals: map[memoKey]binding{}}
-		x.Memo = in.memo
-	}
-	t := &topEnv{hist: map[string][]versioned{}}
-	if in.memo != nil {
+	in.fw = setInter(finalWrites(x, x.CO, in.writes()), in.shape.observed)
+	var t *topEnv
+	if in.memo != nil && in.memo.top != nil {
 		// The previous candidate's table, emptied: its slices are reused.
-		if in.memo.top != nil {
-			t = in.memo.top
-			t.ver = 0
-			for k, h := range t.hist {
-				clear(h)
-				t.hist[k] = h[:0]
-			}
+		t = in.memo.top
+		t.reset()
+	} else {
+		t = &topEnv{hist: make([][]versioned, len(p.syms.names))}
+		if in.memo != nil {
+			in.memo.top = t
 		}
-		in.memo.top = t
 	}
-	env := &scope{top: t}
+	env := t.view()
+	if in.memo != nil {
+		// The results of the last candidate CheckErr has read.
+		in.results, in.memo.results = in.memo.results[:0], nil
+	}
 	var ok = true
 	var err error
 	if p.bell != nil {
@@ -241,6 +279,40 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		err = in.resolvePending()
 	}
 	return in.results, ok, err
+}
+
+// A shapeConsts holds what a candidate's evaluation derives from its
+// shape alone: kept in the memo, computed once per shape.
+type shapeConsts struct {
+	empty, id, full litmus.Rel
+	// lockEv are lock.cat's lock events, observed the events on the
+	// locations the final state shows.
+	lockEv, observed litmus.Set
+	cpo, cloc        litmus.Rel
+	// builtins are the values of the built-in names that depend on
+	// neither rf nor co, by symbol.
+	builtins []builtinEntry
+}
+
+// setShape sets in.shape: the memo's, or computed for this evaluation.
+func (in *interp) setShape() {
+	if in.memo != nil && in.memo.shape != nil {
+		in.shape = in.memo.shape
+	} else {
+		x := in.x
+		in.shape = &shapeConsts{
+			empty:    litmus.NewRel(x.N),
+			id:       litmus.Identity(x.N, in.all),
+			full:     litmus.Cartesian(x.N, in.all, in.all),
+			observed: observedEvents(x),
+			builtins: make([]builtinEntry, len(in.prog.syms.names)),
+		}
+		in.shape.lockEv = in.computeLockEvents()
+		if in.memo != nil {
+			in.memo.shape = in.shape
+		}
+	}
+	in.empty, in.id, in.full = in.shape.empty, in.shape.id, in.shape.full
 }
 
 // observedEvents are the events on the memory locations x's final state
@@ -277,15 +349,17 @@ func (p *Program) Check(x *litmus.Execution) (bool, []string) {
 // x's test with that error, and no other exploration sees it.
 func (p *Program) CheckErr(x *litmus.Execution) (bool, []string, error) {
 	res, ok, err := p.eval(x, x.Test.Arch)
+	if m, isMemo := x.Memo.(*memo); isMemo {
+		// Read below, before the worker's next candidate refills it.
+		m.results = res
+	}
 	if err != nil || !ok {
 		return false, nil, err
 	}
 	var flags []string
-	seen := map[string]bool{}
 	for _, r := range res {
 		raised := (r.Mode == "flag" && r.Holds) || (r.Mode == "undefined_unless" && !r.Holds)
-		if raised && !seen[r.Name] {
-			seen[r.Name] = true
+		if raised && !slices.Contains(flags, r.Name) {
 			flags = append(flags, r.Name)
 		}
 	}
@@ -340,7 +414,11 @@ func (p *Program) Model() *models.Model {
 		// values reach it only through different-values and
 		// same-values, which depend on rf.
 		Shape: true,
-		Eval:  p.CheckErr,
-		Why:   p.Explain,
+		// The interpreter reads lock events as lock.cat does (with.go):
+		// the program's rf of a lock-read must be the explorer's, and
+		// lock.cat's is the write immediately co-before its lock-write.
+		LocksAtomic: true,
+		Eval:        p.CheckErr,
+		Why:         p.Explain,
 	}
 }

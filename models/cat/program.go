@@ -47,22 +47,30 @@ type interp struct {
 	empty    litmus.Rel
 	id, full litmus.Rel
 	rf       litmus.Rel
-	cpo      litmus.Rel // po with each instruction's read before its write, in C
-	cloc     litmus.Rel // herd's loc in C, with located fences
+	// shape holds what the shape alone decides (model.go).
+	shape    *shapeConsts
 	fw       litmus.Set
 	variants map[string]bool
 	tags     map[string]bool
-	builtins map[string]Value
-	dyn      bool
-	depth    int
-	callPos  lexer.Position
+	// dynBuiltins are the built-ins that depend on rf or co, by symbol,
+	// valid for candidate gen (the memo's, reused).
+	dynBuiltins []builtinEntry
+	dyn         bool
+	depth       int
+	callPos     lexer.Position
+	// slab is the memo's, nil without one (boxes.go).
+	slab *relSlab
 	// memo holds the values of top-level lets that do not depend on rf
 	// or co, by the choices of the withs before them (path) and order of
 	// evaluation after the last (ordinal); noMemo is set once the
 	// statements run depend on rf or co (a match on such a value).
-	memo    *memo
-	path    string
-	ordinal int
+	memo *memo
+	// sub is the subexpression cache of the statement being evaluated
+	// (static.go), nil where there is none; gen numbers the candidate.
+	sub     subCache
+	gen     int
+	path    int32
+	ordinal int32
 	noMemo  bool
 	results []Result
 	// including is the stack of files being included.
@@ -86,17 +94,51 @@ type interp struct {
 }
 
 type memo struct {
-	vals map[memoKey]binding
-	// dyn are the lets found to depend on rf or co, with which of their
-	// names do: the next candidates bind them lazily.
-	dyn map[memoKey]map[string]bool
+	// lets are the top-level lets evaluated: their values when they
+	// depend on neither rf nor co, else the thunk the next candidates
+	// bind them to (lazy.go).
+	lets map[memoKey]letEntry
 	// tests hold the outcomes of the tests that do not depend on rf or
 	// co, by the let before them and their statement.
 	tests map[testKey]testOutcome
 	// top is the last candidate's table of top-level bindings, reused.
 	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
-	deps map[string]litmus.Rel
+	deps  map[string]litmus.Rel
+	shape *shapeConsts
+	// subs are the subexpression caches of the statements, gen the
+	// number of the last candidate evaluated; dynTests are the tests
+	// found to depend on rf or co.
+	subs        map[testKey]subCache
+	gen         int
+	dynTests    map[testKey]bool
+	dynBuiltins []builtinEntry
+	// results is the slice of results the next candidate fills.
+	results []Result
+	// tags are the tag sets the enums run have defined.
+	tags map[string]bool
+	// slab boxes the relations a candidate computes from rf or co.
+	slab relSlab
+	// paths number the choices of the withs run: the child of path p
+	// by its i-th choice.
+	paths map[[2]int32]int32
+}
+
+// childPath numbers the i-th choice of a with run on path p.
+func (in *interp) childPath(p int32, i int) int32 {
+	if in.memo == nil {
+		return 0
+	}
+	k := [2]int32{p, int32(i)}
+	c, ok := in.memo.paths[k]
+	if !ok {
+		if in.memo.paths == nil {
+			in.memo.paths = map[[2]int32]int32{}
+		}
+		c = int32(len(in.memo.paths) + 1)
+		in.memo.paths[k] = c
+	}
+	return c
 }
 
 // A memoKey names one evaluation of a top-level let: the choices of the
@@ -104,8 +146,7 @@ type memo struct {
 // The statements a candidate runs depend on those choices only, so a key
 // names the same let in the same scope in every candidate of a shape.
 type memoKey struct {
-	path    string
-	ordinal int
+	path, ordinal int32
 }
 
 type testKey struct {
@@ -138,8 +179,8 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 		switch {
 		case s.Let != nil:
 			env, err = in.letStmt(s.Let, env, top)
-			if name, final := in.prog.finals[s.Let]; final && top && err == nil {
-				ok = in.lockChoiceAgrees(name, env)
+			if s.Let.final != "" && top && err == nil {
+				ok = in.lockChoiceAgrees(s.Let.final, env)
 			}
 		case s.Test != nil:
 			ok, err = in.test(s.Test.Kind, s.Test.Body, env, top)
@@ -156,18 +197,18 @@ func (in *interp) run(stmts []*Stmt, env *scope, top bool) (*scope, bool, error)
 			env, ok, err = in.run(body, env, top)
 			in.pop()
 		case s.Enum != nil:
-			var tags valSet
-			for _, t := range s.Enum.Tags {
-				tags = append(tags, tagVal(t[1:]))
-				in.tags[tagSetName(t[1:])] = true
+			for _, n := range s.Enum.setNames {
+				if !in.tags[n] {
+					in.tags[n] = true
+				}
 			}
-			env = define(env, map[string]binding{s.Enum.Name: {v: tags}})
+			env = define1(env, s.Enum.sym, binding{v: s.Enum.vals})
 		case s.Events != nil:
 			// instructions R[Accesses]: the explorer already tags events.
 		case s.Procedure != nil:
 			p := &procedure{name: s.Procedure.Name, body: s.Procedure.Body, env: env}
 			p.formals, p.tuple = formals(s.Procedure.Formals)
-			env = define(env, map[string]binding{p.name: {v: p}})
+			env = define1(env, s.Procedure.sym, binding{v: p})
 			if s.Procedure.Rec {
 				p.env = env
 			}
@@ -208,35 +249,32 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	if top && in.memo != nil && !in.noMemo {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
-		{
-			if vals, ok := in.memo.vals[k]; ok {
-				return define(env, vals.v.(map[string]binding)), nil
+		if e, ok := in.memo.lets[k]; ok {
+			if e.lazy == nil {
+				return define(env, e.vals), nil
 			}
-			if dyn, ok := in.memo.dyn[k]; ok {
-				return lazyLet(l, env, dyn), nil
-			}
+			return e.lazy.lazyLet(l, env, testKey{memoKey: k}), nil
 		}
 		saved := in.dyn
 		in.dyn = false
-		inner, err := in.bind(l.Rec, l.Bindings, env)
+		savedSub := in.sub
+		in.sub = subCache{}
+		defer func() { in.sub = savedSub }()
+		vs, err := in.bindVars(l.Rec, l.Bindings, env)
 		d := in.dyn
 		in.dyn = saved
 		if err != nil {
 			return nil, err
 		}
 		if !hasFun(l.Bindings) {
-			if !d {
-				in.memo.vals[k] = binding{v: inner.vars}
-			} else {
-				if in.memo.dyn == nil {
-					in.memo.dyn = map[memoKey]map[string]bool{}
-				}
-				in.memo.dyn[k] = dynNamesOf(inner.vars)
-			}
+			in.memo.lets[k] = newLetEntry(vs, d)
 		}
-		return define(env, inner.vars), nil
+		return define(env, vs), nil
 	}
+	savedSub := in.sub
+	in.sub = subCache{}
 	inner, err := in.bind(l.Rec, l.Bindings, env)
+	in.sub = savedSub
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +352,7 @@ func (in *interp) testHolds(t *TestBody, env *scope) (bool, litmus.Rel, error) {
 	switch CheckKind(t.Test) {
 	case IsEmpty:
 		holds = in.isEmpty(v)
-		if r, ok := v.(litmus.Rel); ok {
+		if r, ok := relOf(v); ok {
 			rel = r
 		} else if s, ok := in.asSet(v); ok {
 			rel = litmus.Identity(in.n, s)
@@ -335,7 +373,7 @@ func (in *interp) testHolds(t *TestBody, env *scope) (bool, litmus.Rel, error) {
 }
 
 func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
-	pv, err := in.lookupVar(c.Pos, c.Name, env)
+	pv, err := in.lookupVar(c.Pos, c.Name, c.sym, env)
 	if err != nil {
 		return false, err
 	}
@@ -351,7 +389,7 @@ func (in *interp) call(c *CallStmt, env *scope) (bool, error) {
 		return false, errAt(c.Pos, "calls nested deeper than %d in %s", maxDepth, p.name)
 	}
 	inner := newScope(p.env)
-	if err := bindPattern(c.Pos, p.formals, p.tuple, arg, false, inner); err != nil {
+	if err := in.bindPattern(c.Pos, p.formals, p.tuple, arg, false, inner); err != nil {
 		return false, err
 	}
 	first := len(in.results)
@@ -402,7 +440,7 @@ func (in *interp) forall(f *ForallStmt, env *scope) (bool, error) {
 	}
 	for _, e := range elems {
 		inner := newScope(env)
-		inner.vars[f.Name] = binding{v: e}
+		inner.vars.set(f.sym, binding{v: e})
 		if _, ok, err := in.run(f.Body, inner, false); err != nil || !ok {
 			return ok, err
 		}

@@ -90,11 +90,15 @@ func contains2(ss []string, s string) bool {
 // for the last time, agrees with the candidate on lock events, as
 // matchesCandidate checks at the end.
 func (in *interp) lockChoiceAgrees(name string, env *scope) bool {
+	s := in.prog.symCO
+	if name == "rf" {
+		s = in.prog.symRF
+	}
 	lockEv := in.lockEvents()
 	if setEmpty(lockEv) {
 		return true
 	}
-	r, ok := in.finalRel(env, name)
+	r, ok := in.finalRel(env, s)
 	if !ok {
 		return true
 	}

@@ -28,7 +28,7 @@ type (
 	// closure is a function with the environment it was defined in.
 	closure struct {
 		name    string
-		formals []string
+		formals []sym
 		tuple   bool
 		body    *Expr
 		env     *scope
@@ -40,7 +40,7 @@ type (
 	}
 	procedure struct {
 		name    string
-		formals []string
+		formals []sym
 		tuple   bool
 		body    []*Stmt
 		env     *scope
@@ -54,7 +54,7 @@ func typeName(v Value) string {
 		return "empty"
 	case universeVal, litmus.Set:
 		return "event set"
-	case litmus.Rel:
+	case litmus.Rel, *relVal:
 		return "relation"
 	case tagVal:
 		return "tag"
@@ -92,6 +92,8 @@ func (in *interp) asSet(v Value) (litmus.Set, bool) {
 // asRel converts v to a relation when it is one.
 func (in *interp) asRel(v Value) (litmus.Rel, bool) {
 	switch v := v.(type) {
+	case *relVal:
+		return v.Rel, true
 	case litmus.Rel:
 		return v, true
 	case emptyVal:
@@ -104,7 +106,7 @@ func (in *interp) asRel(v Value) (litmus.Rel, bool) {
 	return litmus.Rel{}, false
 }
 
-func isRel(v Value) bool { _, ok := v.(litmus.Rel); return ok }
+func isRel(v Value) bool { _, ok := relOf(v); return ok }
 func isSet(v Value) bool {
 	switch v.(type) {
 	case litmus.Set, universeVal:
@@ -130,15 +132,44 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		if !ok1 || !ok2 {
 			return nil, mismatch(op, a, b)
 		}
+		// Values are never changed in place: an operand is the result
+		// when the other one is empty.
+		pick := func(v Value, r litmus.Rel) Value {
+			if isRel(v) {
+				return v
+			}
+			return in.relValue(r)
+		}
 		switch op {
 		case "|":
-			return ra.Union(rb), nil
+			if rb.Empty() {
+				return pick(a, ra), nil
+			}
+			if ra.Empty() {
+				return pick(b, rb), nil
+			}
+			return in.relValue(ra.Union(rb)), nil
 		case "&":
-			return ra.Inter(rb), nil
+			if ra.Empty() {
+				return pick(a, ra), nil
+			}
+			if rb.Empty() {
+				return pick(b, rb), nil
+			}
+			return in.relValue(ra.Inter(rb)), nil
 		case "\\":
-			return ra.Diff(rb), nil
+			if ra.Empty() || rb.Empty() {
+				return pick(a, ra), nil
+			}
+			return in.relValue(ra.Diff(rb)), nil
 		case ";":
-			return ra.Seq(rb), nil
+			if ra.Empty() {
+				return pick(a, ra), nil
+			}
+			if rb.Empty() {
+				return pick(b, rb), nil
+			}
+			return in.relValue(ra.Seq(rb)), nil
 		}
 		return nil, mismatch(op, a, b)
 	}
@@ -225,10 +256,11 @@ func contains(s valSet, v Value) bool {
 
 // equal compares two values.
 func equal(a, b Value) bool {
+	if ra, ok := relOf(a); ok {
+		rb, ok := relOf(b)
+		return ok && ra.Equal(rb)
+	}
 	switch a := a.(type) {
-	case litmus.Rel:
-		b, ok := b.(litmus.Rel)
-		return ok && a.Equal(b)
 	case litmus.Set:
 		b, ok := b.(litmus.Set)
 		return ok && setEqual(a, b)
@@ -268,8 +300,8 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 				return setDiff(in.all, s), nil
 			}
 		}
-		if r, ok := v.(litmus.Rel); ok {
-			return in.full.Diff(r), nil
+		if r, ok := relOf(v); ok {
+			return in.relValue(in.full.Diff(r)), nil
 		}
 		if _, ok := v.(emptyVal); ok {
 			// ~0 is ambiguous in herd too; read as the set of all events.
@@ -285,19 +317,27 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 			return in.id, nil
 		}
 	}
-	r, ok := v.(litmus.Rel)
+	r, ok := relOf(v)
 	if !ok {
 		return nil, fmt.Errorf("type mismatch: %s of %s, want a relation", opName(op), typeName(v))
 	}
+	if r.Empty() {
+		switch op {
+		case "^", "+":
+			return v, nil
+		case "*", "?":
+			return in.id, nil
+		}
+	}
 	switch op {
 	case "^":
-		return r.Inverse(), nil
+		return in.relValue(r.Inverse()), nil
 	case "+":
-		return r.Plus(), nil
+		return in.relValue(r.Plus()), nil
 	case "*":
-		return r.Star(), nil
+		return in.relValue(r.Star()), nil
 	case "?":
-		return r.Opt(), nil
+		return in.relValue(r.Opt()), nil
 	}
 	return nil, fmt.Errorf("unknown operator %s", op)
 }
@@ -311,6 +351,9 @@ func opName(op string) string {
 
 // addElem is e ++ s: s with the element e.
 func (in *interp) addElem(e, s Value) (Value, error) {
+	if r, ok := s.(*relVal); ok {
+		s = r.Rel
+	}
 	switch s := s.(type) {
 	case valSet:
 		if contains(s, e) {
@@ -340,6 +383,9 @@ func (in *interp) addElem(e, s Value) (Value, error) {
 // elements lists the members of a set-like value, for map, match and
 // with.
 func (in *interp) elements(v Value) ([]Value, error) {
+	if r, ok := v.(*relVal); ok {
+		v = r.Rel
+	}
 	switch v := v.(type) {
 	case valSet:
 		return v, nil

@@ -3,11 +3,7 @@
 // reads-from and coherence of lock events to the explorer's candidate.
 package cat
 
-import (
-	"strconv"
-
-	"github.com/litmuscheck/litmuscheck/litmus"
-)
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // A frame is the rest of a statement list that a nested list (an include,
 // an if, a match) returns to.
@@ -39,8 +35,8 @@ func (in *interp) local(f func() (bool, error)) (bool, error) {
 // co from S binds co to the candidate's coherence order, since the
 // explorer already enumerates every coherence order that S would.
 func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope, bool, error) {
-	if w.Name == "co" {
-		return in.run(rest, define(env, map[string]binding{"co": {v: in.coRel(), dyn: true}}), top)
+	if w.sym == in.prog.symCO {
+		return in.run(rest, define1(env, w.sym, binding{v: in.coRel(), dyn: true}), top)
 	}
 	saved := in.dyn
 	v, err := in.eval(w.Set, env)
@@ -60,11 +56,17 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	first := len(in.results)
 	frames := in.frames
 	catdep := in.catdep
+	// At the top level, each choice binds the name in the top table, once
+	// the previous, failed, choice's bindings are dropped from it.
+	t := env.topView()
 	for i, e := range elems {
 		in.results = in.results[:first]
 		in.catdep = catdep
-		in.path, in.ordinal = path+"/"+strconv.Itoa(i), 0
-		inner := &scope{vars: map[string]binding{w.Name: {v: e, dyn: d}}, parent: env}
+		in.path, in.ordinal = in.childPath(path, i), 0
+		if t != nil {
+			t.truncate(env.ver)
+		}
+		inner := define1(env, w.sym, binding{v: e, dyn: d})
 		out, ok, err := in.run(rest, inner, top)
 		if in.inLocal == 0 {
 			if err == nil && ok && !in.done {
@@ -124,13 +126,13 @@ func (in *interp) matchesCandidate(env *scope) bool {
 	if setEmpty(lockEv) {
 		return true
 	}
-	if rf, ok := in.finalRel(env, "rf"); ok {
+	if rf, ok := in.finalRel(env, in.prog.symRF); ok {
 		reads := setInter(lockEv, in.x.R)
 		if !rf.Restrict(in.all, reads).Equal(in.x.RF.Restrict(in.all, reads)) {
 			return false
 		}
 	}
-	if co, ok := in.finalRel(env, "co"); ok {
+	if co, ok := in.finalRel(env, in.prog.symCO); ok {
 		ul := in.unlocks()
 		if !co.Restrict(ul, in.all).Equal(in.x.CO.Restrict(ul, in.all)) ||
 			!co.Restrict(in.all, ul).Equal(in.x.CO.Restrict(in.all, ul)) {
@@ -141,7 +143,7 @@ func (in *interp) matchesCandidate(env *scope) bool {
 }
 
 // finalRel is the relation name is bound to at the end of the program.
-func (in *interp) finalRel(env *scope, name string) (litmus.Rel, bool) {
+func (in *interp) finalRel(env *scope, name sym) (litmus.Rel, bool) {
 	b, ok := env.lookup(name)
 	if !ok {
 		return litmus.Rel{}, false
@@ -155,7 +157,9 @@ func (in *interp) finalRel(env *scope, name string) (litmus.Rel, bool) {
 }
 
 // lockEvents are the candidate's lock.cat events, in C only.
-func (in *interp) lockEvents() litmus.Set {
+func (in *interp) lockEvents() litmus.Set { return in.shape.lockEv }
+
+func (in *interp) computeLockEvents() litmus.Set {
 	var s litmus.Set
 	if in.arch != litmus.ArchC {
 		return s

@@ -1,0 +1,57 @@
+// This file implements relations as values by pointer: a litmus.Rel put
+// in a Value is copied to the heap, once per operator; the relations a
+// candidate computes from rf or co are boxed in a slab of the shape's
+// memo instead, emptied for the next candidate as the worker's arena is.
+
+package cat
+
+import "github.com/litmuscheck/litmuscheck/litmus"
+
+// A relVal is a relation as a Value. A bare litmus.Rel is one too (the
+// built-ins and the less used operators give those).
+type relVal struct{ litmus.Rel }
+
+// relOf is v as a relation when it is one.
+func relOf(v Value) (litmus.Rel, bool) {
+	switch v := v.(type) {
+	case *relVal:
+		return v.Rel, true
+	case litmus.Rel:
+		return v, true
+	}
+	return litmus.Rel{}, false
+}
+
+// relValue boxes r: in the slab when the value being computed depends on
+// rf or co (it never outlives the candidate, as newRel's arena), else on
+// the heap.
+func (in *interp) relValue(r litmus.Rel) Value {
+	if in.dyn && in.slab != nil {
+		return in.slab.box(r)
+	}
+	return &relVal{r}
+}
+
+// A relSlab gives out relVals a chunk at a time; reset makes them free
+// again.
+type relSlab struct {
+	chunks [][]relVal
+	cur    int
+	off    int
+}
+
+func (s *relSlab) box(r litmus.Rel) *relVal {
+	if s.cur == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]relVal, 256))
+	}
+	c := s.chunks[s.cur]
+	v := &c[s.off]
+	v.Rel = r
+	if s.off++; s.off == len(c) {
+		s.cur, s.off = s.cur+1, 0
+	}
+	return v
+}
+
+// reset frees every relVal given out, for the next candidate.
+func (s *relSlab) reset() { s.cur, s.off = 0, 0 }

@@ -1,0 +1,168 @@
+// This file implements binding lets, and let rec by least fixpoint: each
+// round evaluates the equations in order, the terms of an equation's union
+// that do not mention the let rec's names once per fixpoint.
+
+package cat
+
+import "github.com/litmuscheck/litmuscheck/litmus"
+
+// bindVars evaluates let bindings, as bind, into bindings alone.
+func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
+	if rec {
+		inner, err := in.bind(true, bs, env)
+		if err != nil {
+			return nil, err
+		}
+		return inner.vars, nil
+	}
+	out := scope{vars: make(vars, 0, len(bs))}
+	for _, b := range bs {
+		if err := in.bindOne(b, env, &out); err != nil {
+			return nil, err
+		}
+	}
+	return out.vars, nil
+}
+
+// bind evaluates let bindings into a new scope; rec ones by fixpoint.
+func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
+	inner := newScope(env)
+	if !rec {
+		for _, b := range bs {
+			if err := in.bindOne(b, env, inner); err != nil {
+				return nil, err
+			}
+		}
+		return inner, nil
+	}
+	// Functions see themselves; other names start empty and grow.
+	allFun := true
+	for _, b := range bs {
+		if b.Fun == "" {
+			allFun = false
+			for _, n := range b.Pattern.syms {
+				inner.vars.set(n, binding{v: emptyVal{}})
+			}
+		}
+	}
+	if allFun {
+		for _, b := range bs {
+			if err := in.bindOne(b, inner, inner); err != nil {
+				return nil, err
+			}
+		}
+		return inner, nil
+	}
+	hoists := make([]hoisted, len(bs))
+	for iter := 0; ; iter++ {
+		if iter > 10000 {
+			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
+		}
+		next := newScope(env)
+		next.vars = append(make(vars, 0, len(inner.vars)), inner.vars...)
+		// Each equation sees the values the ones before it in this
+		// round computed, as herd's: with a non-monotone equation (the
+		// bell's rcu-rscs) the order decides which fixpoint is reached.
+		for i, b := range bs {
+			if err := in.bindRound(b, next, next, &hoists[i]); err != nil {
+				return nil, err
+			}
+		}
+		same := len(next.vars) == len(inner.vars)
+		for i := 0; same && i < len(next.vars); i++ {
+			same = next.vars[i].s == inner.vars[i].s && equal(next.vars[i].b.v, inner.vars[i].b.v)
+		}
+		inner = next
+		if same {
+			return inner, nil
+		}
+	}
+}
+
+// markInvariant records, for each binding of a let rec whose value is a
+// union, which of its terms read none of the names the let rec binds:
+// those the fixpoint computes once (bindRound).
+func markInvariant(bs []*Binding) {
+	names := bindingNames(bs)
+	for _, b := range bs {
+		b.invariant = nil
+		if b.Fun != "" || len(b.Value.Tuple) != 1 || len(b.Value.Tuple[0].Terms) < 2 {
+			continue
+		}
+		probe := &numberer{probe: true}
+		terms := b.Value.Tuple[0].Terms
+		inv := make([]bool, len(terms))
+		some, all := false, true
+		for i, t := range terms {
+			inv[i] = !probe.add(t, names, false)
+			some = some || inv[i]
+			all = all && inv[i]
+		}
+		if some && !all {
+			b.invariant = inv
+		}
+	}
+}
+
+// A hoisted is the union of a let rec equation's invariant terms,
+// computed in the fixpoint's first round.
+type hoisted struct {
+	v    Value
+	dyn  bool
+	done bool
+	// off is set when the union is not of relations or event sets,
+	// whose order of terms could show: the equation is evaluated whole.
+	off bool
+}
+
+// bindRound evaluates one equation of a let rec for one round of its
+// fixpoint, with its invariant terms taken from h after the first.
+func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
+	if b.invariant == nil || h.off || !in.shortCircuit() {
+		return in.bindOne(b, env, out)
+	}
+	saved := in.dyn
+	defer func() { in.dyn = saved || in.dyn }()
+	terms := b.Value.Tuple[0].Terms
+	if !h.done {
+		in.dyn = false
+		var v Value
+		for i, t := range terms {
+			if !b.invariant[i] {
+				continue
+			}
+			w, err := in.add(t, env)
+			if err != nil {
+				return err
+			}
+			if v == nil {
+				v = w
+			} else if v, err = in.binary("|", v, w); err != nil {
+				return at(t.Pos, err)
+			}
+		}
+		switch v.(type) {
+		case litmus.Rel, *relVal, litmus.Set:
+		default:
+			h.off = true
+			in.dyn = false
+			return in.bindOne(b, env, out)
+		}
+		h.v, h.dyn, h.done = v, in.dyn, true
+	}
+	in.dyn = h.dyn
+	v := h.v
+	for i, t := range terms {
+		if b.invariant[i] {
+			continue
+		}
+		w, err := in.add(t, env)
+		if err != nil {
+			return err
+		}
+		if v, err = in.binary("|", v, w); err != nil {
+			return at(t.Pos, err)
+		}
+	}
+	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, in.dyn, out)
+}
