@@ -44,14 +44,25 @@ func runSlowCells() bool { return !testing.Short() && os.Getenv(slowCellsEnv) ==
 // LITMUSCHECK_SLOW_CELLS=1 run, by scenario file, variant and column: each
 // takes a second or more, together half the time of the rest of the table.
 var slowInGoTest = map[[3]string]bool{
-	{"ticket-mp.litmus", "ticket", "tso"}:                                    true,
-	{"ticket-mp.litmus", "ticket, relaxed unlock (no release)", "tso"}:       true,
-	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "tso"}:         true,
-	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "power-isync"}: true,
-	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "armv8"}:       true,
-	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg", "armv8-lse"}:           true,
-	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg_release", "armv8-lse"}:   true,
-	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg_relaxed", "armv8-lse"}:   true,
+	{"ticket-mp.litmus", "ticket", "tso"}:                                         true,
+	{"ticket-mp.litmus", "ticket, relaxed unlock (no release)", "tso"}:            true,
+	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "tso"}:              true,
+	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "power-isync"}:      true,
+	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "armv8"}:            true,
+	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg", "armv8-lse"}:                true,
+	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg_release", "armv8-lse"}:        true,
+	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg_relaxed", "armv8-lse"}:        true,
+	{"lost-update3.litmus", "3 CPUs, ppc-qspinlock (powerpc's own, 2022)", "tso"}: true,
+	// The pv slow path's lost wake-up: one to four seconds a cell on
+	// ARMv8 and under the LKMM, half of the rest of the table's time.
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", "armv8"}: true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", "lkmm"}:  true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", "armv8"}:                                            true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", "lkmm"}:                                             true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", "armv8"}:                          true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", "lkmm"}:                           true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up, pv_wait without the recheck", "armv8"}:                                            true,
+	{"pv-unlock-slowpath.litmus", "pv lost wake-up, pv_wait without the recheck", "lkmm"}:                                             true,
 }
 
 // slowAsmInGoTest are the hand-written assembly tests whose comparison
@@ -76,6 +87,11 @@ var slowInShort = map[[2]string]bool{
 	{"ticket-mp.litmus", "power-isync"}:             true,
 	{"ticket-mp.litmus", "armv8"}:                   true,
 	{"ticket-mp.litmus", "lkmm"}:                    true,
+	{"osq-unqueue3.litmus", "power"}:                true,
+	{"osq-unqueue3.litmus", "power-isync"}:          true,
+	{"osq-unqueue3.litmus", "armv8"}:                true,
+	{"osq-unqueue3.litmus", "tso"}:                  true,
+	{"osq-unqueue3.litmus", "lkmm"}:                 true,
 }
 
 // slowAsmInShort are the hand-written assembly tests go test -short
