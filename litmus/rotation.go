@@ -254,11 +254,7 @@ func (sym *symmetry) canonical(choice []int) bool {
 	}
 	// Called for every combination generated: a buffer on the stack.
 	var buf [64]int
-	img := buf[:0]
-	if len(choice) > len(buf) {
-		img = make([]int, len(choice))
-	}
-	img = img[:len(choice)]
+	img := imageBuffer(buf[:], len(choice))
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
 		for t := range img {
@@ -273,17 +269,22 @@ func (sym *symmetry) canonical(choice []int) bool {
 	return true
 }
 
+// imageBuffer is buf cut to n ints, or a new slice when buf is too short:
+// the callers run per combination and keep buf on their stack.
+func imageBuffer(buf []int, n int) []int {
+	if n > len(buf) {
+		return make([]int, n)
+	}
+	return buf[:n]
+}
+
 // rotationWeight is the size of choice's orbit: the distinct images.
 func (sym *symmetry) rotationWeight(choice []int) int {
 	// The orbit has as many combinations as the group has elements per
 	// element of choice's stabilizer.
 	stab := 1
 	var buf [64]int
-	img := buf[:0]
-	if len(choice) > len(buf) {
-		img = make([]int, len(choice))
-	}
-	img = img[:len(choice)]
+	img := imageBuffer(buf[:], len(choice))
 	for g := range sym.rotations {
 		sym.rotations[g].image(choice, img)
 		if slices.Equal(img, choice) {

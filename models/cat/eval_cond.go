@@ -141,12 +141,8 @@ func (in *interp) rest(v Value, elems []Value) Value {
 // isEmpty reports whether a set, relation or set of values is empty.
 func (in *interp) isEmpty(v Value) bool {
 	switch v := v.(type) {
-	case *relVal:
-		return v.Empty()
-	case litmus.Rel:
-		return v.Empty()
-	case litmus.Set:
-		return setEmpty(v)
+	case *relVal, litmus.Rel, litmus.Set:
+		return isEmptyRelOrSet(v)
 	case universeVal:
 		return in.n == 0
 	case valSet:

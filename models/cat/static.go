@@ -7,6 +7,11 @@
 
 package cat
 
+import (
+	"maps"
+	"slices"
+)
+
 // A subID numbers a cacheable node of a program; 0 is none.
 type subID int32
 
@@ -37,20 +42,26 @@ type subCache struct {
 // A subRange is the numbers of the nodes of one statement.
 type subRange struct{ lo, hi subID }
 
+// allFiles are the program's files: the model, its bell, the included
+// ones by name (an order that does not change from run to run).
+func (p *Program) allFiles() []*File {
+	files := []*File{p.main}
+	if p.bell != nil {
+		files = append(files, p.bell)
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.files)) {
+		files = append(files, p.files[name])
+	}
+	return files
+}
+
 // numberNodes gives every cacheable node of the program's files its
 // subID: an operator node of a top-level statement that reads no name
 // bound inside the statement. Nodes of procedure and forall bodies,
 // which run with their own parameters, get none.
 func (p *Program) numberNodes() {
 	n := &numberer{}
-	files := []*File{p.main}
-	if p.bell != nil {
-		files = append(files, p.bell)
-	}
-	for _, f := range p.files {
-		files = append(files, f)
-	}
-	for _, f := range files {
+	for _, f := range p.allFiles() {
 		n.stmts(f.Stmts, nil, true)
 	}
 }

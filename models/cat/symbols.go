@@ -73,14 +73,7 @@ func (p *Program) numberNames() {
 	t := &p.syms
 	p.symUnderscore = t.intern("_")
 	p.symRF, p.symCO = t.intern("rf"), t.intern("co")
-	files := []*File{p.main}
-	if p.bell != nil {
-		files = append(files, p.bell)
-	}
-	for _, f := range p.files {
-		files = append(files, f)
-	}
-	for _, f := range files {
+	for _, f := range p.allFiles() {
 		eachNode(reflect.ValueOf(f), func(n any) {
 			switch n := n.(type) {
 			case *App:
