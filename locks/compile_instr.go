@@ -6,6 +6,7 @@ package locks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -196,7 +197,7 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		final = tc.reg(in.Dst)
 	}
 	d := final
-	clash := d == src || d == exp || contains(addrRegs, d)
+	clash := d == src || d == exp || slices.Contains(addrRegs, d)
 	if d == "" || in.ReturnNew || clash {
 		d = tc.temp()
 	}
@@ -253,15 +254,6 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		tc.emit(tc.syn.mov(final, d))
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func usesPlaceholder(tmpl []string, p string) bool {

@@ -6,6 +6,8 @@
 
 package cat
 
+import "slices"
+
 // finalBinders finds the top-level statements that bind rf and co for the
 // last time in the program's text order (bell first, includes in place,
 // both branches of an if): the statements a candidate runs are a
@@ -27,7 +29,7 @@ func (p *Program) finalBinders() map[*LetStmt]string {
 			switch {
 			case s.Include != nil:
 				f, ok := p.files[s.Include.Path]
-				if !ok || contains2(seen, s.Include.Path) {
+				if !ok || slices.Contains(seen, s.Include.Path) {
 					continue
 				}
 				walk(f.Stmts, append(seen, s.Include.Path))
@@ -75,15 +77,6 @@ func boundNames(s *Stmt) []string {
 		return []string{s.Procedure.Name}
 	}
 	return nil
-}
-
-func contains2(ss []string, s string) bool {
-	for _, t := range ss {
-		if t == s {
-			return true
-		}
-	}
-	return false
 }
 
 // lockChoiceAgrees reports whether the value of name (rf or co), bound
