@@ -13,6 +13,9 @@ type File struct {
 	Title  []string `parser:"( @(Ident | String) @(Ident | String)? )?"`
 	CatDep bool     `parser:"@\"catdep\"?"`
 	Stmts  []*Stmt  `parser:"@@*"`
+
+	// digest is the SHA-256 of the file's text, set by Loader.Load.
+	digest [32]byte
 }
 
 // A Stmt is one top-level instruction.

@@ -4,6 +4,7 @@
 package cat
 
 import (
+	"crypto/sha256"
 	"embed"
 	"errors"
 	"os"
@@ -117,6 +118,7 @@ func (l *Loader) Load(name string) (*File, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	f.digest = sha256.Sum256(src)
 	if l.files == nil {
 		l.files = map[string]*File{}
 	}
