@@ -255,15 +255,8 @@ func diffBase(t *testing.T, args ...string) (map[string]string, bool) {
 // TestReviewBaseIsThePlainCheck: the verdicts diff and barriers start from
 // are the plain check's in every column, with and without --lock.
 func TestReviewBaseIsThePlainCheck(t *testing.T) {
-	files := reviewFiles(t)
-	if testing.Short() {
-		// Every other scenario, spread; the full run compares all.
-		var sample []string
-		for i := 0; i < len(files); i += 2 {
-			sample = append(sample, files[i])
-		}
-		files = sample
-	}
+	// Under -short every other scenario, spread; the full run compares all.
+	files := shortSample(reviewFiles(t), 2)
 	for _, f := range files {
 		locksRun := [][]string{nil, {"--lock", "qspinlock-mb"}, {"--lock", "write-once"}}
 		if testing.Short() || !callsSpinOps(t, f) {
@@ -287,6 +280,19 @@ func TestReviewBaseIsThePlainCheck(t *testing.T) {
 	}
 }
 
+// shortSample is files under go test -short, every step-th (spread over
+// the list), and all of them otherwise.
+func shortSample(files []string, step int) []string {
+	if !testing.Short() {
+		return files
+	}
+	var sample []string
+	for i := 0; i < len(files); i += step {
+		sample = append(sample, files[i])
+	}
+	return sample
+}
+
 // spinOpCall is a call of what --lock qspinlock-mb and write-once replace.
 var spinOpCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
 
@@ -307,15 +313,8 @@ func callsSpinOps(t *testing.T, file string) bool {
 // given the test unweakened, gives the plain check's verdict in every
 // column: a load-bearing mark can only come from the weakening.
 func TestWeakenedRunIsThePlainRun(t *testing.T) {
-	files := reviewFiles(t)
-	if testing.Short() {
-		// A spread sample, every third scenario; the full run checks all.
-		var sample []string
-		for i := 0; i < len(files); i += 3 {
-			sample = append(sample, files[i])
-		}
-		files = sample
-	}
+	// Under -short every third scenario; the full run checks all.
+	files := shortSample(reviewFiles(t), 3)
 	for _, f := range files {
 		want, _ := plainVerdicts(t, f)
 		rv, _, _ := reviewArgs("barriers", "", []string{f}, os.Stdout, os.Stderr)
