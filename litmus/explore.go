@@ -200,7 +200,8 @@ const VacuousNote = "vacuous: no execution survives"
 // Label is the verdict as litmuscheck's own output prints it: Verdict,
 // with a vacuous Never labelled so that nobody reads it as a proof.
 // herd's format prints Verdict alone, as herd7 does.
-// A Never with hanging executions reads "Never, but N executions hang".
+// A Never with hanging executions reads "Never, but N executions hang";
+// one whose condition reads a name no code uses says so (Test.Unused).
 func (r *Result) Label() string {
 	switch {
 	case r.Positive == 0 && r.Hangs > 0:
@@ -209,6 +210,8 @@ func (r *Result) Label() string {
 		return r.Verdict() + " (" + VacuousNote + ")"
 	case r.Incomplete():
 		return r.Verdict() + " (" + IncompleteNote + ": " + r.Stuck.String() + ")"
+	case r.Verdict() == "Never" && r.Test.UnusedNote() != "":
+		return r.Verdict() + " (" + r.Test.UnusedNote() + ")"
 	}
 	return r.Verdict()
 }

@@ -3,6 +3,8 @@
 
 package litmus
 
+import "strings"
+
 // An Arch names a litmus dialect, as on the first line of a test.
 type Arch string
 
@@ -41,6 +43,23 @@ type Test struct {
 	// user should see (a condition register the thread never uses, read as
 	// 0 as herd7 does); the CLI prints them on stderr.
 	Warnings []*Error
+	// Unused are the registers and locations that the filter or the
+	// condition reads and that no code of the test uses (each has its
+	// warning): herd7 reads them as their initial value, so a verdict over
+	// them rests on what is most likely a misspelt name (UnusedNote).
+	Unused []LocRef
+}
+
+// UnusedNote says what a verdict over t's Unused names rests on, or "".
+func (t *Test) UnusedNote() string {
+	if t == nil || len(t.Unused) == 0 {
+		return ""
+	}
+	names := make([]string, len(t.Unused))
+	for i, l := range t.Unused {
+		names[i] = FormatLoc(l)
+	}
+	return "the condition reads " + strings.Join(names, ", ") + ", which no code uses"
 }
 
 // A KeyValue is one Key=Value line of a test's header.

@@ -177,6 +177,8 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	}
 	markSpins(asm, threads, first)
 	attributeToC(asm, threads, first)
+	// The C test's names, which its condition's warnings speak of.
+	asm.Unused = t.Unused
 	comp.Test = asm
 	return comp, nil
 }

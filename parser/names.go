@@ -17,6 +17,9 @@ import (
 type locUse struct {
 	pos litmus.Pos
 	loc litmus.LocRef
+	// decides is set for a mention in the filter or the condition, which
+	// the verdict depends on (a "locations" line only prints).
+	decides bool
 }
 
 // eachAtom calls f on every atom of p.
@@ -42,9 +45,9 @@ func eachAtom(p litmus.Prop, f func(*litmus.PropAtom)) {
 // position.
 func propUses(out []locUse, p litmus.Prop) []locUse {
 	eachAtom(p, func(a *litmus.PropAtom) {
-		out = append(out, locUse{a.Pos, a.Loc})
+		out = append(out, locUse{a.Pos, a.Loc, true})
 		if a.Other != nil {
-			out = append(out, locUse{a.Pos, *a.Other})
+			out = append(out, locUse{a.Pos, *a.Other, true})
 		}
 	})
 	return out
@@ -72,7 +75,7 @@ func checkProc(t *litmus.Test, u locUse) error {
 // checkInitProcs checks the threads the init block names.
 func checkInitProcs(t *litmus.Test) error {
 	for _, it := range t.Init {
-		if err := checkProc(t, locUse{it.Pos, it.Loc}); err != nil {
+		if err := checkProc(t, locUse{pos: it.Pos, loc: it.Loc}); err != nil {
 			return err
 		}
 	}
@@ -83,35 +86,43 @@ func checkInitProcs(t *litmus.Test) error {
 // the condition name, and warns once about each register that its thread
 // never uses and each location that only the final part names: herd7
 // reads them as their initial value, which is rarely what the author
-// meant (a misspelt or a renamed name).
+// meant (a misspelt or a renamed name). Those the verdict depends on go
+// to t.Unused, so that no verdict over them reads as a proof.
 func checkFinalUses(t *litmus.Test, uses []locUse) error {
 	warned := map[litmus.LocRef]bool{}
 	var mentioned map[string]bool
 	for _, u := range uses {
-		if u.loc.Thread == -1 {
+		var unused bool
+		switch {
+		case u.loc.Thread == -1:
 			if mentioned == nil {
 				mentioned = locationsMentioned(t)
 			}
-			if !mentioned[u.loc.Name] && !warned[u.loc] {
-				warned[u.loc] = true
-				t.Warnings = append(t.Warnings, litmus.Errorf(u.pos,
-					"location %s is in no thread and not in the init block; it is read as 0", u.loc.Name))
+			unused = !mentioned[u.loc.Name]
+		case u.loc.IsReg():
+			if err := checkProc(t, u); err != nil {
+				return err
 			}
+			unused = !slices.Contains(t.Threads[u.loc.Thread].Regs, u.loc.Name)
+		}
+		if !unused {
 			continue
 		}
-		if !u.loc.IsReg() {
-			continue
+		if u.decides && !slices.Contains(t.Unused, u.loc) {
+			t.Unused = append(t.Unused, u.loc)
 		}
-		if err := checkProc(t, u); err != nil {
-			return err
-		}
-		if warned[u.loc] || slices.Contains(t.Threads[u.loc.Thread].Regs, u.loc.Name) {
+		if warned[u.loc] {
 			continue
 		}
 		warned[u.loc] = true
-		t.Warnings = append(t.Warnings, litmus.Errorf(u.pos,
-			"register %d:%s is never used by P%d; it is read as its initial value (%s)",
-			u.loc.Thread, u.loc.Name, u.loc.Thread, initialValue(t, u.loc)))
+		if u.loc.IsReg() {
+			t.Warnings = append(t.Warnings, litmus.Errorf(u.pos,
+				"register %d:%s is never used by P%d; it is read as its initial value (%s)",
+				u.loc.Thread, u.loc.Name, u.loc.Thread, initialValue(t, u.loc)))
+		} else {
+			t.Warnings = append(t.Warnings, litmus.Errorf(u.pos,
+				"location %s is in no thread and not in the init block; it is read as 0", u.loc.Name))
+		}
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // fragDefs are fragment functions for the tests of unknown names.
@@ -164,6 +166,33 @@ func TestUnusedNameWarnings(t *testing.T) {
 			got = append(got, w.Error())
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestUnusedNamesDecide: Test.Unused holds the unused names the verdict
+// reads (filter and condition), not those a locations line only prints.
+func TestUnusedNamesDecide(t *testing.T) {
+	reg := func(th int, n string) litmus.LocRef { return litmus.LocRef{Thread: th, Name: n} }
+	tests := []struct {
+		name, src string
+		want      []litmus.LocRef
+	}{
+		{"locations only", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0)\n", nil},
+		{"condition", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0 /\\ 0:r1=0 /\\ 0:r2=1 /\\ 0:r2=0)\n",
+			[]litmus.LocRef{reg(0, "r1"), reg(0, "r2")}},
+		{"filter", "X86 t\n{}\n P0 ;\n MOV EAX,[x] ;\nfilter (0:EBX=0)\nexists (0:EAX=0)\n", []litmus.LocRef{reg(0, "EBX")}},
+		{"location", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (yy=1)\n", []litmus.LocRef{{Thread: -1, Name: "yy"}}},
+		{"all used", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (0:r0=0 /\\ x=0)\n", nil},
+	}
+	for _, tc := range tests {
+		test, err := Parse("t.litmus", tc.src)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, test.Unused); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
 		}
 	}

@@ -367,7 +367,7 @@ func parseFinal(t *litmus.Test, d dialect, sec section) error {
 				return err
 			}
 			t.Locations = append(t.Locations, loc)
-			uses = append(uses, locUse{position(sec.f, ln.Pos), loc})
+			uses = append(uses, locUse{pos: position(sec.f, ln.Pos), loc: loc})
 		}
 	}
 	if fp.Filter != nil {

@@ -149,6 +149,8 @@ func (r *Result) checkDefaults(c config) {
 		case res.Vacuous() && !c.allowVacuous:
 			r.tb.Errorf("proof: %s: %s: %s, so it proves nothing (proof.AllowVacuous() if the test expects it)",
 				r.name(), run.Column.Title, res.Label())
+		case res.Test.UnusedNote() != "":
+			r.tb.Errorf("proof: %s: %s: %s: a misspelt name?", r.name(), run.Column.Title, res.Test.UnusedNote())
 		}
 		if res == nil || c.allowHangs {
 			continue

@@ -13,7 +13,9 @@
 //
 // Check itself fails the test when a column has no verdict we can stand
 // behind: a parse error, a column that is unsupported (a gap of ours),
-// that failed or timed out, an unroll bound that cut executions, and, by
+// that failed or timed out, an unroll bound that cut executions, a
+// condition that reads a register or location no code uses (a misspelt
+// name, which herd7 reads as its initial value), and, by
 // default, a vacuous result (no execution survives, so a Never proves
 // nothing; AllowVacuous when that is what the test expects) and hanging
 // executions once the explorer detects them (see NoHangs; AllowHangs).

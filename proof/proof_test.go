@@ -128,6 +128,7 @@ func TestCheckFragmentsAndDiffers(t *testing.T) {
 
 func TestCheckDefaults(t *testing.T) {
 	vacuous := "C v\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); __assume(r0 == 1); }\nexists (0:r0=1)\n"
+	misspelt := "C m\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (0:r1=1)\n"
 	rcu := "C r\n{}\nP0(int *x) { rcu_read_lock(); WRITE_ONCE(*x, 1); rcu_read_unlock(); }\nexists (x=2)\n"
 	tests := []struct {
 		name  string
@@ -137,6 +138,10 @@ func TestCheckDefaults(t *testing.T) {
 		{"vacuous", func(tb testing.TB) { Check(tb, vacuous, Models("lkmm")).Never() },
 			[]string{"proof: vacuous.litmus: LKMM: Never (vacuous: no execution survives), so it proves nothing (proof.AllowVacuous() if the test expects it)"}},
 		{"allowed", func(tb testing.TB) { Check(tb, vacuous, Models("lkmm"), AllowVacuous()).Never() }, nil},
+		{"misspelt", func(tb testing.TB) { Check(tb, misspelt, Models("lkmm", "tso")).Never() }, []string{
+			"proof: misspelt.litmus: LKMM: the condition reads 0:r1, which no code uses: a misspelt name?",
+			"proof: misspelt.litmus: TSO: the condition reads 0:r1, which no code uses: a misspelt name?",
+		}},
 		// n/a by design: left alone, unless named.
 		{"rcu", func(tb testing.TB) { Check(tb, rcu, Models("lkmm", "power")).Never() }, nil},
 		{"rcu-named", func(tb testing.TB) { Check(tb, rcu, Models("lkmm", "power")).Never("power") },

@@ -1,5 +1,6 @@
 // This file implements the judging of a test's outcome for the exit
-// status: a "Result:" comment contradicted, or a vacuous Never, is exit 1;
+// status: a "Result:" comment contradicted, a vacuous Never, or one over a
+// name no code uses, is exit 1;
 // a column we owe a verdict and could not give (a gap of ours, an
 // unsupported construct, an error, a timeout) is exit 2.
 
@@ -88,6 +89,9 @@ func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []co
 	}
 	if r.Incomplete() {
 		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s is incomplete: %s in an execution the model allows, which no count speaks for", prefix, r.Model, r.Stuck)})
+	}
+	if note := r.Test.UnusedNote(); note != "" && r.Verdict() == "Never" && !r.Vacuous() {
+		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s proves nothing about the code: %s (read as its initial value: a misspelt name?)", prefix, r.Model, note)})
 	}
 	if r.LoopCut && !r.Vacuous() && r.Verdict() == "Never" {
 		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s rests on the unroll bound: it cut some executions, whose outcomes are missing (raise --unroll)", prefix, r.Model)})

@@ -60,6 +60,54 @@ testdata/vacuous-c.litmus: TSO: vacuous Never under x86-TSO: no execution surviv
 	}
 }
 
+// TestNeverOverUnusedName: a Never whose condition reads a register no
+// code uses (a misspelt name, read as its initial value) is labelled and
+// exits 1, in every column; herd's format prints it as herd7 does.
+func TestNeverOverUnusedName(t *testing.T) {
+	const warning = "testdata/unused-register.litmus:15:9: warning: register 1:r1 is never used by P1; it is read as its initial value (0)\n"
+	tests := []struct {
+		name   string
+		args   []string
+		stdout string
+		stderr string
+	}{
+		{"text", []string{"--model", "lkmm", "testdata/unused-register.litmus"},
+			"SB-typo                      LKMM       Never (the condition reads 1:r1, which no code uses) 0 of 4 executions satisfy exists (1:r1=1)\n    1:r1=0;\n",
+			warning + "testdata/unused-register.litmus: LKMM: Never under LKMM proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)\n"},
+		{"herd", []string{"--format", "herd", "--model", "lkmm", "testdata/unused-register.litmus"}, "",
+			warning + "testdata/unused-register.litmus: LKMM: Never under LKMM proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)\n"},
+		{"columns", []string{"--model", "all", "testdata/unused-register.litmus"},
+			`SB-typo: exists (1:r1=1)
+    LKMM         Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+    POWER        Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+    POWER isync  Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+    ARMv8        Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+    ARMv8 LSE    Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+    TSO          Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+`, warning + `testdata/unused-register.litmus: LKMM: Never under LKMM proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+testdata/unused-register.litmus: POWER: Never under Power proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+testdata/unused-register.litmus: POWER isync: Never under Power proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+testdata/unused-register.litmus: ARMv8: Never under ARMv8 proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+testdata/unused-register.litmus: ARMv8 LSE: Never under ARMv8 proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+testdata/unused-register.litmus: TSO: Never under x86-TSO proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+`},
+	}
+	for _, tc := range tests {
+		code, out, errs := runCLI(tc.args...)
+		if code != 1 {
+			t.Errorf("%s: exit %d, want 1 (stderr %q)", tc.name, code, errs)
+		}
+		if tc.stdout != "" {
+			if diff := cmp.Diff(tc.stdout, out); diff != "" {
+				t.Errorf("%s: stdout (-want +got):\n%s", tc.name, diff)
+			}
+		}
+		if diff := cmp.Diff(tc.stderr, errs); diff != "" {
+			t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
 // TestVacuousJSON: the "vacuous" field is always present.
 func TestVacuousJSON(t *testing.T) {
 	for file, want := range map[string]bool{"testdata/vacuous.litmus": true, "../../tests/SB.litmus": false} {
