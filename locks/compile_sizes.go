@@ -27,21 +27,14 @@ func mixedSizes(t *litmus.Test) bool { return mixedAccess(t) != nil }
 // mixedAccess is t's first access at a width other than the word's or
 // at an offset inside a location, nil when it has none.
 func mixedAccess(t *litmus.Test) *litmus.Instr {
-	for _, th := range t.Threads {
-		for i := range th.Code {
-			in := &th.Code[i]
-			if in.Addr == nil || in.Op == litmus.OpFence {
-				continue
-			}
-			if in.Size != 0 && in.Size != wordBytes {
-				return in
-			}
-			if _, k := splitOffset(in.Addr); k != 0 {
-				return in
-			}
+	var first *litmus.Instr
+	eachAccess(t, func(in *litmus.Instr) bool {
+		if _, k := splitOffset(in.Addr); k != 0 || accessBytes(in) != wordBytes {
+			first = in
 		}
-	}
-	return nil
+		return first == nil
+	})
+	return first
 }
 
 // lkmmMixedError is the LKMM column's refusal of the mixed-size access
@@ -55,7 +48,7 @@ func (e *lkmmMixedError) Is(target error) bool { return target == ErrLKMMMixedSi
 // refuseMixedInLKMM is the LKMM column's refusal of t, nil when t has no
 // mixed-size access.
 func refuseMixedInLKMM(t *litmus.Test) error {
-	in := mixedAccess(t)
+	in := lkmmMixedAccess(t)
 	if in == nil {
 		return nil
 	}
@@ -65,6 +58,62 @@ func refuseMixedInLKMM(t *litmus.Test) error {
 	}
 	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
 		what, accessBytes(in), map[bool]string{true: "s"}[accessBytes(in) > 1], offsetOf(in)))}
+}
+
+// lkmmMixedAccess is t's first access that the LKMM, which has no sizes,
+// cannot run: one at an offset inside its location, one at a width other
+// than the word's to a location also accessed at another width (the byte
+// or halfword access, which a reader looks for first), or one at a width
+// other than the word's through an address not known before the run. A
+// location that every access reads and writes at one width (a u8 flag)
+// runs as it is: with one width a location, sizes change nothing in the
+// model.
+func lkmmMixedAccess(t *litmus.Test) *litmus.Instr {
+	widths := map[string]map[int]bool{}
+	eachAccess(t, func(in *litmus.Instr) bool {
+		if sym, _ := staticLocation(in.Addr); sym != "" {
+			if widths[sym] == nil {
+				widths[sym] = map[int]bool{}
+			}
+			widths[sym][accessBytes(in)] = true
+		}
+		return true
+	})
+	var first *litmus.Instr
+	eachAccess(t, func(in *litmus.Instr) bool {
+		sym, k := staticLocation(in.Addr)
+		if k != 0 || accessBytes(in) != wordBytes && (sym == "" || len(widths[sym]) > 1) {
+			first = in
+		}
+		return first == nil
+	})
+	return first
+}
+
+// eachAccess calls f on each memory access of t, thread by thread, while
+// f returns true.
+func eachAccess(t *litmus.Test, f func(*litmus.Instr) bool) {
+	for _, th := range t.Threads {
+		for i := range th.Code {
+			in := &th.Code[i]
+			if in.Addr == nil || in.Op == litmus.OpFence {
+				continue
+			}
+			if !f(in) {
+				return
+			}
+		}
+	}
+}
+
+// staticLocation is the location an address names before the run and
+// its offset, or "" for an address computed from registers.
+func staticLocation(addr litmus.Expr) (string, int64) {
+	base, k := splitOffset(addr)
+	if c, ok := base.(*litmus.Const); ok && c.V.IsAddr() {
+		return c.V.Sym, k
+	}
+	return "", k
 }
 
 func offsetOf(in *litmus.Instr) int64 {

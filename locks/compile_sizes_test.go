@@ -74,3 +74,42 @@ func TestPPCRefusesSubwordRMW(t *testing.T) {
 		t.Errorf("POWER: %s (%v), want unsupported naming lharx", run.Verdict(), run.Err)
 	}
 }
+
+// TestLKMMOneWidthALocation: the LKMM column runs a test whose every
+// location is accessed at one width, a byte flag included, and refuses one
+// that reads or writes a location at two widths or inside it at an offset;
+// the hardware columns run all three.
+func TestLKMMOneWidthALocation(t *testing.T) {
+	mp := func(reader string) string {
+		return "C mp\n{}\nP0(u8 *x, int *y)\n{\n\tWRITE_ONCE(*x, 1);\n\tsmp_store_release(y, 1);\n}\n" +
+			"P1(u8 *x, int *y, int *z)\n{\n\tint r0 = smp_load_acquire(y);\n\tint r1 = " + reader + ";\n}\nexists (1:r0=1 /\\ 1:r1=0)\n"
+	}
+	tests := []struct {
+		name, src string
+		lkmm      string // the LKMM's verdict, or the refusal's position
+	}{
+		{"bytes", mp("READ_ONCE(*x)"), "Never"},
+		{"byte and word", "C mp\n{}\nP0(u8 *x, int *y)\n{\n\tWRITE_ONCE(*x, 1);\n\tsmp_store_release(y, 1);\n}\n" +
+			"P1(int *x, int *y)\n{\n\tint r0 = smp_load_acquire(y);\n\tint r1 = READ_ONCE(*x);\n}\nexists (1:r0=1 /\\ 1:r1=0)\n", "mp.litmus:5:2"},
+		{"qspinlock byte and word", "C mp\n{}\nP0(struct qspinlock *l, int *y)\n{\n\tWRITE_ONCE(l->locked, 1);\n\tsmp_store_release(y, 1);\n}\n" +
+			"P1(struct qspinlock *l, int *y)\n{\n\tint r0 = smp_load_acquire(y);\n\tint r1 = atomic_read(&l->val);\n}\nexists (1:r0=1 /\\ 1:r1=0)\n", "mp.litmus:5:2"},
+	}
+	for _, tc := range tests {
+		for _, c := range Columns {
+			run, err := RunC(context.Background(), "mp.litmus", tc.src, nil, c, litmus.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := run.Verdict(), "Never"
+			if c.Target == nil && tc.lkmm != "Never" {
+				want = "unsupported"
+				if !errors.Is(run.Err, ErrLKMMMixedSize) || !strings.HasPrefix(run.Err.Error(), tc.lkmm+":") {
+					t.Errorf("%s: LKMM: %v, want the refusal at %s", tc.name, run.Err, tc.lkmm)
+				}
+			}
+			if got != want {
+				t.Errorf("%s: %s: %s (%v), want %s", tc.name, c.Title, got, run.Err, want)
+			}
+		}
+	}
+}
