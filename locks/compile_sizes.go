@@ -48,16 +48,44 @@ func (e *lkmmMixedError) Is(target error) bool { return target == ErrLKMMMixedSi
 // refuseMixedInLKMM is the LKMM column's refusal of t, nil when t has no
 // mixed-size access.
 func refuseMixedInLKMM(t *litmus.Test) error {
-	in := lkmmMixedAccess(t)
+	in, narrowValue := lkmmMixedAccess(t)
 	if in == nil {
-		return nil
+		return refuseNarrowInit(t)
 	}
 	what := "an access"
 	if in.Text != "" {
 		what = fmt.Sprintf("%q", in.Text)
 	}
+	n := accessBytes(in)
+	plural := map[bool]string{true: "s"}[n > 1]
+	if narrowValue {
+		return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s writes its %d-byte location a value that may not fit it, and the LKMM, which has no sizes, would not truncate it (the hardware columns run the test at its widths)",
+			what, n))}
+	}
 	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
-		what, accessBytes(in), map[bool]string{true: "s"}[accessBytes(in) > 1], offsetOf(in)))}
+		what, n, plural, offsetOf(in)))}
+}
+
+// refuseNarrowInit refuses an init item that gives a location read and
+// written at one width other than the word's a value that width may not
+// hold (see fitsNarrow).
+func refuseNarrowInit(t *litmus.Test) error {
+	narrow := map[string]int{}
+	eachAccess(t, func(in *litmus.Instr) bool {
+		if sym, _ := staticLocation(in.Addr); sym != "" && accessBytes(in) != wordBytes {
+			narrow[sym] = accessBytes(in)
+		}
+		return true
+	})
+	for _, it := range t.Init {
+		n, ok := narrow[it.Loc.Name]
+		if !ok || it.Loc.IsReg() || !it.HasValue || fitsBytes(it.Value, n) {
+			continue
+		}
+		return &lkmmMixedError{litmus.Unsupported(it.Pos, fmt.Sprintf("mixed-size access in the LKMM column: the init block gives %s, a %d-byte location, %s, which may not fit it, and the LKMM, which has no sizes, would not truncate it",
+			it.Loc.Name, n, it.Value))}
+	}
+	return nil
 }
 
 // lkmmMixedAccess is t's first access that the LKMM, which has no sizes,
@@ -66,9 +94,9 @@ func refuseMixedInLKMM(t *litmus.Test) error {
 // or halfword access, which a reader looks for first), or one at a width
 // other than the word's through an address not known before the run. A
 // location that every access reads and writes at one width (a u8 flag)
-// runs as it is: with one width a location, sizes change nothing in the
-// model.
-func lkmmMixedAccess(t *litmus.Test) *litmus.Instr {
+// runs as it is, as long as nothing writes it a value that its width
+// would truncate (narrowValue): then sizes change nothing in the model.
+func lkmmMixedAccess(t *litmus.Test) (first *litmus.Instr, narrowValue bool) {
 	widths := map[string]map[int]bool{}
 	eachAccess(t, func(in *litmus.Instr) bool {
 		if sym, _ := staticLocation(in.Addr); sym != "" {
@@ -79,15 +107,39 @@ func lkmmMixedAccess(t *litmus.Test) *litmus.Instr {
 		}
 		return true
 	})
-	var first *litmus.Instr
 	eachAccess(t, func(in *litmus.Instr) bool {
 		sym, k := staticLocation(in.Addr)
-		if k != 0 || accessBytes(in) != wordBytes && (sym == "" || len(widths[sym]) > 1) {
+		n := accessBytes(in)
+		switch {
+		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1):
 			first = in
+		case n != wordBytes && !fitsNarrow(in, n):
+			first, narrowValue = in, true
 		}
 		return first == nil
 	})
-	return first
+	return first, narrowValue
+}
+
+// fitsNarrow reports whether in, an access of n bytes, leaves its location
+// a value that n bytes hold whether signed or unsigned: it reads, or
+// stores a constant from 0 to the largest signed n-byte value. Anything
+// else (an RMW, a computed value) may need the truncation the LKMM lacks.
+func fitsNarrow(in *litmus.Instr, n int) bool {
+	switch in.Op {
+	case litmus.OpLoad:
+		return true
+	case litmus.OpStore:
+		c, ok := in.Src.(*litmus.Const)
+		return ok && fitsBytes(c.V, n)
+	}
+	return false
+}
+
+// fitsBytes reports whether v is an integer that n bytes hold, signed or
+// unsigned.
+func fitsBytes(v litmus.Value, n int) bool {
+	return v.Sym == "" && v.Var == 0 && v.Off >= 0 && v.Off < 1<<(8*n-1)
 }
 
 // eachAccess calls f on each memory access of t, thread by thread, while
