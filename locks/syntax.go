@@ -95,11 +95,7 @@ var ppcBranch = map[litmus.BinOp]string{
 }
 
 func (ppcSyntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
-	cmp := fmt.Sprintf("cmpw %s,%s", x, y)
-	if imm {
-		cmp = fmt.Sprintf("cmpwi %s,%d", x, k)
-	}
-	return []string{cmp, ppcBranch[op] + " " + label}, nil
+	return compareBranch("cmpw %s,%s", "cmpwi %s,%d", x, y, k, imm, ppcBranch[op]+" "+label), nil
 }
 
 // a64Syntax is herd's AArch64 dialect with 64-bit X registers throughout;
@@ -151,11 +147,17 @@ func (a64Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label s
 		}
 		return []string{fmt.Sprintf("%s %s,%s", m, x, label)}, nil
 	}
-	cmp := fmt.Sprintf("CMP %s,%s", x, y)
+	return compareBranch("CMP %s,%s", "CMP %s,#%d", x, y, k, imm, a64Branch[op]+" "+label), nil
+}
+
+// compareBranch is a compare of x with y (regForm) or with the constant k
+// (immForm, when imm), then the conditional branch br.
+func compareBranch(regForm, immForm, x, y string, k int64, imm bool, br string) []string {
+	cmp := fmt.Sprintf(regForm, x, y)
 	if imm {
-		cmp = fmt.Sprintf("CMP %s,#%d", x, k)
+		cmp = fmt.Sprintf(immForm, x, k)
 	}
-	return []string{cmp, a64Branch[op] + " " + label}, nil
+	return []string{cmp, br}
 }
 
 // x86Syntax is herd's X86_64 dialect (AT&T operand order) with 64-bit
