@@ -26,7 +26,6 @@ var pvSlowpathSlow = []string{"armv8-lse"}
 // and the waiter sleeps for ever, except on TSO.
 func pvSlowpathRows() []*Variant {
 	const file, kickFile = "pv-unlock-slowpath.litmus", "pv-kick-node.litmus"
-	weak := every(sometimes).but(never, "tso")
 	weakHangs := every(true).but(false, "tso")
 	return []*Variant{
 		{Name: "pv_kick_node hashes the halted waiter, the unlock kicks it (kernel)", File: kickFile,
@@ -40,9 +39,9 @@ func pvSlowpathRows() []*Variant {
 		{Name: "pv lost wake-up, pv_wait without the recheck", File: file, Lock: "pv-wait-norecheck",
 			Expect: every(never), Hangs: every(true), Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", File: file, Lock: "pv-slow-relaxed",
-			Expect: weak, Hangs: weakHangs, Slow: pvSlowpathSlow},
+			Expect: brokenButTSO, Hangs: weakHangs, Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", File: file, Lock: "pv-unlock-no-rmb",
-			Expect: weak, Hangs: weakHangs, Slow: pvSlowpathSlow},
+			Expect: brokenButTSO, Hangs: weakHangs, Slow: pvSlowpathSlow},
 	}
 }
 
