@@ -112,13 +112,20 @@ func (a *Arena) rawWords(n int) []uint64 {
 	}
 }
 
-// make returns an empty relation of r's size, in the arena of r or else
-// of the first of others that has one.
-func (r Rel) make(others ...Rel) Rel {
+// arenaOf is the arena of r, or else of the first of others that has one;
+// nil for none.
+func (r Rel) arenaOf(others []Rel) *Arena {
 	a := r.arena
 	for i := 0; a == nil && i < len(others); i++ {
 		a = others[i].arena
 	}
+	return a
+}
+
+// make returns an empty relation of r's size, in the arena of r or else
+// of the first of others that has one.
+func (r Rel) make(others ...Rel) Rel {
+	a := r.arenaOf(others)
 	if a == nil {
 		return NewRel(r.N)
 	}
@@ -128,10 +135,7 @@ func (r Rel) make(others ...Rel) Rel {
 // makeRaw is make for a result that writes every word: in an arena, the
 // words are not cleared first.
 func (r Rel) makeRaw(others ...Rel) Rel {
-	a := r.arena
-	for i := 0; a == nil && i < len(others); i++ {
-		a = others[i].arena
-	}
+	a := r.arenaOf(others)
 	if a == nil {
 		return NewRel(r.N)
 	}

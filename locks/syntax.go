@@ -56,17 +56,20 @@ func syntaxFor(a litmus.Arch) syntax {
 	panic("should never happen: no syntax for " + string(a))
 }
 
+// numberedRegs are the registers prefix+lo to prefix+hi.
+func numberedRegs(prefix string, lo, hi int) []string {
+	var out []string
+	for i := lo; i <= hi; i++ {
+		out = append(out, prefix+strconv.Itoa(i))
+	}
+	return out
+}
+
 // ppcSyntax is herd's PPC dialect. r0 is left out of the pool: lwarx and
 // stwcx. read it as the constant 0 in their rA slot.
 type ppcSyntax struct{}
 
-func (ppcSyntax) pool() []string {
-	var out []string
-	for i := 1; i <= 31; i++ {
-		out = append(out, "r"+strconv.Itoa(i))
-	}
-	return out
-}
+func (ppcSyntax) pool() []string              { return numberedRegs("r", 1, 31) }
 func (ppcSyntax) asm(r string) string         { return r }
 func (ppcSyntax) status(r string) string      { return r }
 func (ppcSyntax) mem(r, _ string) string      { return r }
@@ -102,13 +105,7 @@ func (ppcSyntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label s
 // store-conditional status registers are written W.
 type a64Syntax struct{}
 
-func (a64Syntax) pool() []string {
-	var out []string
-	for i := 0; i <= 28; i++ {
-		out = append(out, "X"+strconv.Itoa(i))
-	}
-	return out
-}
+func (a64Syntax) pool() []string              { return numberedRegs("X", 0, 28) }
 func (a64Syntax) asm(r string) string         { return r }
 func (a64Syntax) status(r string) string      { return "W" + strings.TrimPrefix(r, "X") }
 func (a64Syntax) mem(r, _ string) string      { return r }
