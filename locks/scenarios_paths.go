@@ -17,11 +17,11 @@ var osqUnqueueScenario = &Scenario{
 	Question: "A queued CPU gives up while its predecessor unlocks (Steps A to C against osq_unlock): one holder at a time, the tail where the outcome leaves the OSQ, no hand-off to a CPU that left?",
 	Variants: []*Variant{
 		{Name: "2 CPUs, P1 gives up behind the holder (v6.7)", File: "osq-unqueue.litmus",
-			Expect: every(never), Hangs: every(false)},
+			Expect: every(never), Hangs: neverHangs},
 		{Name: "2 CPUs, Step A unlinks by READ_ONCE and WRITE_ONCE (what-if)", File: "osq-unqueue.litmus", Lock: "osq-unlink-plain",
-			Expect: every(sometimes), Hangs: every(false)},
+			Expect: every(sometimes), Hangs: neverHangs},
 		{Name: "3 CPUs, P1 gives up between the holder and P2 (Step C, v6.7)", File: "osq-unqueue3.litmus",
-			Expect: every(never), Hangs: every(false), Slow: osqUnqueueSlow},
+			Expect: every(never), Hangs: neverHangs, Slow: osqUnqueueSlow},
 		{Name: "3 CPUs, Step A unlinks by READ_ONCE and WRITE_ONCE (what-if)", File: "osq-unqueue3.litmus", Lock: "osq-unlink-plain",
 			Expect: every(never), Hangs: every(true), Slow: osqUnqueueSlow},
 	},
@@ -32,7 +32,7 @@ var osqUnqueueScenario = &Scenario{
 // are mixed-size, and the LKMM column refuses them.
 func qrwlockScenario() *Scenario {
 	mixedNever := every(never).but(unsupported, "lkmm")
-	mixedBroken := every(sometimes).but(never, "tso").but(unsupported, "lkmm")
+	mixedBroken := brokenButTSO.but(unsupported, "lkmm")
 	return &Scenario{
 		Name:     "qrwlock",
 		Question: "Does the queued rwlock exclude writer from writer and reader from writer, and pass a writer's data to a later reader?",

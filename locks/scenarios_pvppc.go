@@ -29,13 +29,13 @@ func pvSlowpathRows() []*Variant {
 	weakHangs := every(true).but(false, "tso")
 	return []*Variant{
 		{Name: "pv_kick_node hashes the halted waiter, the unlock kicks it (kernel)", File: kickFile,
-			Expect: every(never), Hangs: every(false)},
+			Expect: every(never), Hangs: neverHangs},
 		{Name: "pv_kick_node without smp_mb__before_atomic()", File: kickFile, Lock: "pv-kick-node-no-mb",
 			Expect: every(never), Hangs: weakHangs},
 		{Name: "pv_kick_node, pv_wait without the recheck", File: kickFile, Lock: "pv-wait-norecheck",
 			Expect: every(never), Hangs: every(true)},
 		{Name: "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", File: file,
-			Expect: every(never), Hangs: every(false), Slow: pvSlowpathSlow},
+			Expect: every(never), Hangs: neverHangs, Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, pv_wait without the recheck", File: file, Lock: "pv-wait-norecheck",
 			Expect: every(never), Hangs: every(true), Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", File: file, Lock: "pv-slow-relaxed",
@@ -57,7 +57,7 @@ var ppcQspinSlow = []string{"armv8-lse"}
 // into the lock word, which the LKMM column refuses. The first row has
 // the hand-written POWER version asmStem, when not "".
 func ppcQspinlockRows(prefix, file, asmStem string) []*Variant {
-	broken := every(sometimes).but(never, "tso").but(unsupported, "lkmm")
+	broken := brokenButTSO.but(unsupported, "lkmm")
 	rows := rowsOf(prefix, file, nil,
 		rowSpec{"ppc-qspinlock (powerpc's own, 2022)", "ppc-qspinlock", every(never).but(unsupported, "lkmm")},
 		rowSpec{"ppc-qspinlock without PPC_ACQUIRE_BARRIER", "ppc-qspinlock-no-acquire", broken},
@@ -82,5 +82,5 @@ func ppcQspinlockRows3() []*Variant {
 // unlock, so it is not mixed-size and the LKMM column runs it.
 func ppcQspinlockCrossedRow() []*Variant {
 	return []*Variant{{Name: "ppc-qspinlock (powerpc's own, 2022; no smp_mb)", File: "crossed-locking.litmus", Lock: "ppc-qspinlock",
-		Expect: every(sometimes).but(never, "tso")}}
+		Expect: brokenButTSO}}
 }
