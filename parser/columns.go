@@ -1,6 +1,6 @@
 // This file implements the column layout of assembly tests: a header row
 // "P0 | P1 ;" and then one row per line, cells separated by '|' and rows
-// ended by ';'.
+// ended by ';'; and the productions of a cell every dialect shares.
 
 package parser
 
