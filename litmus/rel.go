@@ -112,13 +112,20 @@ func (a *Arena) rawWords(n int) []uint64 {
 	}
 }
 
-// make returns an empty relation of r's size, in the arena of r or else
-// of the first of others that has one.
-func (r Rel) make(others ...Rel) Rel {
+// arenaOf is the arena of r, or else of the first of others that has one;
+// nil for none.
+func (r Rel) arenaOf(others []Rel) *Arena {
 	a := r.arena
 	for i := 0; a == nil && i < len(others); i++ {
 		a = others[i].arena
 	}
+	return a
+}
+
+// make returns an empty relation of r's size, in the arena of r or else
+// of the first of others that has one.
+func (r Rel) make(others ...Rel) Rel {
+	a := r.arenaOf(others)
 	if a == nil {
 		return NewRel(r.N)
 	}
@@ -128,10 +135,7 @@ func (r Rel) make(others ...Rel) Rel {
 // makeRaw is make for a result that writes every word: in an arena, the
 // words are not cleared first.
 func (r Rel) makeRaw(others ...Rel) Rel {
-	a := r.arena
-	for i := 0; a == nil && i < len(others); i++ {
-		a = others[i].arena
-	}
+	a := r.arenaOf(others)
 	if a == nil {
 		return NewRel(r.N)
 	}
@@ -189,6 +193,23 @@ func (r Rel) Diff(s Rel) Rel {
 	return c
 }
 
+// orRows2 ORs into o0, o1 the rows of m, a relation of 65 to 128 events
+// (two words a row), that the row words row0 and row1 select. Seq and the
+// closure keep a test of that size in registers through it.
+func orRows2(m []uint64, row0, row1, o0, o1 uint64) (uint64, uint64) {
+	for ; row0 != 0; row0 &= row0 - 1 {
+		j := 2 * bits.TrailingZeros64(row0)
+		o0 |= m[j]
+		o1 |= m[j+1]
+	}
+	for ; row1 != 0; row1 &= row1 - 1 {
+		j := 2 * (64 + bits.TrailingZeros64(row1))
+		o0 |= m[j]
+		o1 |= m[j+1]
+	}
+	return o0, o1
+}
+
 // Seq is the sequence r ; s.
 func (r Rel) Seq(s Rel) Rel {
 	c := r.makeRaw(s)
@@ -207,18 +228,7 @@ func (r Rel) Seq(s Rel) Rel {
 		// The rows of a test of 65 to 128 events, in registers.
 		sb := s.bits
 		for i := 0; i+1 < len(r.bits); i += 2 {
-			var o0, o1 uint64
-			for row := r.bits[i]; row != 0; row &= row - 1 {
-				j := 2 * bits.TrailingZeros64(row)
-				o0 |= sb[j]
-				o1 |= sb[j+1]
-			}
-			for row := r.bits[i+1]; row != 0; row &= row - 1 {
-				j := 2 * (64 + bits.TrailingZeros64(row))
-				o0 |= sb[j]
-				o1 |= sb[j+1]
-			}
-			c.bits[i], c.bits[i+1] = o0, o1
+			c.bits[i], c.bits[i+1] = orRows2(sb, r.bits[i], r.bits[i+1], 0, 0)
 		}
 		return c
 	}
@@ -302,18 +312,7 @@ func (r Rel) plusAcyclic() (Rel, bool) {
 			cb := c.bits
 			for q := len(order) - 1; q >= 0; q-- {
 				i := 2 * int(order[q])
-				o0, o1 := cb[i], cb[i+1]
-				for word := r.bits[i]; word != 0; word &= word - 1 {
-					j := 2 * bits.TrailingZeros64(word)
-					o0 |= cb[j]
-					o1 |= cb[j+1]
-				}
-				for word := r.bits[i+1]; word != 0; word &= word - 1 {
-					j := 2 * (64 + bits.TrailingZeros64(word))
-					o0 |= cb[j]
-					o1 |= cb[j+1]
-				}
-				cb[i], cb[i+1] = o0, o1
+				cb[i], cb[i+1] = orRows2(cb, r.bits[i], r.bits[i+1], cb[i], cb[i+1])
 			}
 			return c, true
 		}

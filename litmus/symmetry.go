@@ -365,10 +365,9 @@ func propKeyRenamed(p Prop, thread func(int) int, loc func(string) string) strin
 		return op + "(" + strings.Join(keys, ",") + ")"
 	}
 	switch p := p.(type) {
-	case PropTrue:
-		return "true"
-	case PropFalse:
-		return "false"
+	case PropTrue, PropFalse:
+		// A constant names nothing to rename: its key is how it prints.
+		return FormatProp(p)
 	case *PropAtom:
 		other := ""
 		if p.Other != nil {

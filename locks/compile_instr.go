@@ -82,6 +82,20 @@ func Primitive(in *litmus.Instr) string {
 	return ""
 }
 
+// valueOperand puts the value e, if any, in a register and names it in ops
+// as the operand name.
+func (tc *threadComp) valueOperand(e litmus.Expr, name string, ops map[string]string) (string, error) {
+	if e == nil {
+		return "", nil
+	}
+	r, err := tc.value(tc.resolve(e, false))
+	if err != nil {
+		return "", err
+	}
+	ops[name] = tc.syn.asm(r)
+	return r, nil
+}
+
 // instr compiles one IR instruction.
 func (tc *threadComp) instr(in *litmus.Instr) error {
 	switch in.Op {
@@ -158,23 +172,13 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 			addrRegs = append(addrRegs, r)
 		}
 	}
-	var src string
-	if in.Src != nil {
-		r, err := tc.value(tc.resolve(in.Src, false))
-		if err != nil {
-			return err
-		}
-		src = r
-		ops["s"] = tc.syn.asm(r)
+	src, err := tc.valueOperand(in.Src, "s", ops)
+	if err != nil {
+		return err
 	}
-	var exp string
-	if in.Expect != nil {
-		r, err := tc.value(tc.resolve(in.Expect, false))
-		if err != nil {
-			return err
-		}
-		exp = r
-		ops["e"] = tc.syn.asm(r)
+	exp, err := tc.valueOperand(in.Expect, "e", ops)
+	if err != nil {
+		return err
 	}
 	if strings.HasPrefix(prim, "atomic_") {
 		m, ok := tc.target.Table.Ops[in.RMWOp]

@@ -84,6 +84,14 @@ func (v *Variant) Refuses(col string) bool { return v.Expect[col] == unsupported
 // every(sometimes).but(never, "tso").
 type byColumn[T any] map[string]T
 
+// Expectations many rows share: a lock broken on purpose is seen broken in
+// every column but TSO's (too strong to show it), and a live lock hangs in
+// none.
+var (
+	brokenButTSO = every(sometimes).but(never, "tso")
+	neverHangs   = every(false)
+)
+
 // every expects v in every column.
 func every[T any](v T) byColumn[T] {
 	m := byColumn[T]{}
@@ -169,13 +177,12 @@ func rowsOf(prefix, file string, hangs byColumn[bool], specs ...rowSpec) []*Vari
 // and its paravirt unlocks: a cmpxchg, fully ordered or release, keeps the
 // lock, a relaxed one or WRITE_ONCE breaks it except on TSO.
 func unlockRows(prefix, file string) []*Variant {
-	broken := every(sometimes).but(never, "tso")
 	return rowsOf(prefix, file, nil,
 		rowSpec{"unlock smp_store_release", "qspinlock", every(never)},
 		rowSpec{"unlock cmpxchg", "pv-cmpxchg", every(never)},
 		rowSpec{"unlock cmpxchg_release", "pv-cmpxchg-release", every(never)},
-		rowSpec{"unlock cmpxchg_relaxed", "pv-cmpxchg-relaxed", broken},
-		rowSpec{"unlock WRITE_ONCE", "write-once", broken})
+		rowSpec{"unlock cmpxchg_relaxed", "pv-cmpxchg-relaxed", brokenButTSO},
+		rowSpec{"unlock WRITE_ONCE", "write-once", brokenButTSO})
 }
 
 // withAsm gives the first of rows the hand-written assembly versions stem.
@@ -188,11 +195,10 @@ func withAsm(rows []*Variant, stem string) []*Variant {
 // lock: as written it keeps the lock, without the acquire of its wait or
 // the release of its unlock it is broken except on TSO; none hangs.
 func ticketRows(prefix, file string) []*Variant {
-	broken := every(sometimes).but(never, "tso")
-	return rowsOf(prefix, file, every(false),
+	return rowsOf(prefix, file, neverHangs,
 		rowSpec{"ticket", "ticket", every(never)},
-		rowSpec{"ticket, relaxed wait (no acquire)", "ticket-relaxed-wait", broken},
-		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", broken})
+		rowSpec{"ticket, relaxed wait (no acquire)", "ticket-relaxed-wait", brokenButTSO},
+		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", brokenButTSO})
 }
 
 // mcsSlow marks every hardware column of the MCS hand-off rows: the lock
@@ -208,11 +214,11 @@ var Scenarios = []*Scenario{
 		Question: "CPU0 takes A then checks spin_is_locked(B), CPU1 takes B then checks A: can both see the other lock free?",
 		Variants: concat([]*Variant{
 			{Name: "ppc-simple (no smp_mb)", File: "crossed-locking.litmus", Lock: "ppc-simple",
-				Expect: every(sometimes).but(never, "tso"), Asm: asm("crossed-locking")},
+				Expect: brokenButTSO, Asm: asm("crossed-locking")},
 			{Name: "ppc-simple-mb (smp_mb first)", File: "crossed-locking.litmus", Lock: "ppc-simple-mb",
 				Expect: every(never)},
 			{Name: "qspinlock", File: "crossed-locking.litmus", Lock: "qspinlock",
-				Expect: every(sometimes).but(never, "tso")},
+				Expect: brokenButTSO},
 			{Name: "qspinlock-mb", File: "crossed-locking.litmus", Lock: "qspinlock-mb",
 				Expect: every(never)},
 		},
@@ -238,7 +244,7 @@ var Scenarios = []*Scenario{
 				{Name: "qspinlock pending path, spin_is_locked tests _Q_LOCKED_MASK (before 54cf809b9512)", File: "crossed-locking+pending.litmus",
 					Lock: "qspinlock-pending-mask", Expect: every(sometimes).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mask")},
 				{Name: "qspinlock pending path, spin_is_locked tests the word != 0 (today)", File: "crossed-locking+pending.litmus",
-					Lock: "qspinlock-pending", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending")},
+					Lock: "qspinlock-pending", Expect: brokenButTSO.but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending")},
 				{Name: "qspinlock pending path, smp_mb() and the word != 0 (54cf809b9512)", File: "crossed-locking+pending.litmus",
 					Lock: "qspinlock-pending-mb", Expect: every(never).but(unsupported, "lkmm"), Asm: asm("crossed-locking+pending-mb")},
 			},
@@ -251,17 +257,17 @@ var Scenarios = []*Scenario{
 		Variants: concat([]*Variant{
 			// The qspinlock hand-off through two CPUs: no hang.
 			{Name: "unlock smp_store_release", File: "mp-through-lock.litmus", Lock: "qspinlock",
-				Expect: every(never), Hangs: every(false)},
+				Expect: every(never), Hangs: neverHangs},
 			{Name: "qspinlock hand-off through three CPUs", File: "qspin-handoff3.litmus", Lock: "qspinlock",
-				Expect: every(never), Hangs: every(false)},
+				Expect: every(never), Hangs: neverHangs},
 			{Name: "unlock cmpxchg", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg",
 				Expect: every(never)},
 			{Name: "unlock cmpxchg_release", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg-release",
 				Expect: every(never), Asm: asm("mp-through-lock")},
 			{Name: "unlock cmpxchg_relaxed", File: "mp-through-lock.litmus", Lock: "pv-cmpxchg-relaxed",
-				Expect: every(sometimes).but(never, "tso")},
+				Expect: brokenButTSO},
 			{Name: "unlock WRITE_ONCE", File: "mp-through-lock.litmus", Lock: "write-once",
-				Expect: every(sometimes).but(never, "tso")},
+				Expect: brokenButTSO},
 		},
 			// The generic ticket lock (asm-generic/ticket_spinlock.h):
 			// P1 waits for its ticket. Three CPUs (ticket-handoff3.litmus)
@@ -277,7 +283,7 @@ var Scenarios = []*Scenario{
 			{Name: "unlock cmpxchg", File: "unlock-then-load.litmus", Lock: "pv-cmpxchg",
 				Expect: every(never)},
 			{Name: "unlock cmpxchg_release", File: "unlock-then-load.litmus", Lock: "pv-cmpxchg-release",
-				Expect: every(sometimes).but(never, "tso"), Asm: asm("unlock-then-load")},
+				Expect: brokenButTSO, Asm: asm("unlock-then-load")},
 			{Name: "unlock smp_store_release", File: "unlock-then-load.litmus", Lock: "qspinlock",
 				Expect: every(sometimes)},
 		},
@@ -288,7 +294,7 @@ var Scenarios = []*Scenario{
 				case "pv-cmpxchg":
 					return every(never)
 				case "pv-cmpxchg-relaxed", "write-once":
-					return every(sometimes).but(never, "tso")
+					return brokenButTSO
 				}
 				return every(sometimes).but(never, "armv8", "armv8-lse", "tso")
 			}),
@@ -314,25 +320,25 @@ var Scenarios = []*Scenario{
 			// P0 holds the lock, P1 sets the pending bit and waits.
 			[]*Variant{
 				{Name: "2 CPUs, qspinlock pending path", File: "pending-lost-update.litmus", Lock: "qspinlock-pending",
-					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("pending-lost-update")},
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: neverHangs, Asm: asm("pending-lost-update")},
 				{Name: "2 CPUs, qspinlock pending path, relaxed wait for the locked byte (no acquire)", File: "pending-lost-update.litmus",
-					Lock: "qspinlock-pending-relaxed-wait", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(false),
+					Lock: "qspinlock-pending-relaxed-wait", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: neverHangs,
 					Asm: asm("pending-lost-update+relaxed-wait")},
 				// The MCS hand-off of the slow path (mixed-size; the LKMM
 				// refuses): P1 queued behind the head P0. The weakened
 				// hand-offs also hang: P1's claim can then fail on P0's late
 				// set_locked, and P1 waits for a successor that never comes.
 				{Name: "2 CPUs, qspinlock MCS hand-off (P1 queued behind the head P0)", File: "qspin-mcs-handoff.litmus",
-					Expect: every(never).but(unsupported, "lkmm"), Hangs: every(false), Asm: asm("qspin-mcs-handoff"), Slow: mcsSlow},
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: neverHangs, Asm: asm("qspin-mcs-handoff"), Slow: mcsSlow},
 				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed (no release, no acquire)", File: "qspin-mcs-handoff.litmus",
-					Lock: "qspinlock-mcs-relaxed", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+					Lock: "qspinlock-mcs-relaxed", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
 					Asm:  map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"},
 					Slow: mcsSlow},
 				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE (no release)", File: "qspin-mcs-handoff.litmus",
-					Lock: "qspinlock-mcs-no-release", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+					Lock: "qspinlock-mcs-no-release", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
 					Slow: mcsSlow},
 				{Name: "2 CPUs, qspinlock MCS wait by smp_cond_load_relaxed (no acquire)", File: "qspin-mcs-handoff.litmus",
-					Lock: "qspinlock-mcs-no-acquire", Expect: every(sometimes).but(never, "tso").but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
+					Lock: "qspinlock-mcs-no-acquire", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
 					Slow: mcsSlow},
 			},
 			// powerpc's own qspinlock (scenarios_pvppc.go).
@@ -344,11 +350,11 @@ var Scenarios = []*Scenario{
 		Question: "Step-C writes next->prev_cpu then next->prev; can the waiter read the new prev with a stale prev_cpu?",
 		Variants: []*Variant{
 			{Name: "prev_cpu then prev, no barriers", File: "osq-prev-cpu.litmus",
-				Expect: every(sometimes).but(never, "tso"), Asm: asm("osq-prev-cpu")},
+				Expect: brokenButTSO, Asm: asm("osq-prev-cpu")},
 			{Name: "prev then prev_cpu (swapped)", File: "osq-prev-cpu+swapped.litmus",
 				Expect: every(sometimes)},
 			{Name: "smp_wmb, no smp_rmb", File: "osq-prev-cpu+wmb.litmus",
-				Expect: every(sometimes).but(never, "tso")},
+				Expect: brokenButTSO},
 			{Name: "smp_wmb and smp_rmb", File: "osq-prev-cpu+wmb+rmb.litmus",
 				Expect: every(never)},
 		},
@@ -358,24 +364,24 @@ var Scenarios = []*Scenario{
 		Question: "After xchg(&node->next, NULL); WRITE_ONCE(next->locked, 1), does the waiter see the previous holder's data?",
 		Variants: []*Variant{
 			{Name: "smp_cond_load_relaxed (osq_lock)", File: "osq-handoff.litmus",
-				Expect: every(sometimes).but(never, "tso"), Asm: asm("osq-handoff")},
+				Expect: brokenButTSO, Asm: asm("osq-handoff")},
 			{Name: "smp_cond_load_acquire", File: "osq-handoff+acquire.litmus",
 				Expect: every(never)},
 			{Name: "osq_lock/osq_unlock fragments (v6.7), data", File: "osq-lock-data.litmus",
-				Expect: every(sometimes).but(never, "tso")},
+				Expect: brokenButTSO},
 			// The waiter's write after smp_cond_load_relaxed() is
 			// control-dependent on the read that ended the spin, in the
 			// LKMM as in the compiled branch (the spin's final iteration is
 			// a load and an __assume that carries that dependency), so it
 			// cannot reach the holder before the holder's xchg hands over.
 			{Name: "osq_lock/osq_unlock fragments (v6.7), exclusion", File: "osq-lock.litmus",
-				Expect: every(never), Hangs: every(false)},
+				Expect: every(never), Hangs: neverHangs},
 			// node->locked cleared after WRITE_ONCE(prev->next, node): the
 			// unlocker's hand-off can land first and be overwritten.
 			{Name: "osq_lock clearing node->locked late (broken), exclusion", File: "osq-lock.litmus", Lock: "osq-late-clear",
 				Expect: every(never), Hangs: every(true)},
 			{Name: "osq_lock with prev_cpu (Laight v2), data", File: "osq-lock-data.litmus", Lock: "osq-prev-cpu",
-				Expect: every(sometimes).but(never, "tso")},
+				Expect: brokenButTSO},
 			{Name: "osq_lock with prev_cpu (Laight v2), exclusion", File: "osq-lock.litmus", Lock: "osq-prev-cpu",
 				Expect: every(never)},
 		},
@@ -393,9 +399,9 @@ var Scenarios = []*Scenario{
 			{Name: "lock taken twice, qspinlock", File: "self-deadlock.litmus", Lock: "qspinlock",
 				Expect: every(never), Hangs: every(true), Asm: asm("self-deadlock")},
 			{Name: "pv_wait rechecks the state (kvm_wait)", File: "pv-wait.litmus",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(false)},
+				Expect: brokenButTSO, Hangs: neverHangs},
 			{Name: "pv_wait without the recheck", File: "pv-wait.litmus", Lock: "pv-wait-norecheck",
-				Expect: every(sometimes).but(never, "tso"), Hangs: every(true)},
+				Expect: brokenButTSO, Hangs: every(true)},
 		},
 			// The pv lost wake-up through _Q_SLOW_VAL (scenarios_pvppc.go).
 			pvSlowpathRows()),
@@ -581,7 +587,7 @@ func init() {
 		}
 		for _, v := range s.Variants {
 			if v.Hangs == nil {
-				v.Hangs = every(false)
+				v.Hangs = neverHangs
 			}
 		}
 	}

@@ -26,23 +26,22 @@ var pvSlowpathSlow = []string{"armv8-lse"}
 // and the waiter sleeps for ever, except on TSO.
 func pvSlowpathRows() []*Variant {
 	const file, kickFile = "pv-unlock-slowpath.litmus", "pv-kick-node.litmus"
-	weak := every(sometimes).but(never, "tso")
 	weakHangs := every(true).but(false, "tso")
 	return []*Variant{
 		{Name: "pv_kick_node hashes the halted waiter, the unlock kicks it (kernel)", File: kickFile,
-			Expect: every(never), Hangs: every(false)},
+			Expect: every(never), Hangs: neverHangs},
 		{Name: "pv_kick_node without smp_mb__before_atomic()", File: kickFile, Lock: "pv-kick-node-no-mb",
 			Expect: every(never), Hangs: weakHangs},
 		{Name: "pv_kick_node, pv_wait without the recheck", File: kickFile, Lock: "pv-wait-norecheck",
 			Expect: every(never), Hangs: every(true)},
 		{Name: "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", File: file,
-			Expect: every(never), Hangs: every(false), Slow: pvSlowpathSlow},
+			Expect: every(never), Hangs: neverHangs, Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, pv_wait without the recheck", File: file, Lock: "pv-wait-norecheck",
 			Expect: every(never), Hangs: every(true), Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", File: file, Lock: "pv-slow-relaxed",
-			Expect: weak, Hangs: weakHangs, Slow: pvSlowpathSlow},
+			Expect: brokenButTSO, Hangs: weakHangs, Slow: pvSlowpathSlow},
 		{Name: "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", File: file, Lock: "pv-unlock-no-rmb",
-			Expect: weak, Hangs: weakHangs, Slow: pvSlowpathSlow},
+			Expect: brokenButTSO, Hangs: weakHangs, Slow: pvSlowpathSlow},
 	}
 }
 
@@ -58,7 +57,7 @@ var ppcQspinSlow = []string{"armv8-lse"}
 // into the lock word, which the LKMM column refuses. The first row has
 // the hand-written POWER version asmStem, when not "".
 func ppcQspinlockRows(prefix, file, asmStem string) []*Variant {
-	broken := every(sometimes).but(never, "tso").but(unsupported, "lkmm")
+	broken := brokenButTSO.but(unsupported, "lkmm")
 	rows := rowsOf(prefix, file, nil,
 		rowSpec{"ppc-qspinlock (powerpc's own, 2022)", "ppc-qspinlock", every(never).but(unsupported, "lkmm")},
 		rowSpec{"ppc-qspinlock without PPC_ACQUIRE_BARRIER", "ppc-qspinlock-no-acquire", broken},
@@ -83,5 +82,5 @@ func ppcQspinlockRows3() []*Variant {
 // unlock, so it is not mixed-size and the LKMM column runs it.
 func ppcQspinlockCrossedRow() []*Variant {
 	return []*Variant{{Name: "ppc-qspinlock (powerpc's own, 2022; no smp_mb)", File: "crossed-locking.litmus", Lock: "ppc-qspinlock",
-		Expect: every(sometimes).but(never, "tso")}}
+		Expect: brokenButTSO}}
 }

@@ -56,17 +56,20 @@ func syntaxFor(a litmus.Arch) syntax {
 	panic("should never happen: no syntax for " + string(a))
 }
 
+// numberedRegs are the registers prefix+lo to prefix+hi.
+func numberedRegs(prefix string, lo, hi int) []string {
+	var out []string
+	for i := lo; i <= hi; i++ {
+		out = append(out, prefix+strconv.Itoa(i))
+	}
+	return out
+}
+
 // ppcSyntax is herd's PPC dialect. r0 is left out of the pool: lwarx and
 // stwcx. read it as the constant 0 in their rA slot.
 type ppcSyntax struct{}
 
-func (ppcSyntax) pool() []string {
-	var out []string
-	for i := 1; i <= 31; i++ {
-		out = append(out, "r"+strconv.Itoa(i))
-	}
-	return out
-}
+func (ppcSyntax) pool() []string              { return numberedRegs("r", 1, 31) }
 func (ppcSyntax) asm(r string) string         { return r }
 func (ppcSyntax) status(r string) string      { return r }
 func (ppcSyntax) mem(r, _ string) string      { return r }
@@ -95,24 +98,14 @@ var ppcBranch = map[litmus.BinOp]string{
 }
 
 func (ppcSyntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
-	cmp := fmt.Sprintf("cmpw %s,%s", x, y)
-	if imm {
-		cmp = fmt.Sprintf("cmpwi %s,%d", x, k)
-	}
-	return []string{cmp, ppcBranch[op] + " " + label}, nil
+	return compareBranch("cmpw %s,%s", "cmpwi %s,%d", x, y, k, imm, ppcBranch[op]+" "+label), nil
 }
 
 // a64Syntax is herd's AArch64 dialect with 64-bit X registers throughout;
 // store-conditional status registers are written W.
 type a64Syntax struct{}
 
-func (a64Syntax) pool() []string {
-	var out []string
-	for i := 0; i <= 28; i++ {
-		out = append(out, "X"+strconv.Itoa(i))
-	}
-	return out
-}
+func (a64Syntax) pool() []string              { return numberedRegs("X", 0, 28) }
 func (a64Syntax) asm(r string) string         { return r }
 func (a64Syntax) status(r string) string      { return "W" + strings.TrimPrefix(r, "X") }
 func (a64Syntax) mem(r, _ string) string      { return r }
@@ -151,11 +144,17 @@ func (a64Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label s
 		}
 		return []string{fmt.Sprintf("%s %s,%s", m, x, label)}, nil
 	}
-	cmp := fmt.Sprintf("CMP %s,%s", x, y)
+	return compareBranch("CMP %s,%s", "CMP %s,#%d", x, y, k, imm, a64Branch[op]+" "+label), nil
+}
+
+// compareBranch is a compare of x with y (regForm) or with the constant k
+// (immForm, when imm), then the conditional branch br.
+func compareBranch(regForm, immForm, x, y string, k int64, imm bool, br string) []string {
+	cmp := fmt.Sprintf(regForm, x, y)
 	if imm {
-		cmp = fmt.Sprintf("CMP %s,#%d", x, k)
+		cmp = fmt.Sprintf(immForm, x, k)
 	}
-	return []string{cmp, a64Branch[op] + " " + label}, nil
+	return []string{cmp, br}
 }
 
 // x86Syntax is herd's X86_64 dialect (AT&T operand order) with 64-bit

@@ -96,11 +96,9 @@ func (kk *rcuKeys) expand(a *litmus.Arena, n int, r litmus.Rel) litmus.Rel {
 // rcuOrder builds rcu-link and rcu-order, on keys: what the rcu axiom
 // needs (rcuHolds), and what rcu-fence expands.
 func (r *lkmmRels) rcuOrder() {
-	if r.orderDone {
+	if !stage(&r.orderDone, r.propagation) {
 		return
 	}
-	r.propagation()
-	r.orderDone = true
 	kk := r.s.rcuKeys
 	// rcu-link = po? ; hb* ; pb* ; prop ; po, between keys.
 	link := kk.project(r.arena, kk.fromKeys.Seq(r.hbStar).Seq(r.pbStar).Seq(r.prop).Seq(kk.toKeys))
@@ -148,11 +146,9 @@ func (r *lkmmRels) rcuHolds() bool {
 // rcu builds rcu-order, rcu-fence and rb, and rebinds fence and
 // strong-fence to include rcu-fence.
 func (r *lkmmRels) rcu() *lkmmRels {
-	if r.rbDone {
+	if !stage(&r.rbDone, r.propagation) {
 		return r
 	}
-	r.propagation()
-	r.rbDone = true
 	s := r.s
 	n := s.n
 	if !s.hasRcu {

@@ -74,12 +74,26 @@ func lkmmOf(e *Env) *lkmmRels {
 	return r
 }
 
+// stage reports whether a memoised stage is still to be built; if so it
+// first builds the stage this one rests on (before; nil for none), then
+// marks this one built. The caller names before, so the order of the
+// stages stays in sight.
+func stage(done *bool, before func() *lkmmRels) bool {
+	if *done {
+		return false
+	}
+	if before != nil {
+		before()
+	}
+	*done = true
+	return true
+}
+
 // happensBefore builds linux-kernel.cat up to hb.
 func (r *lkmmRels) happensBefore() *lkmmRels {
-	if r.hbDone {
+	if !stage(&r.hbDone, nil) {
 		return r
 	}
-	r.hbDone = true
 	s := r.s
 	if s.hbFixed != nil {
 		r.happensBeforeFixed(s.hbFixed)
@@ -129,11 +143,9 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 
 // propagation builds pb.
 func (r *lkmmRels) propagation() *lkmmRels {
-	if r.pbDone {
+	if !stage(&r.pbDone, r.happensBefore) {
 		return r
 	}
-	r.happensBefore()
-	r.pbDone = true
 	s := r.s
 	r.pb = r.prop.Seq(r.strongFence).Seq(r.hbStar).Restrict(s.all, s.Marked)
 	r.pbStar, r.pbAcyclic = r.pb.StarAcyclic()
@@ -151,10 +163,9 @@ func (r *lkmmRels) srcuRscs() litmus.Rel {
 // plain builds the relations of the plain-access section:
 // plain-coherence's relation and the races.
 func (r *lkmmRels) plain() *lkmmRels {
-	if r.plainDone {
+	if !stage(&r.plainDone, nil) {
 		return r
 	}
-	r.plainDone = true
 	s := r.s
 	if !s.hasPlain {
 		r.incoh, r.race = s.none, s.none // shared, never written

@@ -34,19 +34,10 @@ var a64Lexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Punct", Pattern: `[\[\],#!:+-]`},
 })
 
-// a64Cell is the content of one program cell.
-type a64Cell struct {
-	Pos    lexer.Position
-	Labels []*asmLabel `parser:"@@*"`
-	Instr  *a64Instr   `parser:"@@?"`
-}
-
-// a64Instr is a mnemonic and its operands.
-type a64Instr struct {
-	Pos  lexer.Position
-	Op   string    `parser:"@Ident"`
-	Args []*a64Arg `parser:"( @@ ( \",\" @@ )* )?"`
-}
+type (
+	a64Cell  = asmCell[a64Instr]
+	a64Instr = asmInstr[a64Arg]
+)
 
 // a64Arg is one operand: a memory operand, an immediate, or a word (a
 // register, a label, a condition, a barrier option, or a shift or extend

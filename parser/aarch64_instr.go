@@ -115,10 +115,7 @@ func (b *a64Builder) move(d a64Reg, src litmus.Expr) {
 }
 
 func (b *a64Builder) mov(in *a64Instr) error {
-	if err := b.want(in, 2, "Rd, #imm or Rd, Rm"); err != nil {
-		return err
-	}
-	d, err := b.reg(in.Args[0])
+	d, err := b.wantReg(in, 2, false, "Rd, #imm or Rd, Rm")
 	if err != nil {
 		return err
 	}
@@ -143,10 +140,7 @@ func (b *a64Builder) mov(in *a64Instr) error {
 // movWide lowers MOVZ, MOVN and MOVK: Rd, #imm16{, LSL #n}.
 func (b *a64Builder) movWide(in *a64Instr) error {
 	op := strings.ToUpper(in.Op)
-	if len(in.Args) != 2 && len(in.Args) != 3 {
-		return b.want(in, 2, "Rd, #imm{, LSL #n}")
-	}
-	d, err := b.reg(in.Args[0])
+	d, err := b.wantReg(in, 2, true, "Rd, #imm{, LSL #n}")
 	if err != nil {
 		return err
 	}
@@ -177,10 +171,7 @@ func (b *a64Builder) movWide(in *a64Instr) error {
 // arith lowers the three-operand data-processing instructions.
 func (b *a64Builder) arith(in *a64Instr) error {
 	op := strings.ToUpper(in.Op)
-	if len(in.Args) != 3 && len(in.Args) != 4 {
-		return b.want(in, 3, "Rd, Rn, op2")
-	}
-	d, err := b.reg(in.Args[0])
+	d, err := b.wantReg(in, 3, true, "Rd, Rn, op2")
 	if err != nil {
 		return err
 	}
@@ -249,10 +240,7 @@ func (b *a64Builder) flags(op string, x, y litmus.Expr, w bool) {
 // compare lowers CMP, CMN and TST, which only set the flags.
 func (b *a64Builder) compare(in *a64Instr) error {
 	op := strings.ToUpper(in.Op)
-	if len(in.Args) != 2 && len(in.Args) != 3 {
-		return b.want(in, 2, "Rn, op2")
-	}
-	n, err := b.reg(in.Args[0])
+	n, err := b.wantReg(in, 2, true, "Rn, op2")
 	if err != nil {
 		return err
 	}
@@ -267,10 +255,7 @@ func (b *a64Builder) compare(in *a64Instr) error {
 
 // negate lowers NEG (0 - Rm) and MVN (^Rm).
 func (b *a64Builder) negate(in *a64Instr) error {
-	if len(in.Args) != 2 && len(in.Args) != 3 {
-		return b.want(in, 2, "Rd, Rm")
-	}
-	d, err := b.reg(in.Args[0])
+	d, err := b.wantReg(in, 2, true, "Rd, Rm")
 	if err != nil {
 		return err
 	}
@@ -320,10 +305,7 @@ func (b *a64Builder) csel(in *a64Instr) error {
 
 // cset lowers CSET Rd, cond (CSINC Rd, ZR, ZR, invert(cond)).
 func (b *a64Builder) cset(in *a64Instr) error {
-	if err := b.want(in, 2, "Rd, cond"); err != nil {
-		return err
-	}
-	d, err := b.reg(in.Args[0])
+	d, err := b.wantReg(in, 2, false, "Rd, cond")
 	if err != nil {
 		return err
 	}
@@ -369,10 +351,7 @@ func (b *a64Builder) bcond(in *a64Instr, code string) error {
 }
 
 func (b *a64Builder) cbz(in *a64Instr) error {
-	if err := b.want(in, 2, "Rn, label"); err != nil {
-		return err
-	}
-	r, err := b.reg(in.Args[0])
+	r, err := b.wantReg(in, 2, false, "Rn, label")
 	if err != nil {
 		return err
 	}
@@ -384,10 +363,7 @@ func (b *a64Builder) cbz(in *a64Instr) error {
 }
 
 func (b *a64Builder) tbz(in *a64Instr) error {
-	if err := b.want(in, 3, "Rn, #bit, label"); err != nil {
-		return err
-	}
-	r, err := b.reg(in.Args[0])
+	r, err := b.wantReg(in, 3, false, "Rn, #bit, label")
 	if err != nil {
 		return err
 	}

@@ -210,6 +210,18 @@ func (b *a64Builder) want(in *a64Instr, n int, form string) error {
 	return litmus.Errorf(b.pos, "%s takes %d operands (expected %s %s)", strings.ToUpper(in.Op), n, strings.ToUpper(in.Op), form)
 }
 
+// wantReg checks in's operands as want does, allowing one more where
+// shifted (an optional shift or extend after the n), and reads the first
+// operand as a register.
+func (b *a64Builder) wantReg(in *a64Instr, n int, shifted bool, form string) (a64Reg, error) {
+	if !shifted || len(in.Args) != n+1 {
+		if err := b.want(in, n, form); err != nil {
+			return a64Reg{}, err
+		}
+	}
+	return b.reg(in.Args[0])
+}
+
 func (b *a64Builder) reg(a *a64Arg) (a64Reg, error) {
 	if a.Word != nil && a.Word.Amount == nil {
 		if r, ok := a64ParseReg(a.Word.Name); ok {

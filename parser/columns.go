@@ -1,6 +1,6 @@
 // This file implements the column layout of assembly tests: a header row
 // "P0 | P1 ;" and then one row per line, cells separated by '|' and rows
-// ended by ';'.
+// ended by ';'; and the productions of a cell every dialect shares.
 
 package parser
 
@@ -18,6 +18,23 @@ import (
 type asmLabel struct {
 	Pos  lexer.Position
 	Name string `parser:"@Ident \":\""`
+}
+
+// An asmCell is one program cell of an assembly dialect whose
+// instructions are I: its labels, then at most one instruction.
+type asmCell[I any] struct {
+	Pos    lexer.Position
+	Labels []*asmLabel `parser:"@@*"`
+	Instr  *I          `parser:"@@?"`
+}
+
+// An asmInstr is a mnemonic and its operands, of type A. Which operands a
+// mnemonic takes is checked when lowering, which gives clearer messages
+// than a grammar rule per mnemonic.
+type asmInstr[A any] struct {
+	Pos  lexer.Position
+	Op   string `parser:"@Ident"`
+	Args []*A   `parser:"( @@ ( \",\" @@ )* )?"`
 }
 
 // A cell is the text of one instruction slot of one thread, trimmed, with

@@ -82,21 +82,10 @@ var ppcLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Punct", Pattern: `[,():]`},
 })
 
-// ppcCell is one program cell: labels, then at most one instruction.
-type ppcCell struct {
-	Pos    lexer.Position
-	Labels []*asmLabel `parser:"@@*"`
-	Instr  *ppcInstr   `parser:"@@?"`
-}
-
-// ppcInstr is a mnemonic and its operands. Which operands a mnemonic takes
-// is checked against ppcInstrs when lowering, which gives clearer messages
-// than a grammar rule per mnemonic.
-type ppcInstr struct {
-	Pos  lexer.Position
-	Op   string    `parser:"@Ident"`
-	Args []*ppcArg `parser:"( @@ ( \",\" @@ )* )?"`
-}
+type (
+	ppcCell  = asmCell[ppcInstr]
+	ppcInstr = asmInstr[ppcArg]
+)
 
 // ppcArg is one operand: "r1", "%x0", "cr1", a label, "5", "0(r2)", or the
 // string of a "com" pseudo-instruction.

@@ -32,12 +32,7 @@ var x86Lexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Punct", Pattern: `[,:()\[\]]`},
 })
 
-// x86Cell is one cell of a thread: labels, then an optional instruction.
-type x86Cell struct {
-	Pos    lexer.Position
-	Labels []*asmLabel `parser:"@@*"`
-	Instr  *x86Instr   `parser:"@@?"`
-}
+type x86Cell = asmCell[x86Instr]
 
 // x86Instr is an instruction with an optional lock prefix; the operands
 // are checked against the mnemonic when lowering.

@@ -8,22 +8,37 @@
 // dropped by __assume, so these rows are about the CPUs that take the
 // lock through the pending bit.
 
-// qspin_lock_pending: the slow path of a locker whose fast-path
-// atomic_try_cmpxchg_acquire found the lock held (only the locked byte
-// set, so the slow path goes for the pending bit; the holder may have
-// released it since). queued_fetch_set_pending_acquire is
-// atomic_fetch_or_acquire(_Q_PENDING_VAL, &lock->val) (x86's lock btsl
-// orders as the locked cmpxchg loop it compiles to here); the wait is
-// smp_cond_load_acquire on the locked byte; clear_pending_set_locked is a
-// halfword store of _Q_LOCKED_VAL to locked_pending (_Q_PENDING_BITS 8).
-void qspin_lock_pending(struct qspinlock *lock)
+// queued_fetch_set_pending_acquire: atomic_fetch_or_acquire(_Q_PENDING_VAL,
+// &lock->val) (x86's lock btsl orders as the locked cmpxchg loop it
+// compiles to here). The paths on which the slow path would queue (a
+// pending bit or a tail found) are dropped.
+int queued_fetch_set_pending_acquire(struct qspinlock *lock)
 {
 	int val = atomic_fetch_or_acquire(0x100, &lock->val);
 
 	__assume((val & 0xffffff00) == 0);
+	return val;
+}
+
+// clear_pending_set_locked: a halfword store of _Q_LOCKED_VAL to
+// locked_pending (_Q_PENDING_BITS 8).
+void clear_pending_set_locked(struct qspinlock *lock)
+{
+	WRITE_ONCE(lock->locked_pending, 1);
+}
+
+// qspin_lock_pending: the slow path of a locker whose fast-path
+// atomic_try_cmpxchg_acquire found the lock held (only the locked byte
+// set, so the slow path goes for the pending bit; the holder may have
+// released it since); the wait is smp_cond_load_acquire on the locked
+// byte.
+void qspin_lock_pending(struct qspinlock *lock)
+{
+	int val = queued_fetch_set_pending_acquire(lock);
+
 	if (val & 0xff)
 		smp_cond_load_acquire(&lock->locked, !VAL);
-	WRITE_ONCE(lock->locked_pending, 1);
+	clear_pending_set_locked(lock);
 }
 
 // queued_spin_unlock: smp_store_release of the locked byte.
@@ -69,10 +84,9 @@ int qspin_is_locked_word_mb(struct qspinlock *lock)
 // up for.
 void qspin_lock_pending_relaxed(struct qspinlock *lock)
 {
-	int val = atomic_fetch_or_acquire(0x100, &lock->val);
+	int val = queued_fetch_set_pending_acquire(lock);
 
-	__assume((val & 0xffffff00) == 0);
 	if (val & 0xff)
 		smp_cond_load_relaxed(&lock->locked, !VAL);
-	WRITE_ONCE(lock->locked_pending, 1);
+	clear_pending_set_locked(lock);
 }

@@ -357,17 +357,14 @@ func classes(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out valSet
-	var seen litmus.Set
-	for i := 0; i < in.n; i++ {
-		if seen.Has(i) || setEmpty(r.Row(i)) {
-			continue
+	return partition(func(visit func(int)) {
+		for i := 0; i < in.n; i++ {
+			visit(i)
 		}
-		c := r.Row(i).Add(i)
-		seen = setUnion(seen, c)
-		out = append(out, c)
-	}
-	return out, nil
+	}, func(i int) (litmus.Set, bool) {
+		row := r.Row(i)
+		return row.Add(i), !setEmpty(row)
+	}), nil
 }
 
 // classesLoc partitions an event set by location.
@@ -376,17 +373,27 @@ func classesLoc(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	return partition(s.Each, func(e int) (litmus.Set, bool) {
+		return setInter(s, in.x.Loc.Row(e).Add(e)), true
+	}), nil
+}
+
+// partition lists the classes of the elements each visits, in order: an
+// element starts its class (class; false for none) unless an earlier class
+// holds it.
+func partition(each func(func(int)), class func(int) (litmus.Set, bool)) valSet {
 	var out valSet
 	var seen litmus.Set
-	s.Each(func(e int) {
+	each(func(e int) {
 		if seen.Has(e) {
 			return
 		}
-		c := setInter(s, in.x.Loc.Row(e).Add(e))
-		seen = setUnion(seen, c)
-		out = append(out, c)
+		if c, ok := class(e); ok {
+			seen = setUnion(seen, c)
+			out = append(out, c)
+		}
 	})
-	return out, nil
+	return out
 }
 
 // mapFn is map f S, curried.

@@ -5,7 +5,6 @@
 package cat
 
 import (
-	"bufio"
 	"os"
 	"strings"
 
@@ -62,14 +61,12 @@ func readConf(o *Options) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(path)
+	src, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
+	for line := range strings.Lines(string(src)) {
+		fields := strings.Fields(line)
 		if len(fields) < 2 || strings.HasPrefix(fields[0], "#") {
 			continue
 		}
@@ -90,5 +87,5 @@ func readConf(o *Options) error {
 			o.Variants = append(o.Variants, strings.Split(fields[1], ",")...)
 		}
 	}
-	return sc.Err()
+	return nil
 }

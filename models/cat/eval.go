@@ -281,19 +281,44 @@ func (in *interp) union(u *Union, env *scope) (Value, error) {
 }
 
 func (in *interp) unionEval(u *Union, env *scope) (Value, error) {
-	v, err := in.add(u.Terms[0], env)
-	for _, t := range u.Terms[1:] {
+	return foldLeft(in, "|", u.Terms, false, func(t *Add) lexer.Position { return t.Pos },
+		func(t *Add) (Value, error) { return in.add(t, env) })
+}
+
+// foldLeft evaluates t0 op t1 op ... left to right. With absorb it stops at
+// a value that every later operand leaves as it is (the empty relation of
+// ;, \ and &), and the operands after it are never evaluated.
+func foldLeft[T any](in *interp, op string, terms []T, absorb bool, pos func(T) lexer.Position, eval func(T) (Value, error)) (Value, error) {
+	v, err := eval(terms[0])
+	for _, t := range terms[1:] {
 		if err != nil {
 			return nil, err
 		}
+		if absorb && in.absorbs(v) {
+			return v, nil
+		}
 		var w Value
-		if w, err = in.add(t, env); err != nil {
+		if w, err = eval(t); err != nil {
 			return nil, err
 		}
-		v, err = in.binary("|", v, w)
-		err = at(t.Pos, err)
+		v, err = in.binary(op, v, w)
+		err = at(pos(t), err)
 	}
 	return v, err
+}
+
+// emptyOperand reports a value of the whole sequence or intersection when
+// an operand is empty, known statically (subs) or by its name (names).
+func (in *interp) emptyOperand(subs []subID, names []nameTerm, env *scope) (Value, bool) {
+	if subs != nil {
+		if v, ok := in.staticEmpty(subs); ok {
+			return v, true
+		}
+	}
+	if names != nil {
+		return in.emptyName(names, env)
+	}
+	return nil, false
 }
 
 func (in *interp) add(a *Add, env *scope) (Value, error) {
@@ -321,32 +346,11 @@ func (in *interp) seq(s *Seq, env *scope) (Value, error) {
 }
 
 func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
-	if s.termSubs != nil {
-		if v, ok := in.staticEmpty(s.termSubs); ok {
-			return v, nil
-		}
+	if v, ok := in.emptyOperand(s.termSubs, s.names, env); ok {
+		return v, nil
 	}
-	if s.names != nil {
-		if v, ok := in.emptyName(s.names, env); ok {
-			return v, nil
-		}
-	}
-	v, err := in.diff(s.Terms[0], env)
-	for _, t := range s.Terms[1:] {
-		if err != nil {
-			return nil, err
-		}
-		if in.absorbs(v) {
-			return v, nil
-		}
-		var w Value
-		if w, err = in.diff(t, env); err != nil {
-			return nil, err
-		}
-		v, err = in.binary(";", v, w)
-		err = at(t.Pos, err)
-	}
-	return v, err
+	return foldLeft(in, ";", s.Terms, true, func(t *Diff) lexer.Position { return t.Pos },
+		func(t *Diff) (Value, error) { return in.diff(t, env) })
 }
 
 func (in *interp) diff(d *Diff, env *scope) (Value, error) {
@@ -354,22 +358,8 @@ func (in *interp) diff(d *Diff, env *scope) (Value, error) {
 }
 
 func (in *interp) diffEval(d *Diff, env *scope) (Value, error) {
-	v, err := in.inter(d.Terms[0], env)
-	for _, t := range d.Terms[1:] {
-		if err != nil {
-			return nil, err
-		}
-		if in.absorbs(v) {
-			return v, nil
-		}
-		var w Value
-		if w, err = in.inter(t, env); err != nil {
-			return nil, err
-		}
-		v, err = in.binary("\\", v, w)
-		err = at(t.Pos, err)
-	}
-	return v, err
+	return foldLeft(in, "\\", d.Terms, true, func(t *Inter) lexer.Position { return t.Pos },
+		func(t *Inter) (Value, error) { return in.inter(t, env) })
 }
 
 func (in *interp) inter(x *Inter, env *scope) (Value, error) {
@@ -377,32 +367,11 @@ func (in *interp) inter(x *Inter, env *scope) (Value, error) {
 }
 
 func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
-	if x.termSubs != nil {
-		if v, ok := in.staticEmpty(x.termSubs); ok {
-			return v, nil
-		}
+	if v, ok := in.emptyOperand(x.termSubs, x.names, env); ok {
+		return v, nil
 	}
-	if x.names != nil {
-		if v, ok := in.emptyName(x.names, env); ok {
-			return v, nil
-		}
-	}
-	v, err := in.cart(x.Terms[0], env)
-	for _, t := range x.Terms[1:] {
-		if err != nil {
-			return nil, err
-		}
-		if in.absorbs(v) {
-			return v, nil
-		}
-		var w Value
-		if w, err = in.cart(t, env); err != nil {
-			return nil, err
-		}
-		v, err = in.binary("&", v, w)
-		err = at(t.Pos, err)
-	}
-	return v, err
+	return foldLeft(in, "&", x.Terms, true, func(t *Cart) lexer.Position { return t.Pos },
+		func(t *Cart) (Value, error) { return in.cart(t, env) })
 }
 
 func (in *interp) cart(c *Cart, env *scope) (Value, error) {

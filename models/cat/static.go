@@ -237,60 +237,45 @@ func (n *numberer) match(m *MatchExpr, locals []string, cache bool) bool {
 }
 
 func (n *numberer) union(u *Union, locals []string, cache bool) bool {
-	local := false
-	for _, t := range u.Terms {
-		local = n.add(t, locals, cache) || local
-	}
-	if len(u.Terms) > 1 {
-		n.setID(&u.sid, local, cache)
-	}
-	return local
+	return level(n, u.Terms, &u.sid, cache, func(t *Add) bool { return n.add(t, locals, cache) })
 }
 
 func (n *numberer) add(a *Add, locals []string, cache bool) bool {
-	local := false
-	for _, t := range a.Terms {
-		local = n.seq(t, locals, cache) || local
-	}
-	return local
+	return level(n, a.Terms, nil, cache, func(t *Seq) bool { return n.seq(t, locals, cache) })
 }
 
 func (n *numberer) seq(s *Seq, locals []string, cache bool) bool {
-	local := false
-	for _, t := range s.Terms {
-		local = n.diff(t, locals, cache) || local
-	}
+	local := level(n, s.Terms, &s.sid, cache, func(t *Diff) bool { return n.diff(t, locals, cache) })
 	if len(s.Terms) > 1 {
-		n.setID(&s.sid, local, cache)
 		s.termSubs = n.termSubs(len(s.Terms), func(i int) subID { return repDiff(s.Terms[i]) })
 		s.names = nameTerms(len(s.Terms), func(i int) *Cart { return diffCart(s.Terms[i]) })
 	}
 	return local
 }
 
-// The functions below find the number of an operand: its own node's, or
-// that of the one node it is made of.
-
 func (n *numberer) diff(d *Diff, locals []string, cache bool) bool {
-	local := false
-	for _, t := range d.Terms {
-		local = n.inter(t, locals, cache) || local
-	}
-	if len(d.Terms) > 1 {
-		n.setID(&d.sid, local, cache)
+	return level(n, d.Terms, &d.sid, cache, func(t *Inter) bool { return n.inter(t, locals, cache) })
+}
+
+func (n *numberer) inter(x *Inter, locals []string, cache bool) bool {
+	local := level(n, x.Terms, &x.sid, cache, func(t *Cart) bool { return n.cart(t, locals, cache) })
+	if len(x.Terms) > 1 {
+		x.termSubs = n.termSubs(len(x.Terms), func(i int) subID { return repCart(x.Terms[i]) })
+		x.names = nameTerms(len(x.Terms), func(i int) *Cart { return x.Terms[i] })
 	}
 	return local
 }
 
-func (n *numberer) inter(x *Inter, locals []string, cache bool) bool {
+// level numbers the operands of one precedence level and, where the level
+// has a node of its own (sid, nil for ++) and more than one operand, that
+// node; it reports whether an operand depends on a local name.
+func level[T any](n *numberer, terms []T, sid *subID, cache bool, operand func(T) bool) bool {
 	local := false
-	for _, t := range x.Terms {
-		local = n.cart(t, locals, cache) || local
+	for _, t := range terms {
+		local = operand(t) || local
 	}
-	if len(x.Terms) > 1 {
-		n.setID(&x.sid, local, cache)
-		x.termSubs = n.termSubs(len(x.Terms), func(i int) subID { return repCart(x.Terms[i]) })
-		x.names = nameTerms(len(x.Terms), func(i int) *Cart { return x.Terms[i] })
+	if sid != nil && len(terms) > 1 {
+		n.setID(sid, local, cache)
 	}
 	return local
 }

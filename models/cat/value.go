@@ -140,38 +140,34 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 			}
 			return in.relValue(r)
 		}
+		var f func() litmus.Rel
 		switch op {
 		case "|":
-			if rb.Empty() {
-				return pick(a, ra), nil
-			}
-			if ra.Empty() {
-				return pick(b, rb), nil
-			}
-			return in.relValue(ra.Union(rb)), nil
+			f = func() litmus.Rel { return ra.Union(rb) }
 		case "&":
-			if ra.Empty() {
-				return pick(a, ra), nil
-			}
-			if rb.Empty() {
-				return pick(b, rb), nil
-			}
-			return in.relValue(ra.Inter(rb)), nil
+			f = func() litmus.Rel { return ra.Inter(rb) }
 		case "\\":
-			if ra.Empty() || rb.Empty() {
-				return pick(a, ra), nil
-			}
-			return in.relValue(ra.Diff(rb)), nil
+			f = func() litmus.Rel { return ra.Diff(rb) }
 		case ";":
-			if ra.Empty() {
-				return pick(a, ra), nil
-			}
-			if rb.Empty() {
+			f = func() litmus.Rel { return ra.Seq(rb) }
+		default:
+			return nil, mismatch(op, a, b)
+		}
+		// An empty operand decides the result: for & and ; it is the
+		// result, for | the other operand is, and for \ the left one is.
+		absorbs := op == "&" || op == ";"
+		switch aEmpty := ra.Empty(); {
+		case aEmpty && op != "|":
+			return pick(a, ra), nil
+		case rb.Empty():
+			if absorbs {
 				return pick(b, rb), nil
 			}
-			return in.relValue(ra.Seq(rb)), nil
+			return pick(a, ra), nil
+		case aEmpty:
+			return pick(b, rb), nil
 		}
-		return nil, mismatch(op, a, b)
+		return in.relValue(f()), nil
 	}
 	if sa, ok := in.asSet(a); ok && (isSet(a) || isSet(b) || isEvent(a) || isEvent(b)) {
 		sb, ok := in.asSet(b)
