@@ -87,11 +87,11 @@ func ppcQspinlockCrossedRow() []*Variant {
 		Expect: every(sometimes).but(never, "tso")}}
 }
 
-// ppcQueueSlow marks the ARMv8 LSE cells of the queue's lost-update rows:
-// the word is mixed-size (the halfword unlock) and its three
-// compare-and-swaps take LSE's CAS forms; each cell takes some five to
-// ten seconds.
-var ppcQueueSlow = []string{"armv8-lse"}
+// ppcQueueSlow marks the ARMv8 cells of the queue's lost-update rows: the
+// word is mixed-size (the halfword unlock) and has three
+// compare-and-swaps; each LL/SC cell takes some three seconds, each LSE
+// cell (CAS forms) seven to eleven.
+var ppcQueueSlow = []string{"armv8", "armv8-lse"}
 
 // ppcQueueRows are the lost-update rows of powerpc's qspinlock's MCS
 // queue (ppc-qspin-mcs.litmus: P1 queues behind P0, which is first in
