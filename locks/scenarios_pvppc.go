@@ -128,14 +128,20 @@ func ppcQueueRows() []*Variant {
 // either, the node's lock field can be read stale (the kernel's BUG())
 // or, without the release, its next = NULL can overwrite the link,
 // except on TSO.
+// The first two rows have hand-written POWER versions, the kernel's
+// instructions (lwsync; lwarx; and; or; stwcx.), so that the fragment's
+// smp_wmb() and final-iteration read are checked against them.
 func ppcQnodeScenario() *Scenario {
 	weak := every(sometimes).but(never, "tso")
+	rows := rowsOf("", "ppc-qnode-link.litmus", every(false),
+		rowSpec{"publish_tail_cpu, get_tail_qnode (powerpc's own qspinlock, 2022)", "", every(never)},
+		rowSpec{"publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", weak},
+		rowSpec{"get_tail_qnode without smp_acquire__after_ctrl_dep()", "ppc-qspinlock-mcs-no-ctrl-rmb", weak})
+	rows[0].Asm = map[string]string{"power": "locks/asm/ppc-qnode-link.ppc.litmus"}
+	rows[1].Asm = map[string]string{"power": "locks/asm/ppc-qnode-link+no-release.ppc.litmus"}
 	return &Scenario{
 		Name:     "ppc-qnode-link",
 		Question: "Two CPUs join powerpc's qspinlock queue: can one find the other's tail but not its initialised node, or lose its link to the other's node init?",
-		Variants: rowsOf("", "ppc-qnode-link.litmus", every(false),
-			rowSpec{"publish_tail_cpu, get_tail_qnode (powerpc's own qspinlock, 2022)", "", every(never)},
-			rowSpec{"publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", weak},
-			rowSpec{"get_tail_qnode without smp_acquire__after_ctrl_dep()", "ppc-qspinlock-mcs-no-ctrl-rmb", weak}),
+		Variants: rows,
 	}
 }
