@@ -103,6 +103,15 @@ var Algorithms = []*Algorithm{
 		OwnRows: true, Ops: spinOps("ppc_qspin_lock_no_acquire", "ppc_qspin_unlock", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
 	{Name: "ppc-qspinlock-no-release", Doc: "powerpc qspinlock unlocking without PPC_RELEASE_BARRIER (what-if: WRITE_ONCE of locked)",
 		OwnRows: true, Ops: spinOps("ppc_qspin_lock", "ppc_qspin_unlock_no_release", "ppc_qspin_trylock", "ppc_qspin_is_locked")},
+	// powerpc's own qspinlock's MCS queue (ppc_qspinlock_mcs.c).
+	{Name: "ppc-qspinlock-mcs-no-release", Doc: "powerpc qspinlock queue: publish_tail_cpu without PPC_RELEASE_BARRIER (what-if: the node's initialisation can land after the tail)",
+		Ops: map[string]string{"ppcq_publish_tail_cpu": "ppcq_publish_tail_cpu_relaxed"}},
+	{Name: "ppc-qspinlock-mcs-no-ctrl-rmb", Doc: "powerpc qspinlock queue: get_tail_qnode without smp_acquire__after_ctrl_dep() (what-if)",
+		Ops: map[string]string{"ppcq_get_tail_qnode": "ppcq_get_tail_qnode_no_rmb"}},
+	{Name: "ppc-qspinlock-mcs-no-acquire", Doc: "powerpc qspinlock queue: trylock_clean_tail without PPC_ACQUIRE_BARRIER (what-if)",
+		Ops: map[string]string{"ppcq_trylock_clean_tail": "ppcq_trylock_clean_tail_relaxed"}},
+	{Name: "ppc-qspinlock-mcs-no-rmb", Doc: "powerpc qspinlock queue: the wait on node->locked without its smp_rmb() (what-if)",
+		Ops: map[string]string{"ppcq_wait_locked": "ppcq_wait_locked_no_rmb"}},
 	// The OSQ unqueue path, the queued rwlock and the mutex fast path.
 	{Name: "mutex-relaxed-lock", Doc: "mutex fast path claiming lock->owner with atomic_long_try_cmpxchg_relaxed (what-if: no acquire)",
 		Ops: map[string]string{"mutex_lock_fast": "mutex_lock_fast_relaxed"}},

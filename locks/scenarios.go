@@ -343,7 +343,9 @@ var Scenarios = []*Scenario{
 			},
 			// powerpc's own qspinlock (scenarios_pvppc.go).
 			ppcQspinlockRows("2 CPUs, ", "lost-update.litmus", "lost-update+ppc-qspinlock"),
-			ppcQspinlockRows3()),
+			ppcQspinlockRows3(),
+			// Its MCS queue (scenarios_pvppc.go).
+			ppcQueueRows()),
 	},
 	{
 		Name:     "osq-prev-cpu",
@@ -411,6 +413,9 @@ var Scenarios = []*Scenario{
 	osqUnqueueScenario,
 	qrwlockScenario(),
 	mutexScenario(),
+	// powerpc's qspinlock's queue: finding and linking the predecessor's
+	// node (scenarios_pvppc.go).
+	ppcQnodeScenario(),
 }
 
 // A Row is a variant's runs, one per column.

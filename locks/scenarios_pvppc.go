@@ -1,7 +1,8 @@
 // This file implements the proof table's rows for the paravirt
 // qspinlock's _Q_SLOW_VAL slow path (fragments/pv_slowpath.c) and for
-// powerpc's own qspinlock (fragments/ppc_qspinlock.c), which
-// scenarios.go appends to its scenarios.
+// powerpc's own qspinlock (fragments/ppc_qspinlock.c) and its MCS queue
+// (fragments/ppc_qspinlock_mcs.c), which scenarios.go appends to its
+// scenarios.
 
 package locks
 
@@ -83,4 +84,63 @@ func ppcQspinlockRows3() []*Variant {
 func ppcQspinlockCrossedRow() []*Variant {
 	return []*Variant{{Name: "ppc-qspinlock (powerpc's own, 2022; no smp_mb)", File: "crossed-locking.litmus", Lock: "ppc-qspinlock",
 		Expect: brokenButTSO}}
+}
+
+// ppcQueueSlow marks the ARMv8 cells of the queue's lost-update rows: the
+// word is mixed-size (the halfword unlock) and has three
+// compare-and-swaps; each LL/SC cell takes some three seconds, each LSE
+// cell (CAS forms) seven to eleven.
+var ppcQueueSlow = []string{"armv8", "armv8-lse"}
+
+// ppcQueueRows are the lost-update rows of powerpc's qspinlock's MCS
+// queue (ppc-qspin-mcs.litmus: P1 queues behind P0, which is first in
+// the queue). As the kernel writes it the queue keeps mutual exclusion
+// and hangs nowhere. Without PPC_RELEASE_BARRIER in publish_tail_cpu,
+// P1's node->locked = 0 can land after P0's hand-off on ARMv8 and P1
+// waits for ever; not on POWER, where get_tail_qnode's lwsync orders the
+// node's stores before the link too. Without PPC_ACQUIRE_BARRIER in
+// trylock_clean_tail the critical section's read passes the claim,
+// except on TSO. Without the waiter's smp_rmb() nothing breaks: the
+// claim is an atomic RMW that tests the locked bit, so a head that reads
+// a stale free word only fails its trylock and goes again. The LKMM
+// column refuses the halfword unlock.
+func ppcQueueRows() []*Variant {
+	hw := every(never).but(unsupported, "lkmm")
+	rows := rowsOf("2 CPUs, ", "ppc-qspin-mcs.litmus", every(false),
+		rowSpec{"ppc-qspinlock MCS queue (powerpc's own, 2022)", "", hw},
+		rowSpec{"ppc-qspinlock MCS queue, publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", hw},
+		rowSpec{"ppc-qspinlock MCS queue, trylock_clean_tail without PPC_ACQUIRE_BARRIER", "ppc-qspinlock-mcs-no-acquire",
+			every(sometimes).but(never, "tso").but(unsupported, "lkmm")},
+		rowSpec{"ppc-qspinlock MCS queue, the node->locked wait without smp_rmb()", "ppc-qspinlock-mcs-no-rmb", hw})
+	rows[1].Hangs = every(false).but(true, "armv8", "armv8-lse")
+	for _, r := range rows {
+		r.Slow = ppcQueueSlow
+	}
+	return rows
+}
+
+// ppcQnodeScenario asks whether a CPU joining powerpc's qspinlock's queue
+// finds its predecessor's node and keeps its link in it
+// (ppc-qnode-link.litmus, all accesses word-sized, so the LKMM runs it).
+// As the kernel writes it, yes everywhere: publish_tail_cpu's release
+// pairs with get_tail_qnode's smp_acquire__after_ctrl_dep(). Without
+// either, the node's lock field can be read stale (the kernel's BUG())
+// or, without the release, its next = NULL can overwrite the link,
+// except on TSO.
+// The first two rows have hand-written POWER versions, the kernel's
+// instructions (lwsync; lwarx; and; or; stwcx.), so that the fragment's
+// smp_wmb() and final-iteration read are checked against them.
+func ppcQnodeScenario() *Scenario {
+	weak := every(sometimes).but(never, "tso")
+	rows := rowsOf("", "ppc-qnode-link.litmus", every(false),
+		rowSpec{"publish_tail_cpu, get_tail_qnode (powerpc's own qspinlock, 2022)", "", every(never)},
+		rowSpec{"publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", weak},
+		rowSpec{"get_tail_qnode without smp_acquire__after_ctrl_dep()", "ppc-qspinlock-mcs-no-ctrl-rmb", weak})
+	rows[0].Asm = map[string]string{"power": "locks/asm/ppc-qnode-link.ppc.litmus"}
+	rows[1].Asm = map[string]string{"power": "locks/asm/ppc-qnode-link+no-release.ppc.litmus"}
+	return &Scenario{
+		Name:     "ppc-qnode-link",
+		Question: "Two CPUs join powerpc's qspinlock queue: can one find the other's tail but not its initialised node, or lose its link to the other's node init?",
+		Variants: rows,
+	}
 }
