@@ -93,13 +93,18 @@ func define(env *scope, vs vars) *scope {
 	}
 	t.ver++
 	for _, v := range vs {
-		if len(t.hist[v.s]) == 0 {
-			t.bound = append(t.bound, v.s)
-		}
-		t.hist[v.s] = append(t.hist[v.s], versioned{t.ver, v.b})
-		t.log = append(t.log, v.s)
+		t.bind(v.s, v.b)
 	}
 	return t.view()
+}
+
+// bind adds a binding of s to the table, at its current version.
+func (t *topEnv) bind(s sym, b binding) {
+	if len(t.hist[s]) == 0 {
+		t.bound = append(t.bound, s)
+	}
+	t.hist[s] = append(t.hist[s], versioned{t.ver, b})
+	t.log = append(t.log, s)
 }
 
 // view is the scope that sees t up to its current version. A view is
@@ -118,7 +123,19 @@ func (t *topEnv) view() *scope {
 }
 
 // define1 binds one name after env.
-func define1(env *scope, s sym, b binding) *scope { return define(env, vars{{s, b}}) }
+// define1 binds one name after env, as define without a slice of
+// bindings to allocate: an enum, a procedure or a with's choice is
+// bound once per candidate.
+func define1(env *scope, s sym, b binding) *scope {
+	if t := env.topView(); t != nil {
+		t.ver++
+		t.bind(s, b)
+		return t.view()
+	}
+	out := newScope(env)
+	out.vars = append(out.vars, slot{s, b})
+	return out
+}
 
 type binding struct {
 	v   Value
@@ -276,7 +293,14 @@ func (in *interp) bindPattern(p lexer.Position, names []sym, tuple bool, v Value
 	return nil
 }
 
+// The operators below go straight to their one operand when they have
+// no other: most nodes of a cat file are such levels of the grammar
+// around a name, and the cache has no number for them.
+
 func (in *interp) union(u *Union, env *scope) (Value, error) {
+	if len(u.Terms) == 1 {
+		return in.add(u.Terms[0], env)
+	}
 	return cached(in, u.sid, u, env, (*interp).unionEval)
 }
 
@@ -297,6 +321,9 @@ func (in *interp) unionEval(u *Union, env *scope) (Value, error) {
 }
 
 func (in *interp) add(a *Add, env *scope) (Value, error) {
+	if len(a.Terms) == 1 {
+		return in.seq(a.Terms[0], env)
+	}
 	// e1 ++ e2 ++ s adds e1 and e2 to s: right to left.
 	vals := make([]Value, len(a.Terms))
 	for i, t := range a.Terms {
@@ -317,6 +344,9 @@ func (in *interp) add(a *Add, env *scope) (Value, error) {
 }
 
 func (in *interp) seq(s *Seq, env *scope) (Value, error) {
+	if len(s.Terms) == 1 {
+		return in.diff(s.Terms[0], env)
+	}
 	return cached(in, s.sid, s, env, (*interp).seqEval)
 }
 
@@ -350,6 +380,9 @@ func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
 }
 
 func (in *interp) diff(d *Diff, env *scope) (Value, error) {
+	if len(d.Terms) == 1 {
+		return in.inter(d.Terms[0], env)
+	}
 	return cached(in, d.sid, d, env, (*interp).diffEval)
 }
 
@@ -373,6 +406,9 @@ func (in *interp) diffEval(d *Diff, env *scope) (Value, error) {
 }
 
 func (in *interp) inter(x *Inter, env *scope) (Value, error) {
+	if len(x.Terms) == 1 {
+		return in.cart(x.Terms[0], env)
+	}
 	return cached(in, x.sid, x, env, (*interp).interEval)
 }
 
@@ -406,6 +442,9 @@ func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
 }
 
 func (in *interp) cart(c *Cart, env *scope) (Value, error) {
+	if c.Right == nil {
+		return in.unaryExpr(c.Left, env)
+	}
 	return cached(in, c.sid, c, env, (*interp).cartEval)
 }
 
@@ -426,6 +465,9 @@ func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
 }
 
 func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
+	if u.Comp == nil && len(u.Postfix.Ops) == 0 {
+		return in.primary(u.Postfix.Base, env)
+	}
 	return cached(in, u.sid, u, env, (*interp).unaryExprEval)
 }
 
@@ -454,6 +496,9 @@ func (in *interp) unaryExprEval(u *Unary, env *scope) (Value, error) {
 }
 
 func (in *interp) primary(p *Primary, env *scope) (Value, error) {
+	if a := p.App; a != nil && len(a.Args) == 0 {
+		return in.lookupVar(a.Pos, a.Name, a.sym, env)
+	}
 	return cached(in, p.sid, p, env, (*interp).primaryEval)
 }
 

@@ -32,10 +32,41 @@ type letMemo struct {
 }
 
 // A letEntry is a let's values, or its letMemo when it depends on rf or
-// co.
+// co. A let of functions only is kept with the scope its closures were
+// made in, funEnv: they are its values in that scope alone.
 type letEntry struct {
-	vals vars
-	lazy *letMemo
+	vals   vars
+	lazy   *letMemo
+	funEnv *scope
+	set    bool
+}
+
+// A letTable holds the lets of a shape by the path of withs they were
+// run on and their ordinal on it: both number densely from 0, so the
+// table is slices, not a map, looked up once per let and candidate.
+type letTable [][]letEntry
+
+// get is the let of k, nil when none is kept.
+func (t letTable) get(k memoKey) *letEntry {
+	if int(k.path) >= len(t) || int(k.ordinal) >= len(t[k.path]) {
+		return nil
+	}
+	if e := &t[k.path][k.ordinal]; e.set {
+		return e
+	}
+	return nil
+}
+
+func (t *letTable) put(k memoKey, e letEntry) {
+	for int(k.path) >= len(*t) {
+		*t = append(*t, nil)
+	}
+	row := &(*t)[k.path]
+	for int(k.ordinal) >= len(*row) {
+		*row = append(*row, letEntry{})
+	}
+	e.set = true
+	(*row)[k.ordinal] = e
 }
 
 func newLetEntry(vs vars, dyn bool) letEntry {

@@ -201,7 +201,7 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if m, ok := x.Memo.(*memo); ok {
 		in.memo = m
 	} else if arch != "" {
-		in.memo = &memo{lets: map[memoKey]letEntry{}}
+		in.memo = &memo{}
 		x.Memo = in.memo
 	}
 	in.setShape()
@@ -256,6 +256,8 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if in.memo != nil {
 		// The results of the last candidate CheckErr has read.
 		in.results, in.memo.results = in.memo.results[:0], nil
+		in.including = in.memo.including[:0]
+		defer func() { in.memo.including = in.including[:0] }()
 	}
 	var ok = true
 	var err error

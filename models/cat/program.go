@@ -97,7 +97,7 @@ type memo struct {
 	// lets are the top-level lets evaluated: their values when they
 	// depend on neither rf nor co, else the thunk the next candidates
 	// bind them to (lazy.go).
-	lets map[memoKey]letEntry
+	lets letTable
 	// tests hold the outcomes of the tests that do not depend on rf or
 	// co, by the let before them and their statement.
 	tests map[testKey]testOutcome
@@ -115,6 +115,8 @@ type memo struct {
 	dynBuiltins []builtinEntry
 	// results is the slice of results the next candidate fills.
 	results []Result
+	// including is the room of interp.including, kept.
+	including []string
 	// tags are the tag sets the enums run have defined.
 	tags map[string]bool
 	// slab boxes the relations a candidate computes from rf or co.
@@ -241,19 +243,21 @@ func tagSetName(t string) string {
 }
 
 func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
-	if in.catdep && in.arch == litmus.ArchAArch64 {
-		if vars, ok := in.catDeps(l); ok {
-			return define(env, vars), nil
-		}
-	}
+	catdep := in.catdep && in.arch == litmus.ArchAArch64
 	if top && in.memo != nil && !in.noMemo {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
-		if e, ok := in.memo.lets[k]; ok {
+		if e := in.memo.lets.get(k); e != nil && (e.funEnv == nil || e.funEnv == env) {
 			if e.lazy == nil {
 				return define(env, e.vals), nil
 			}
 			return e.lazy.lazyLet(l, env, testKey{memoKey: k}), nil
+		}
+		if catdep {
+			if vs, ok := in.catDeps(l); ok {
+				in.memo.lets.put(k, letEntry{vals: vs})
+				return define(env, vs), nil
+			}
 		}
 		saved := in.dyn
 		in.dyn = false
@@ -266,10 +270,22 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !hasFun(l.Bindings) {
-			in.memo.lets[k] = newLetEntry(vs, d)
+		switch fun := funLet(l.Bindings); {
+		case fun == allFuns:
+			// Closures are values of the scope they are made in: made
+			// again in the same scope (a view of the top table, the
+			// same object from one candidate to the next), they are
+			// the same.
+			in.memo.lets.put(k, letEntry{vals: vs, funEnv: env})
+		case fun == noFun:
+			in.memo.lets.put(k, newLetEntry(vs, d))
 		}
 		return define(env, vs), nil
+	}
+	if catdep {
+		if vs, ok := in.catDeps(l); ok {
+			return define(env, vs), nil
+		}
 	}
 	savedSub := in.sub
 	in.sub = subCache{}
@@ -281,13 +297,27 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	return define(env, inner.vars), nil
 }
 
-func hasFun(bs []*Binding) bool {
+// How many of a let's bindings define functions.
+const (
+	noFun = iota
+	someFuns
+	allFuns
+)
+
+func funLet(bs []*Binding) int {
+	n := 0
 	for _, b := range bs {
 		if b.Fun != "" {
-			return true
+			n++
 		}
 	}
-	return false
+	switch n {
+	case 0:
+		return noFun
+	case len(bs):
+		return allFuns
+	}
+	return someFuns
 }
 
 func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool, error) {
