@@ -115,6 +115,9 @@ type memo struct {
 	dynBuiltins []builtinEntry
 	// results is the slice of results the next candidate fills.
 	results []Result
+	// withs are the elements of the withs' sets that depend on neither
+	// rf nor co (with.go).
+	withs map[withKey][]Value
 	// including is the room of interp.including, kept.
 	including []string
 	// tags are the tag sets the enums run have defined.

@@ -38,16 +38,9 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	if w.sym == in.prog.symCO {
 		return in.run(rest, define1(env, w.sym, binding{v: in.coRel(), dyn: true}), top)
 	}
-	saved := in.dyn
-	v, err := in.eval(w.Set, env)
-	d := in.dyn
-	in.dyn = saved
+	elems, d, err := in.withElems(w, env, top)
 	if err != nil {
 		return env, false, err
-	}
-	elems, err := in.elements(v)
-	if err != nil {
-		return env, false, at(w.Pos, err)
 	}
 	// Each choice runs the rest of the program: its lets are memoised
 	// under the choice's index.
@@ -85,6 +78,47 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	}
 	in.done = in.inLocal == 0
 	return env, false, nil
+}
+
+// withElems are the elements of w's set, and whether they depend on rf
+// or co. Those that do not are kept for the shape: lock.cat's and
+// aarch64.cat's sets of choices are computed by cat functions (cross,
+// enumerate-ordered-pairs) from event sets alone, which each candidate
+// would otherwise run again.
+func (in *interp) withElems(w *WithStmt, env *scope, top bool) ([]Value, bool, error) {
+	memoised := top && in.memo != nil && !in.noMemo
+	key := withKey{memoKey{in.path, in.ordinal}, w}
+	// The choices are bound dyn when the scope's evaluation is.
+	saved := in.dyn
+	if memoised {
+		if elems, ok := in.memo.withs[key]; ok {
+			return elems, saved, nil
+		}
+	}
+	in.dyn = false
+	v, err := in.eval(w.Set, env)
+	setDyn := in.dyn
+	in.dyn = saved
+	d := saved || setDyn
+	if err != nil {
+		return nil, d, err
+	}
+	elems, err := in.elements(v)
+	if err != nil {
+		return nil, d, at(w.Pos, err)
+	}
+	if memoised && !setDyn {
+		if in.memo.withs == nil {
+			in.memo.withs = map[withKey][]Value{}
+		}
+		in.memo.withs[key] = elems
+	}
+	return elems, d, nil
+}
+
+type withKey struct {
+	memoKey
+	with *WithStmt
 }
 
 // runFrames runs the enclosing statement lists, innermost first.
