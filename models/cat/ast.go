@@ -79,7 +79,7 @@ type EnumStmt struct {
 	Tags []string `parser:"@Tag ( \"||\" @Tag )*"`
 	sym  sym      // numbers the name (symbols.go)
 	// vals are the tags, setNames the event sets they name (symbols.go).
-	vals     valSet
+	vals     Value
 	setNames []string
 }
 

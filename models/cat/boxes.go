@@ -55,3 +55,33 @@ func (s *relSlab) box(r litmus.Rel) *relVal {
 
 // reset frees every relVal given out, for the next candidate.
 func (s *relSlab) reset() { s.cur, s.off = 0, 0 }
+
+// candRel is an empty relation of the candidate: in the worker's arena
+// when there is one, whatever in.dyn says.
+func (in *interp) candRel() litmus.Rel {
+	if in.x.Arena != nil {
+		return in.x.Arena.NewRel(in.n)
+	}
+	return litmus.NewRel(in.n)
+}
+
+// inArena is r with the relations computed from it in the worker's
+// arena, when there is one: for comparisons made once per candidate.
+func (in *interp) inArena(r litmus.Rel) litmus.Rel {
+	if in.x.Arena != nil {
+		return in.x.Arena.Attach(r)
+	}
+	return r
+}
+
+// identity is [s], in the arena when the value being computed depends on
+// rf or co (newRel).
+func (in *interp) identity(s litmus.Set) litmus.Rel {
+	r := in.newRel()
+	s.Each(func(e int) {
+		if e < in.n {
+			r.Add(e, e)
+		}
+	})
+	return r
+}

@@ -527,7 +527,7 @@ func (in *interp) primaryEval(p *Primary, env *scope) (Value, error) {
 		if !ok {
 			return nil, errAt(p.Pos, "type mismatch: [%s], want an event set", typeName(v))
 		}
-		return in.relValue(litmus.Identity(in.n, s)), nil
+		return in.relValue(in.identity(s)), nil
 	}
 	return in.app(p.App, env)
 }

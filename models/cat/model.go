@@ -224,6 +224,9 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		in.gen = in.memo.gen
 		in.dynBuiltins = in.memo.dynBuiltins
 	}
+	if x.Arena != nil {
+		x.Arena.Reset()
+	}
 	in.rf = x.RF
 	if x.RF.IsZero() {
 		in.rf = in.empty
@@ -231,12 +234,9 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		// herd's rf links plain accesses only: lock.cat builds the
 		// reads-from of lock events itself.
 		plain := setDiff(in.all, in.shape.lockEv)
-		in.rf = x.RF.Restrict(plain, plain)
+		in.rf = in.inArena(x.RF).Restrict(plain, plain)
 	}
-	if x.Arena != nil {
-		x.Arena.Reset()
-		in.rf = x.Arena.Attach(in.rf)
-	}
+	in.rf = in.inArena(in.rf)
 	// herd's final writes are memory stores (no lock event is one) on
 	// the locations the final state shows: herd fixes no last write for
 	// the others, so lock.cat's lock-final cannot see them.
@@ -256,8 +256,8 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if in.memo != nil {
 		// The results of the last candidate CheckErr has read.
 		in.results, in.memo.results = in.memo.results[:0], nil
-		in.including = in.memo.including[:0]
-		defer func() { in.memo.including = in.including[:0] }()
+		in.including, in.frames = in.memo.including[:0], in.memo.frames[:0]
+		defer func() { in.memo.including, in.memo.frames = in.including[:0], in.frames[:0] }()
 	}
 	var ok = true
 	var err error

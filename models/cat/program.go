@@ -118,8 +118,9 @@ type memo struct {
 	// withs are the elements of the withs' sets that depend on neither
 	// rf nor co (with.go).
 	withs map[withKey][]Value
-	// including is the room of interp.including, kept.
+	// including and frames are the room of interp's, kept.
 	including []string
+	frames    []frame
 	// tags are the tag sets the enums run have defined.
 	tags map[string]bool
 	// slab boxes the relations a candidate computes from rf or co.

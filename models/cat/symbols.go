@@ -93,11 +93,14 @@ func (p *Program) numberNames() {
 				}
 			case *EnumStmt:
 				n.sym = t.intern(n.Name)
-				n.vals, n.setNames = nil, nil
+				var vals valSet
+				n.setNames = nil
 				for _, tag := range n.Tags {
-					n.vals = append(n.vals, tagVal(tag[1:]))
+					vals = append(vals, tagVal(tag[1:]))
 					n.setNames = append(n.setNames, tagSetName(tag[1:]))
 				}
+				// Boxed once: each candidate binds it.
+				n.vals = vals
 			case *ProcedureStmt:
 				n.sym = t.intern(n.Name)
 			case *CallStmt:

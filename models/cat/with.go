@@ -125,7 +125,9 @@ type withKey struct {
 func (in *interp) runFrames(frames []frame, env *scope) (*scope, bool, error) {
 	defer func() { in.frames = frames }()
 	for j := len(frames) - 1; j >= 0; j-- {
-		in.frames = frames[:j]
+		// Capped: a push in frame j must not write over frames[j],
+		// which the with's next choice runs again.
+		in.frames = frames[:j:j]
 		in.catdep = frames[j].catdep
 		var ok bool
 		var err error
@@ -138,14 +140,11 @@ func (in *interp) runFrames(frames []frame, env *scope) (*scope, bool, error) {
 }
 
 func (in *interp) coRel() litmus.Rel {
-	co := in.x.CO
+	co := in.inArena(in.x.CO)
 	if ul := in.unlocks(); !setEmpty(ul) {
 		// lock.cat's co orders the lock-writes, and places the unlocks.
 		w := setDiff(in.x.W, ul)
 		co = co.Restrict(w, w)
-	}
-	if in.x.Arena != nil {
-		return in.x.Arena.Attach(co)
 	}
 	return co
 }
@@ -156,24 +155,7 @@ func (in *interp) coRel() litmus.Rel {
 // explorer enumerates them too, so each of lock.cat's executions must be
 // counted once, on the candidate that is the same execution.
 func (in *interp) matchesCandidate(env *scope) bool {
-	lockEv := in.lockEvents()
-	if setEmpty(lockEv) {
-		return true
-	}
-	if rf, ok := in.finalRel(env, in.prog.symRF); ok {
-		reads := setInter(lockEv, in.x.R)
-		if !rf.Restrict(in.all, reads).Equal(in.x.RF.Restrict(in.all, reads)) {
-			return false
-		}
-	}
-	if co, ok := in.finalRel(env, in.prog.symCO); ok {
-		ul := in.unlocks()
-		if !co.Restrict(ul, in.all).Equal(in.x.CO.Restrict(ul, in.all)) ||
-			!co.Restrict(in.all, ul).Equal(in.x.CO.Restrict(in.all, ul)) {
-			return false
-		}
-	}
-	return true
+	return in.lockChoiceAgrees("rf", env) && in.lockChoiceAgrees("co", env)
 }
 
 // finalRel is the relation name is bound to at the end of the program.
