@@ -2,6 +2,8 @@
 // in a Value is copied to the heap, once per operator; the relations a
 // candidate computes from rf or co are boxed in a slab of the shape's
 // memo instead, emptied for the next candidate as the worker's arena is.
+// It also carves the many small slices a shape's first evaluation makes
+// (its table of bindings, the values of its lets) from larger blocks.
 
 package cat
 
@@ -84,4 +86,20 @@ func (in *interp) identity(s litmus.Set) litmus.Rel {
 		}
 	})
 	return r
+}
+
+// A blocks hands out small slices carved from larger blocks: a shape's
+// first evaluation binds some hundreds of names (aarch64.cat), one
+// allocation each otherwise. A slice given out is never given out again.
+type blocks[T any] struct{ free []T }
+
+// take is a slice of n zero Ts, of capacity n: an append beyond it
+// copies, never writing over the next slice.
+func (b *blocks[T]) take(n int) []T {
+	if len(b.free) < n {
+		b.free = make([]T, max(n, 128))
+	}
+	s := b.free[:n:n]
+	b.free = b.free[n:]
+	return s
 }

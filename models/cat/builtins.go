@@ -95,7 +95,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		// Nor are two initial writes external to each other.
 		return in.full.Diff(x.Int).Diff(in.id).Diff(litmus.Cartesian(in.n, x.IW, x.IW)), true
 	case "id":
-		return in.id, true
+		return in.shape.idV, true
 	case "si", "sm", "same-instance":
 		// One access size per test: an access is its own instance.
 		return litmus.Identity(in.n, x.M), true

@@ -41,6 +41,10 @@ type topEnv struct {
 	// log lists the symbol of each binding in the order made, for
 	// truncate.
 	log []sym
+	// room gives each symbol's first bindings, and each view, its
+	// memory (boxes.go).
+	room      blocks[versioned]
+	viewsRoom blocks[scope]
 }
 
 // topView is env's table when define would bind in it: env sees the
@@ -102,6 +106,9 @@ func define(env *scope, vs vars) *scope {
 func (t *topEnv) bind(s sym, b binding) {
 	if len(t.hist[s]) == 0 {
 		t.bound = append(t.bound, s)
+		if cap(t.hist[s]) == 0 {
+			t.hist[s] = t.room.take(2)[:0]
+		}
 	}
 	t.hist[s] = append(t.hist[s], versioned{t.ver, b})
 	t.log = append(t.log, s)
@@ -116,7 +123,8 @@ func (t *topEnv) view() *scope {
 	}
 	v := t.views[t.ver]
 	if v == nil {
-		v = &scope{top: t, ver: t.ver}
+		v = &t.viewsRoom.take(1)[0]
+		*v = scope{top: t, ver: t.ver}
 		t.views[t.ver] = v
 	}
 	return v
@@ -454,7 +462,7 @@ func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
 		return v, err
 	}
 	if s, ok := v.(litmus.Set); ok && in.shortCircuit() && setEmpty(s) {
-		return in.empty, nil
+		return in.shape.emptyV, nil
 	}
 	w, err := in.unaryExpr(c.Right, env)
 	if err != nil {

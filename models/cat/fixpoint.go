@@ -6,7 +6,8 @@ package cat
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// bindVars evaluates let bindings, as bind, into bindings alone.
+// bindVars evaluates the bindings of a memoised let, as bind, into
+// bindings alone.
 func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
 	if rec {
 		inner, err := in.bind(true, bs, env)
@@ -15,7 +16,9 @@ func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
 		}
 		return inner.vars, nil
 	}
-	out := scope{vars: make(vars, 0, len(bs))}
+	// The values of a top-level let, kept for the shape: carved from
+	// the memo's room, as the table's (boxes.go).
+	out := scope{vars: in.memo.slots.take(len(bs))[:0]}
 	for _, b := range bs {
 		if err := in.bindOne(b, env, &out); err != nil {
 			return nil, err

@@ -287,6 +287,8 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 // shape alone: kept in the memo, computed once per shape.
 type shapeConsts struct {
 	empty, id, full litmus.Rel
+	// emptyV and idV are empty and id as values, boxed once.
+	emptyV, idV Value
 	// lockEv are lock.cat's lock events, observed the events on the
 	// locations the final state shows.
 	lockEv, observed litmus.Set
@@ -310,6 +312,7 @@ func (in *interp) setShape() {
 			builtins: make([]builtinEntry, len(in.prog.syms.names)),
 		}
 		in.shape.lockEv = in.computeLockEvents()
+		in.shape.emptyV, in.shape.idV = &relVal{in.shape.empty}, &relVal{in.shape.id}
 		if in.memo != nil {
 			in.memo.shape = in.shape
 		}

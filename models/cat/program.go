@@ -118,6 +118,8 @@ type memo struct {
 	// withs are the elements of the withs' sets that depend on neither
 	// rf nor co (with.go).
 	withs map[withKey][]Value
+	// slots is the room of the values of lets (bindVars).
+	slots blocks[slot]
 	// including and frames are the room of interp's, kept.
 	including []string
 	frames    []frame

@@ -201,7 +201,7 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 	if op == ";" {
 		if _, ok := a.(emptyVal); ok {
 			if _, ok := in.asRel(b); ok {
-				return in.empty, nil
+				return in.shape.emptyV, nil
 			}
 		}
 		return nil, mismatch(op, a, b)
@@ -314,7 +314,7 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 		case "+", "^":
 			return emptyVal{}, nil
 		case "*", "?":
-			return in.id, nil
+			return in.shape.idV, nil
 		}
 	}
 	r, ok := relOf(v)
@@ -326,7 +326,7 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 		case "^", "+":
 			return v, nil
 		case "*", "?":
-			return in.id, nil
+			return in.shape.idV, nil
 		}
 	}
 	switch op {
