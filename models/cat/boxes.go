@@ -34,29 +34,38 @@ func (in *interp) relValue(r litmus.Rel) Value {
 	return &relVal{r}
 }
 
-// A relSlab gives out relVals a chunk at a time; reset makes them free
-// again.
-type relSlab struct {
-	chunks [][]relVal
+// A slab gives out Ts a chunk at a time; reset makes them free again.
+type slab[T any] struct {
+	chunks [][]T
 	cur    int
 	off    int
 }
 
-func (s *relSlab) box(r litmus.Rel) *relVal {
+// next is a T of the slab, as the last candidate left it.
+func (s *slab[T]) next() *T {
 	if s.cur == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]relVal, 256))
+		// Small at first: many shapes have a few candidates.
+		s.chunks = append(s.chunks, make([]T, 16<<min(len(s.chunks), 4)))
 	}
 	c := s.chunks[s.cur]
 	v := &c[s.off]
-	v.Rel = r
 	if s.off++; s.off == len(c) {
 		s.cur, s.off = s.cur+1, 0
 	}
 	return v
 }
 
-// reset frees every relVal given out, for the next candidate.
-func (s *relSlab) reset() { s.cur, s.off = 0, 0 }
+// reset frees every T given out, for the next candidate.
+func (s *slab[T]) reset() { s.cur, s.off = 0, 0 }
+
+// A relSlab boxes the relations of a candidate.
+type relSlab struct{ slab[relVal] }
+
+func (s *relSlab) box(r litmus.Rel) *relVal {
+	v := s.next()
+	v.Rel = r
+	return v
+}
 
 // candRel is an empty relation of the candidate: in the worker's arena
 // when there is one, whatever in.dyn says.

@@ -152,6 +152,19 @@ type binding struct {
 	lazy *thunk
 }
 
+// callScope is the scope of a call of f: from the memo's slab of the
+// candidate when f's body makes no function, since nothing else keeps a
+// scope once the call returns (values hold none), else on the heap.
+func (in *interp) callScope(f *closure) *scope {
+	if in.memo == nil || !f.body.makesNoFun {
+		return newScope(f.env)
+	}
+	s := in.memo.scopes.next()
+	*s = localScope{scope: scope{parent: f.env}}
+	s.vars = s.inline[:0]
+	return &s.scope
+}
+
 func newScope(parent *scope) *scope {
 	s := &localScope{scope: scope{parent: parent}}
 	s.vars = s.inline[:0]
@@ -616,7 +629,7 @@ func (in *interp) apply(p lexer.Position, f, arg Value) (Value, error) {
 		if in.depth >= maxDepth {
 			return nil, errAt(p, "calls nested deeper than %d in %s", maxDepth, f.name)
 		}
-		inner := newScope(f.env)
+		inner := in.callScope(f)
 		if err := in.bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
 			return nil, err
 		}

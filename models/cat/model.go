@@ -182,7 +182,23 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 // eval runs the program on x for dialect arch ("" accepts the tags of
 // every dialect).
 func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, error) {
-	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N)}
+	m, _ := x.Memo.(*memo)
+	if m == nil && arch != "" {
+		m = &memo{}
+		x.Memo = m
+	}
+	var in *interp
+	if m == nil || m.running {
+		in = new(interp)
+	} else {
+		// The memo's interpreter, cleared: nothing of an evaluation
+		// keeps it once done, and a shape's candidates are evaluated
+		// one at a time (the flag guards a nested Explain).
+		in = &m.in
+		m.running = true
+		defer func() { m.running = false }()
+	}
+	*in = interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), memo: m}
 	if x.N == 0 {
 		in.all = litmus.Set{}
 	}
@@ -198,16 +214,11 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if x.PO.IsZero() {
 		fillEmpty(x)
 	}
-	if m, ok := x.Memo.(*memo); ok {
-		in.memo = m
-	} else if arch != "" {
-		in.memo = &memo{}
-		x.Memo = in.memo
-	}
 	in.setShape()
 	if in.memo != nil {
 		in.slab = &in.memo.slab
 		in.slab.reset()
+		in.memo.scopes.reset()
 	}
 	if in.memo == nil {
 		if in.tags == nil {

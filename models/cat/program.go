@@ -118,6 +118,10 @@ type memo struct {
 	// withs are the elements of the withs' sets that depend on neither
 	// rf nor co (with.go).
 	withs map[withKey][]Value
+	// in is the interpreter of the shape's evaluations, running while
+	// one is under way.
+	in      interp
+	running bool
 	// slots is the room of the values of lets (bindVars).
 	slots blocks[slot]
 	// including and frames are the room of interp's, kept.
@@ -127,6 +131,9 @@ type memo struct {
 	tags map[string]bool
 	// slab boxes the relations a candidate computes from rf or co.
 	slab relSlab
+	// scopes are the scopes of the candidate's calls of functions that
+	// make no function (eval.go's apply).
+	scopes slab[localScope]
 	// paths number the choices of the withs run: the child of path p
 	// by its i-th choice.
 	paths map[[2]int32]int32

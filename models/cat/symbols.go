@@ -114,10 +114,34 @@ func (p *Program) numberNames() {
 			}
 		})
 	}
+	for _, f := range p.allFiles() {
+		eachNode(reflect.ValueOf(f), func(n any) {
+			switch n := n.(type) {
+			case *FunExpr:
+				n.Body.makesNoFun = makesNoFun(n.Body)
+			case *Binding:
+				n.Value.makesNoFun = makesNoFun(n.Value)
+			}
+		})
+	}
 	p.dynSyms = make([]bool, len(t.names))
 	for i, n := range t.names {
 		p.dynSyms[i] = dynNames[n]
 	}
+}
+
+// makesNoFun reports whether e has no fun and no let of a function.
+func makesNoFun(e *Expr) bool {
+	none := true
+	eachNode(reflect.ValueOf(e), func(n any) {
+		switch n := n.(type) {
+		case *FunExpr:
+			none = false
+		case *Binding:
+			none = none && n.Fun == ""
+		}
+	})
+	return none
 }
 
 // eachNode calls f on every node of the syntax tree under v.
