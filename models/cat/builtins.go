@@ -315,6 +315,10 @@ func fencerel(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if setEmpty(s) {
+		// po ; [S] ; po is empty: a barrier the test has none of.
+		return in.shape.emptyV, nil
+	}
 	return models.FenceRel(in.x.PO, s), nil
 }
 

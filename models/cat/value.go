@@ -186,7 +186,7 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		case "\\":
 			return setDiff(sa, sb), nil
 		case "*":
-			return litmus.Cartesian(in.n, sa, sb), nil
+			return in.cartesian(sa, sb), nil
 		}
 		return nil, mismatch(op, a, b)
 	}
@@ -194,7 +194,7 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		sa, ok1 := in.asSet(a)
 		sb, ok2 := in.asSet(b)
 		if ok1 && ok2 {
-			return litmus.Cartesian(in.n, sa, sb), nil
+			return in.cartesian(sa, sb), nil
 		}
 		return nil, mismatch(op, a, b)
 	}
@@ -230,6 +230,14 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		return out, nil
 	}
 	return nil, mismatch(op, a, b)
+}
+
+// cartesian is s * t, the shape's empty relation when one is empty.
+func (in *interp) cartesian(s, t litmus.Set) Value {
+	if setEmpty(s) || setEmpty(t) {
+		return in.shape.emptyV
+	}
+	return litmus.Cartesian(in.n, s, t)
 }
 
 func isEvent(v Value) bool { _, ok := v.(eventVal); return ok }
