@@ -420,22 +420,6 @@ func (p *Program) Name() string { return p.name }
 // through plain accesses, as the LKMM does.
 func (p *Program) ValueCycles() bool { return p.bell != nil }
 
-// knownLockCats are the SHA-256 digests of the lock.cat texts whose
-// lock-reads read the write immediately co-before their lock-write:
-// herd7 7.58's (the Linux kernel's tools/memory-model). An edited or
-// other lock.cat runs without the claim, on every candidate.
-var knownLockCats = map[[32]byte]bool{
-	{0xa5, 0x1a, 0x7f, 0x04, 0xae, 0x3a, 0xfe, 0xa6, 0x10, 0x25, 0x3a, 0x04, 0xf4, 0xc9, 0x30, 0xec,
-		0xed, 0x36, 0xc6, 0x14, 0x1b, 0xa8, 0x34, 0x51, 0x7f, 0x9b, 0x0e, 0x27, 0x55, 0x05, 0x7a, 0x79}: true,
-}
-
-// knownLockCat reports whether the program's lock.cat is one of
-// knownLockCats.
-func (p *Program) knownLockCat() bool {
-	f, ok := p.files["lock.cat"]
-	return ok && knownLockCats[f.digest]
-}
-
 // Model wraps p as a models.Model for the CLI.
 func (p *Program) Model() *models.Model {
 	return &models.Model{
@@ -451,7 +435,10 @@ func (p *Program) Model() *models.Model {
 		// lock.cat's is the write immediately co-before its lock-write.
 		// Only a lock.cat known to say so is taken at its word.
 		LocksAtomic: p.knownLockCat(),
-		Eval:        p.CheckErr,
-		Why:         p.Explain,
+		// Every rmw pair, for the LKMM's files known to forbid them
+		// (claims.go).
+		Atomic: p.knownLKMM(),
+		Eval:   p.CheckErr,
+		Why:    p.Explain,
 	}
 }
