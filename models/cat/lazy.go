@@ -11,7 +11,9 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 
 // A thunk is a let evaluated on demand, in the scope it was run in.
 type thunk struct {
-	let  *LetStmt
+	let *LetStmt
+	// sub is its letMemo's cache of subexpressions.
+	sub  *subCache
 	key  testKey
 	env  *scope
 	done bool
@@ -29,6 +31,8 @@ type thunk struct {
 type letMemo struct {
 	t     thunk
 	slots vars
+	// sub caches the let's subexpressions (static.go).
+	sub subCache
 }
 
 // A letEntry is a let's values, or its letMemo when it depends on rf or
@@ -83,7 +87,7 @@ func newLetEntry(vs vars, dyn bool) letEntry {
 // lazyLet binds l's names to the thunk of this candidate.
 func (lm *letMemo) lazyLet(l *LetStmt, env *scope, key testKey) *scope {
 	out := lm.t.out.vars[:0]
-	lm.t = thunk{let: l, env: env, key: key}
+	lm.t = thunk{let: l, env: env, key: key, sub: &lm.sub}
 	lm.t.out.vars = out
 	return define(env, lm.slots)
 }
@@ -97,7 +101,7 @@ func (in *interp) force(name sym, b binding) (binding, error) {
 	if !t.done {
 		t.done = true
 		saved := in.dyn
-		savedSub := in.enterSub(t.key, t.let.subs)
+		savedSub := in.enterSub(t.sub, t.let.subs)
 		var err error
 		if t.let.Rec {
 			var inner *scope
@@ -159,24 +163,25 @@ func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) 
 	if !memoised {
 		return in.testHolds(t, env)
 	}
-	if o, ok := in.memo.tests[key]; ok {
-		return o.holds, o.rel, nil
+	tm := in.memo.tests[key]
+	if tm != nil && tm.static {
+		return tm.holds, tm.rel, nil
 	}
 	in.dyn = false
-	if in.memo.dynTests[key] {
-		in.enterSub(key, t.subs)
+	if tm != nil {
+		// Known to depend on rf or co: its static parts are cached.
+		in.enterSub(&tm.sub, t.subs)
 	}
 	holds, rel, err := in.testHolds(t, env)
-	if err == nil && !in.dyn {
+	if err == nil && tm == nil {
 		if in.memo.tests == nil {
-			in.memo.tests = map[testKey]testOutcome{}
+			in.memo.tests = map[testKey]*testMemo{}
 		}
-		in.memo.tests[key] = testOutcome{holds, rel}
-	} else if err == nil {
-		if in.memo.dynTests == nil {
-			in.memo.dynTests = map[testKey]bool{}
-		}
-		in.memo.dynTests[key] = true
+		tm = &testMemo{}
+		in.memo.tests[key] = tm
+	}
+	if err == nil && !in.dyn {
+		tm.static, tm.holds, tm.rel = true, holds, rel
 	}
 	return holds, rel, err
 }

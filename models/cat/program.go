@@ -98,20 +98,16 @@ type memo struct {
 	// depend on neither rf nor co, else the thunk the next candidates
 	// bind them to (lazy.go).
 	lets letTable
-	// tests hold the outcomes of the tests that do not depend on rf or
-	// co, by the let before them and their statement.
-	tests map[testKey]testOutcome
+	// tests are the tests evaluated, by the let before them and their
+	// statement (lazy.go).
+	tests map[testKey]*testMemo
 	// top is the last candidate's table of top-level bindings, reused.
 	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
 	deps  map[string]litmus.Rel
 	shape *shapeConsts
-	// subs are the subexpression caches of the statements, gen the
-	// number of the last candidate evaluated; dynTests are the tests
-	// found to depend on rf or co.
-	subs        map[testKey]subCache
+	// gen numbers the last candidate evaluated.
 	gen         int
-	dynTests    map[testKey]bool
 	dynBuiltins []builtinEntry
 	// results is the slice of results the next candidate fills.
 	results []Result
@@ -169,9 +165,14 @@ type testKey struct {
 	body *TestBody
 }
 
-type testOutcome struct {
-	holds bool
-	rel   litmus.Rel
+// A testMemo is what the candidates of a shape keep of a test: its
+// outcome when it depends on neither rf nor co (static), else the cache of
+// its subexpressions.
+type testMemo struct {
+	static bool
+	holds  bool
+	rel    litmus.Rel
+	sub    subCache
 }
 
 // newRel is an empty relation: in the worker's arena when the value being

@@ -126,16 +126,25 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 			return emptyVal{}, nil
 		}
 	}
-	if isRel(a) || isRel(b) {
-		ra, ok1 := in.asRel(a)
-		rb, ok2 := in.asRel(b)
+	// One type switch per operand: this is the interpreter's most run
+	// operator.
+	ra, aRel := relOf(a)
+	rb, bRel := relOf(b)
+	if aRel || bRel {
+		ok1, ok2 := aRel, bRel
+		if !aRel {
+			ra, ok1 = in.asRel(a)
+		}
+		if !bRel {
+			rb, ok2 = in.asRel(b)
+		}
 		if !ok1 || !ok2 {
 			return nil, mismatch(op, a, b)
 		}
 		// Values are never changed in place: an operand is the result
 		// when the other one is empty.
-		pick := func(v Value, r litmus.Rel) Value {
-			if isRel(v) {
+		pick := func(v Value, isRel bool, r litmus.Rel) Value {
+			if isRel {
 				return v
 			}
 			return in.relValue(r)
@@ -143,31 +152,31 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		switch op {
 		case "|":
 			if rb.Empty() {
-				return pick(a, ra), nil
+				return pick(a, aRel, ra), nil
 			}
 			if ra.Empty() {
-				return pick(b, rb), nil
+				return pick(b, bRel, rb), nil
 			}
 			return in.relValue(ra.Union(rb)), nil
 		case "&":
 			if ra.Empty() {
-				return pick(a, ra), nil
+				return pick(a, aRel, ra), nil
 			}
 			if rb.Empty() {
-				return pick(b, rb), nil
+				return pick(b, bRel, rb), nil
 			}
 			return in.relValue(ra.Inter(rb)), nil
 		case "\\":
 			if ra.Empty() || rb.Empty() {
-				return pick(a, ra), nil
+				return pick(a, aRel, ra), nil
 			}
 			return in.relValue(ra.Diff(rb)), nil
 		case ";":
 			if ra.Empty() {
-				return pick(a, ra), nil
+				return pick(a, aRel, ra), nil
 			}
 			if rb.Empty() {
-				return pick(b, rb), nil
+				return pick(b, bRel, rb), nil
 			}
 			return in.relValue(ra.Seq(rb)), nil
 		}
