@@ -76,7 +76,7 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 		// The explorer has no register events, and relates the memory
 		// events of one instruction by rmw; a catdep file's dependencies
 		// built from these are the explorer's (catDeps).
-		return in.empty, true
+		return in.shape.emptyV, true
 	case name == "Rreg", name == "Wreg", name == "DATA", name == "NDATA":
 		return litmus.Set{}, true
 	case name == "same-oa":
@@ -86,7 +86,7 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 			if _, err := in.relArg(v, name); err != nil {
 				return nil, err
 			}
-			return in.empty, nil
+			return in.shape.emptyV, nil
 		}}, true
 	case name == "same-low-order-bits":
 		// aarch64loc.cat meets it only beside faults and translation

@@ -79,7 +79,7 @@ type EnumStmt struct {
 	Tags []string `parser:"@Tag ( \"||\" @Tag )*"`
 	sym  sym      // numbers the name (symbols.go)
 	// vals are the tags, setNames the event sets they name (symbols.go).
-	vals     valSet
+	vals     Value
 	setNames []string
 }
 
@@ -221,6 +221,10 @@ type Expr struct {
 	If    *IfExpr    `parser:"| @@"`
 	Match *MatchExpr `parser:"| @@"`
 	Tuple []*Union   `parser:"| @@ ( \",\" @@ )*"`
+	// makesNoFun is set, on a function's body or a binding's value,
+	// when it has no fun and no let of a function: a call of it keeps no
+	// reference to its scope, nor does its value (symbols.go).
+	makesNoFun bool
 }
 
 // A LetExpr is let [rec] bindings in e.

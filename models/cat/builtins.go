@@ -61,6 +61,10 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "po":
 		return in.po(), true
 	case "rf":
+		if in.slab != nil {
+			// In the slab: rf is looked up anew by each candidate.
+			return in.slab.box(in.rf), true
+		}
 		return in.rf, true
 	case "co":
 		// co is known once a with co from ... has bound it; herd's
@@ -91,7 +95,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		// Nor are two initial writes external to each other.
 		return in.full.Diff(x.Int).Diff(in.id).Diff(litmus.Cartesian(in.n, x.IW, x.IW)), true
 	case "id":
-		return in.id, true
+		return in.shape.idV, true
 	case "si", "sm", "same-instance":
 		// One access size per test: an access is its own instance.
 		return litmus.Identity(in.n, x.M), true
@@ -102,9 +106,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "rfi":
 		return in.rf.Inter(x.Int), true
 	case "co0":
-		w := in.writes()
-		return x.Loc.Inter(litmus.Cartesian(in.n, x.IW, setDiff(w, x.IW)).Union(
-			litmus.Cartesian(in.n, setDiff(w, in.fw), in.fw))), true
+		return in.co0(), true
 	case "R":
 		return setDiff(x.R, in.lockEvents()), true
 	case "W":
@@ -129,8 +131,8 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 			return v, true
 		}
 	}
-	if f, ok := primitives[name]; ok {
-		return &builtin{name: name, fn: f}, true
+	if f, ok := primitiveVals[name]; ok {
+		return f, true
 	}
 	if in.knownTag(name) {
 		return x.Tag(name), true
@@ -212,6 +214,29 @@ func (in *interp) unlocks() litmus.Set {
 // herd does not count as memory accesses; lock.cat adds them to W itself.
 func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.lockEvents()) }
 
+// co0 is herd's loc & (IW * (W \ IW) | (W \ FW) * FW), row by row in
+// the worker's arena: it depends on FW, so each candidate computes it.
+func (in *interp) co0() litmus.Rel {
+	x := in.x
+	w := in.writes()
+	notIW, notFW := setDiff(w, x.IW), setDiff(w, in.fw)
+	r := in.candRel()
+	setUnion(x.IW, notFW).Each(func(e int) {
+		if e >= in.n {
+			return
+		}
+		var row litmus.Set
+		if x.IW.Has(e) {
+			row = notIW
+		}
+		if notFW.Has(e) {
+			row = setUnion(row, in.fw)
+		}
+		r.SetRow(e, setInter(row, x.Loc.Row(e)))
+	})
+	return r
+}
+
 func (in *interp) lxsxRel() litmus.Rel {
 	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
 }
@@ -232,6 +257,10 @@ type primFn = func(in *interp, arg Value) (Value, error)
 
 var primitives map[string]primFn
 
+// primitiveVals are the primitives as values, boxed once: different-values
+// and same-values are looked up anew by each candidate.
+var primitiveVals map[string]*builtin
+
 func init() {
 	primitives = map[string]primFn{
 		"domain":           relToSet(func(r litmus.Rel) litmus.Set { return r.Domain() }),
@@ -248,6 +277,10 @@ func init() {
 		"partition":        classesLoc,
 		"map":              mapFn,
 		"fail":             func(*interp, Value) (Value, error) { return nil, fmt.Errorf("fail called") },
+	}
+	primitiveVals = map[string]*builtin{}
+	for name, f := range primitives {
+		primitiveVals[name] = &builtin{name: name, fn: f}
 	}
 }
 
@@ -281,6 +314,10 @@ func fencerel(in *interp, v Value) (Value, error) {
 	s, err := in.setArg(v, "fencerel")
 	if err != nil {
 		return nil, err
+	}
+	if setEmpty(s) {
+		// po ; [S] ; po is empty: a barrier the test has none of.
+		return in.shape.emptyV, nil
 	}
 	return models.FenceRel(in.x.PO, s), nil
 }

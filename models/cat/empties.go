@@ -161,7 +161,7 @@ func (in *interp) emptyName(ts []nameTerm, env *scope) (Value, bool) {
 		if isEmptyRelOrSet(b.v) {
 			in.dyn = in.dyn || b.dyn
 			if t.bracket {
-				return in.empty, true
+				return in.shape.emptyV, true
 			}
 			return b.v, true
 		}

@@ -6,7 +6,8 @@ package cat
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// bindVars evaluates let bindings, as bind, into bindings alone.
+// bindVars evaluates the bindings of a memoised let, as bind, into
+// bindings alone.
 func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
 	if rec {
 		inner, err := in.bind(true, bs, env)
@@ -15,7 +16,9 @@ func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
 		}
 		return inner.vars, nil
 	}
-	out := scope{vars: make(vars, 0, len(bs))}
+	// The values of a top-level let, kept for the shape: carved from
+	// the memo's room, as the table's (boxes.go).
+	out := scope{vars: in.memo.slots.take(len(bs))[:0]}
 	for _, b := range bs {
 		if err := in.bindOne(b, env, &out); err != nil {
 			return nil, err
@@ -54,12 +57,25 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 		return inner, nil
 	}
 	hoists := make([]hoisted, len(bs))
+	// The scope of the round before last is done with once no value
+	// can hold it (no equation makes a function): the round after
+	// reuses it.
+	reuse := true
+	for _, b := range bs {
+		reuse = reuse && b.Value.makesNoFun
+	}
+	var rounds [2]*scope
 	for iter := 0; ; iter++ {
 		if iter > 10000 {
 			return nil, errAt(bs[0].Pos, "let rec does not reach a fixpoint")
 		}
-		next := newScope(env)
-		next.vars = append(make(vars, 0, len(inner.vars)), inner.vars...)
+		next := rounds[iter%2]
+		if next == nil || !reuse {
+			next = newScope(env)
+			next.vars = make(vars, 0, len(inner.vars))
+			rounds[iter%2] = next
+		}
+		next.vars = append(next.vars[:0], inner.vars...)
 		// Each equation sees the values the ones before it in this
 		// round computed, as herd's: with a non-monotone equation (the
 		// bell's rcu-rscs) the order decides which fixpoint is reached.

@@ -11,7 +11,9 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 
 // A thunk is a let evaluated on demand, in the scope it was run in.
 type thunk struct {
-	let  *LetStmt
+	let *LetStmt
+	// sub is its letMemo's cache of subexpressions.
+	sub  *subCache
 	key  testKey
 	env  *scope
 	done bool
@@ -29,13 +31,46 @@ type thunk struct {
 type letMemo struct {
 	t     thunk
 	slots vars
+	// sub caches the let's subexpressions (static.go).
+	sub subCache
 }
 
 // A letEntry is a let's values, or its letMemo when it depends on rf or
-// co.
+// co. A let of functions only is kept with the scope its closures were
+// made in, funEnv: they are its values in that scope alone.
 type letEntry struct {
-	vals vars
-	lazy *letMemo
+	vals   vars
+	lazy   *letMemo
+	funEnv *scope
+	set    bool
+}
+
+// A letTable holds the lets of a shape by the path of withs they were
+// run on and their ordinal on it: both number densely from 0, so the
+// table is slices, not a map, looked up once per let and candidate.
+type letTable [][]letEntry
+
+// get is the let of k, nil when none is kept.
+func (t letTable) get(k memoKey) *letEntry {
+	if int(k.path) >= len(t) || int(k.ordinal) >= len(t[k.path]) {
+		return nil
+	}
+	if e := &t[k.path][k.ordinal]; e.set {
+		return e
+	}
+	return nil
+}
+
+func (t *letTable) put(k memoKey, e letEntry) {
+	for int(k.path) >= len(*t) {
+		*t = append(*t, nil)
+	}
+	row := &(*t)[k.path]
+	for int(k.ordinal) >= len(*row) {
+		*row = append(*row, letEntry{})
+	}
+	e.set = true
+	(*row)[k.ordinal] = e
 }
 
 func newLetEntry(vs vars, dyn bool) letEntry {
@@ -52,7 +87,7 @@ func newLetEntry(vs vars, dyn bool) letEntry {
 // lazyLet binds l's names to the thunk of this candidate.
 func (lm *letMemo) lazyLet(l *LetStmt, env *scope, key testKey) *scope {
 	out := lm.t.out.vars[:0]
-	lm.t = thunk{let: l, env: env, key: key}
+	lm.t = thunk{let: l, env: env, key: key, sub: &lm.sub}
 	lm.t.out.vars = out
 	return define(env, lm.slots)
 }
@@ -66,7 +101,7 @@ func (in *interp) force(name sym, b binding) (binding, error) {
 	if !t.done {
 		t.done = true
 		saved := in.dyn
-		savedSub := in.enterSub(t.key, t.let.subs)
+		savedSub := in.enterSub(t.sub, t.let.subs)
 		var err error
 		if t.let.Rec {
 			var inner *scope
@@ -128,24 +163,25 @@ func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) 
 	if !memoised {
 		return in.testHolds(t, env)
 	}
-	if o, ok := in.memo.tests[key]; ok {
-		return o.holds, o.rel, nil
+	tm := in.memo.tests[key]
+	if tm != nil && tm.static {
+		return tm.holds, tm.rel, nil
 	}
 	in.dyn = false
-	if in.memo.dynTests[key] {
-		in.enterSub(key, t.subs)
+	if tm != nil {
+		// Known to depend on rf or co: its static parts are cached.
+		in.enterSub(&tm.sub, t.subs)
 	}
 	holds, rel, err := in.testHolds(t, env)
-	if err == nil && !in.dyn {
+	if err == nil && tm == nil {
 		if in.memo.tests == nil {
-			in.memo.tests = map[testKey]testOutcome{}
+			in.memo.tests = map[testKey]*testMemo{}
 		}
-		in.memo.tests[key] = testOutcome{holds, rel}
-	} else if err == nil {
-		if in.memo.dynTests == nil {
-			in.memo.dynTests = map[testKey]bool{}
-		}
-		in.memo.dynTests[key] = true
+		tm = &testMemo{}
+		in.memo.tests[key] = tm
+	}
+	if err == nil && !in.dyn {
+		tm.static, tm.holds, tm.rel = true, holds, rel
 	}
 	return holds, rel, err
 }

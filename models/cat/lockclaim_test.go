@@ -1,5 +1,5 @@
-// This file tests that the interpreter takes lock.cat's atomic lock pairs
-// at their word only for a lock.cat it knows.
+// This file tests that the interpreter takes lock.cat's atomic lock pairs,
+// and the LKMM's atomic rmw pairs, at their word only for files it knows.
 
 package cat
 
@@ -13,11 +13,10 @@ import (
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
-// TestLockCatClaimOnlyWhenKnown: herd's lock.cat gives the claim; the same
-// text with one comment more does not, and both give the Go LKMM's result.
-func TestLockCatClaimOnlyWhenKnown(t *testing.T) {
-	needShared(t)
-	edited := t.TempDir()
+// editedReference is a copy of the reference files with a comment added
+// to the one named edit.
+func editedReference(t *testing.T, edit string) string {
+	dir := t.TempDir()
 	entries, err := os.ReadDir(reference)
 	if err != nil {
 		t.Fatal(err)
@@ -27,19 +26,27 @@ func TestLockCatClaimOnlyWhenKnown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e.Name() == "lock.cat" {
+		if e.Name() == edit {
 			src = append(src, "\n(* a reviewer's edit *)\n"...)
 		}
-		if err := os.WriteFile(filepath.Join(edited, e.Name()), src, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	file := filepath.Join(shared, "corpus", "lkmm", "C-SB+l-o-o-u+l-o-o-u.litmus")
-	test, err := parser.ParseFile(file)
+	return dir
+}
+
+// checkClaim explores test with the LKMM read from herd's files and from
+// the files with edit edited: claim says whether the model claims, and
+// both must give the Go LKMM's result.
+func checkClaim(t *testing.T, test, edit string, claim func(*models.Model) bool) {
+	needShared(t)
+	edited := editedReference(t, edit)
+	lt, err := parser.ParseFile(filepath.Join(shared, "corpus", "lkmm", test))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := herdOutput(t, test, models.LKMM)
+	want := herdOutput(t, lt, models.LKMM)
 	for _, c := range []struct {
 		dir   string
 		claim bool
@@ -49,11 +56,24 @@ func TestLockCatClaimOnlyWhenKnown(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := p.Model()
-		if m.LocksAtomic != c.claim {
-			t.Errorf("%s: LocksAtomic %v, want %v", c.dir, m.LocksAtomic, c.claim)
+		if claim(m) != c.claim {
+			t.Errorf("%s: claim %v, want %v", c.dir, claim(m), c.claim)
 		}
-		if d := cmp.Diff(want, herdOutput(t, test, m)); d != "" {
+		if d := cmp.Diff(want, herdOutput(t, lt, m)); d != "" {
 			t.Errorf("%s: herd output (-Go LKMM +interpreter):\n%s", c.dir, d)
 		}
 	}
+}
+
+// TestLockCatClaimOnlyWhenKnown: herd's lock.cat gives the claim; the same
+// text with one comment more does not, and both give the Go LKMM's result.
+func TestLockCatClaimOnlyWhenKnown(t *testing.T) {
+	checkClaim(t, "C-SB+l-o-o-u+l-o-o-u.litmus", "lock.cat", func(m *models.Model) bool { return m.LocksAtomic })
+}
+
+// TestLKMMAtomicClaimOnlyWhenKnown: the same of every rmw pair, claimed
+// for herd's linux-kernel.cat and bell alone.
+func TestLKMMAtomicClaimOnlyWhenKnown(t *testing.T) {
+	checkClaim(t, "C-ManfredSpraul-L1G1xchg.litmus", "linux-kernel.cat", func(m *models.Model) bool { return m.Atomic })
+	checkClaim(t, "C-ManfredSpraul-L1G1xchg.litmus", "linux-kernel.bell", func(m *models.Model) bool { return m.Atomic })
 }

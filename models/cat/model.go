@@ -182,7 +182,23 @@ func (p *Program) loadIncludes(l *Loader, f *File, dir string) error {
 // eval runs the program on x for dialect arch ("" accepts the tags of
 // every dialect).
 func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, error) {
-	in := &interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N)}
+	m, _ := x.Memo.(*memo)
+	if m == nil && arch != "" {
+		m = &memo{}
+		x.Memo = m
+	}
+	var in *interp
+	if m == nil || m.running {
+		in = new(interp)
+	} else {
+		// The memo's interpreter, cleared: nothing of an evaluation
+		// keeps it once done, and a shape's candidates are evaluated
+		// one at a time (the flag guards a nested Explain).
+		in = &m.in
+		m.running = true
+		defer func() { m.running = false }()
+	}
+	*in = interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), memo: m}
 	if x.N == 0 {
 		in.all = litmus.Set{}
 	}
@@ -198,16 +214,11 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if x.PO.IsZero() {
 		fillEmpty(x)
 	}
-	if m, ok := x.Memo.(*memo); ok {
-		in.memo = m
-	} else if arch != "" {
-		in.memo = &memo{lets: map[memoKey]letEntry{}}
-		x.Memo = in.memo
-	}
 	in.setShape()
 	if in.memo != nil {
 		in.slab = &in.memo.slab
 		in.slab.reset()
+		in.memo.scopes.reset()
 	}
 	if in.memo == nil {
 		if in.tags == nil {
@@ -224,6 +235,9 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		in.gen = in.memo.gen
 		in.dynBuiltins = in.memo.dynBuiltins
 	}
+	if x.Arena != nil {
+		x.Arena.Reset()
+	}
 	in.rf = x.RF
 	if x.RF.IsZero() {
 		in.rf = in.empty
@@ -231,12 +245,9 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		// herd's rf links plain accesses only: lock.cat builds the
 		// reads-from of lock events itself.
 		plain := setDiff(in.all, in.shape.lockEv)
-		in.rf = x.RF.Restrict(plain, plain)
+		in.rf = in.inArena(x.RF).Restrict(plain, plain)
 	}
-	if x.Arena != nil {
-		x.Arena.Reset()
-		in.rf = x.Arena.Attach(in.rf)
-	}
+	in.rf = in.inArena(in.rf)
 	// herd's final writes are memory stores (no lock event is one) on
 	// the locations the final state shows: herd fixes no last write for
 	// the others, so lock.cat's lock-final cannot see them.
@@ -256,6 +267,8 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 	if in.memo != nil {
 		// The results of the last candidate CheckErr has read.
 		in.results, in.memo.results = in.memo.results[:0], nil
+		in.including, in.frames = in.memo.including[:0], in.memo.frames[:0]
+		defer func() { in.memo.including, in.memo.frames = in.including[:0], in.frames[:0] }()
 	}
 	var ok = true
 	var err error
@@ -285,6 +298,8 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 // shape alone: kept in the memo, computed once per shape.
 type shapeConsts struct {
 	empty, id, full litmus.Rel
+	// emptyV and idV are empty and id as values, boxed once.
+	emptyV, idV Value
 	// lockEv are lock.cat's lock events, observed the events on the
 	// locations the final state shows.
 	lockEv, observed litmus.Set
@@ -308,6 +323,7 @@ func (in *interp) setShape() {
 			builtins: make([]builtinEntry, len(in.prog.syms.names)),
 		}
 		in.shape.lockEv = in.computeLockEvents()
+		in.shape.emptyV, in.shape.idV = &relVal{in.shape.empty}, &relVal{in.shape.id}
 		if in.memo != nil {
 			in.memo.shape = in.shape
 		}
@@ -404,22 +420,6 @@ func (p *Program) Name() string { return p.name }
 // through plain accesses, as the LKMM does.
 func (p *Program) ValueCycles() bool { return p.bell != nil }
 
-// knownLockCats are the SHA-256 digests of the lock.cat texts whose
-// lock-reads read the write immediately co-before their lock-write:
-// herd7 7.58's (the Linux kernel's tools/memory-model). An edited or
-// other lock.cat runs without the claim, on every candidate.
-var knownLockCats = map[[32]byte]bool{
-	{0xa5, 0x1a, 0x7f, 0x04, 0xae, 0x3a, 0xfe, 0xa6, 0x10, 0x25, 0x3a, 0x04, 0xf4, 0xc9, 0x30, 0xec,
-		0xed, 0x36, 0xc6, 0x14, 0x1b, 0xa8, 0x34, 0x51, 0x7f, 0x9b, 0x0e, 0x27, 0x55, 0x05, 0x7a, 0x79}: true,
-}
-
-// knownLockCat reports whether the program's lock.cat is one of
-// knownLockCats.
-func (p *Program) knownLockCat() bool {
-	f, ok := p.files["lock.cat"]
-	return ok && knownLockCats[f.digest]
-}
-
 // Model wraps p as a models.Model for the CLI.
 func (p *Program) Model() *models.Model {
 	return &models.Model{
@@ -435,7 +435,10 @@ func (p *Program) Model() *models.Model {
 		// lock.cat's is the write immediately co-before its lock-write.
 		// Only a lock.cat known to say so is taken at its word.
 		LocksAtomic: p.knownLockCat(),
-		Eval:        p.CheckErr,
-		Why:         p.Explain,
+		// Every rmw pair, for the LKMM's files known to forbid them
+		// (claims.go).
+		Atomic: p.knownLKMM(),
+		Eval:   p.CheckErr,
+		Why:    p.Explain,
 	}
 }

@@ -97,28 +97,39 @@ type memo struct {
 	// lets are the top-level lets evaluated: their values when they
 	// depend on neither rf nor co, else the thunk the next candidates
 	// bind them to (lazy.go).
-	lets map[memoKey]letEntry
-	// tests hold the outcomes of the tests that do not depend on rf or
-	// co, by the let before them and their statement.
-	tests map[testKey]testOutcome
+	lets letTable
+	// tests are the tests evaluated, by the let before them and their
+	// statement (lazy.go).
+	tests map[testKey]*testMemo
 	// top is the last candidate's table of top-level bindings, reused.
 	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
 	deps  map[string]litmus.Rel
 	shape *shapeConsts
-	// subs are the subexpression caches of the statements, gen the
-	// number of the last candidate evaluated; dynTests are the tests
-	// found to depend on rf or co.
-	subs        map[testKey]subCache
+	// gen numbers the last candidate evaluated.
 	gen         int
-	dynTests    map[testKey]bool
 	dynBuiltins []builtinEntry
 	// results is the slice of results the next candidate fills.
 	results []Result
+	// withs are the elements of the withs' sets that depend on neither
+	// rf nor co (with.go).
+	withs map[withKey][]Value
+	// in is the interpreter of the shape's evaluations, running while
+	// one is under way.
+	in      interp
+	running bool
+	// slots is the room of the values of lets (bindVars).
+	slots blocks[slot]
+	// including and frames are the room of interp's, kept.
+	including []string
+	frames    []frame
 	// tags are the tag sets the enums run have defined.
 	tags map[string]bool
 	// slab boxes the relations a candidate computes from rf or co.
 	slab relSlab
+	// scopes are the scopes of the candidate's calls of functions that
+	// make no function (eval.go's apply).
+	scopes slab[localScope]
 	// paths number the choices of the withs run: the child of path p
 	// by its i-th choice.
 	paths map[[2]int32]int32
@@ -154,9 +165,14 @@ type testKey struct {
 	body *TestBody
 }
 
-type testOutcome struct {
-	holds bool
-	rel   litmus.Rel
+// A testMemo is what the candidates of a shape keep of a test: its
+// outcome when it depends on neither rf nor co (static), else the cache of
+// its subexpressions.
+type testMemo struct {
+	static bool
+	holds  bool
+	rel    litmus.Rel
+	sub    subCache
 }
 
 // newRel is an empty relation: in the worker's arena when the value being
@@ -241,19 +257,21 @@ func tagSetName(t string) string {
 }
 
 func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
-	if in.catdep && in.arch == litmus.ArchAArch64 {
-		if vars, ok := in.catDeps(l); ok {
-			return define(env, vars), nil
-		}
-	}
+	catdep := in.catdep && in.arch == litmus.ArchAArch64
 	if top && in.memo != nil && !in.noMemo {
 		k := memoKey{in.path, in.ordinal}
 		in.ordinal++
-		if e, ok := in.memo.lets[k]; ok {
+		if e := in.memo.lets.get(k); e != nil && (e.funEnv == nil || e.funEnv == env) {
 			if e.lazy == nil {
 				return define(env, e.vals), nil
 			}
 			return e.lazy.lazyLet(l, env, testKey{memoKey: k}), nil
+		}
+		if catdep {
+			if vs, ok := in.catDeps(l); ok {
+				in.memo.lets.put(k, letEntry{vals: vs})
+				return define(env, vs), nil
+			}
 		}
 		saved := in.dyn
 		in.dyn = false
@@ -266,10 +284,22 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !hasFun(l.Bindings) {
-			in.memo.lets[k] = newLetEntry(vs, d)
+		switch fun := funLet(l.Bindings); {
+		case fun == allFuns:
+			// Closures are values of the scope they are made in: made
+			// again in the same scope (a view of the top table, the
+			// same object from one candidate to the next), they are
+			// the same.
+			in.memo.lets.put(k, letEntry{vals: vs, funEnv: env})
+		case fun == noFun:
+			in.memo.lets.put(k, newLetEntry(vs, d))
 		}
 		return define(env, vs), nil
+	}
+	if catdep {
+		if vs, ok := in.catDeps(l); ok {
+			return define(env, vs), nil
+		}
 	}
 	savedSub := in.sub
 	in.sub = subCache{}
@@ -281,13 +311,27 @@ func (in *interp) letStmt(l *LetStmt, env *scope, top bool) (*scope, error) {
 	return define(env, inner.vars), nil
 }
 
-func hasFun(bs []*Binding) bool {
+// How many of a let's bindings define functions.
+const (
+	noFun = iota
+	someFuns
+	allFuns
+)
+
+func funLet(bs []*Binding) int {
+	n := 0
 	for _, b := range bs {
 		if b.Fun != "" {
-			return true
+			n++
 		}
 	}
-	return false
+	switch n {
+	case 0:
+		return noFun
+	case len(bs):
+		return allFuns
+	}
+	return someFuns
 }
 
 func (in *interp) include(inc *IncludeStmt, env *scope, top bool) (*scope, bool, error) {

@@ -97,9 +97,10 @@ func (in *interp) lockChoiceAgrees(name string, env *scope) bool {
 	}
 	if name == "rf" {
 		reads := setInter(lockEv, in.x.R)
-		return r.Restrict(in.all, reads).Equal(in.x.RF.Restrict(in.all, reads))
+		return in.inArena(r).Restrict(in.all, reads).Equal(in.inArena(in.x.RF).Restrict(in.all, reads))
 	}
 	ul := in.unlocks()
-	return r.Restrict(ul, in.all).Equal(in.x.CO.Restrict(ul, in.all)) &&
-		r.Restrict(in.all, ul).Equal(in.x.CO.Restrict(in.all, ul))
+	r, co := in.inArena(r), in.inArena(in.x.CO)
+	return r.Restrict(ul, in.all).Equal(co.Restrict(ul, in.all)) &&
+		r.Restrict(in.all, ul).Equal(co.Restrict(in.all, ul))
 }

@@ -365,22 +365,14 @@ func cached[N any](in *interp, id subID, node N, env *scope, f func(*interp, N, 
 	return v, err
 }
 
-// enterSub makes the cache of the statement of key, whose nodes are r,
-// current, and returns the one to restore.
-func (in *interp) enterSub(key testKey, r subRange) subCache {
+// enterSub makes c, the cache of a statement whose nodes are r, current,
+// and returns the one to restore. c is kept by what the shape keeps of
+// the statement (a letMemo, a testMemo), made on first use.
+func (in *interp) enterSub(c *subCache, r subRange) subCache {
 	saved := in.sub
-	if in.memo == nil || r.hi <= r.lo {
-		in.sub = subCache{}
-		return saved
+	if c.e == nil && r.hi > r.lo {
+		*c = subCache{lo: r.lo, e: make([]subEntry, r.hi-r.lo)}
 	}
-	c, ok := in.memo.subs[key]
-	if !ok {
-		if in.memo.subs == nil {
-			in.memo.subs = map[testKey]subCache{}
-		}
-		c = subCache{lo: r.lo, e: make([]subEntry, r.hi-r.lo)}
-		in.memo.subs[key] = c
-	}
-	in.sub = c
+	in.sub = *c
 	return saved
 }

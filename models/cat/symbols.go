@@ -93,11 +93,14 @@ func (p *Program) numberNames() {
 				}
 			case *EnumStmt:
 				n.sym = t.intern(n.Name)
-				n.vals, n.setNames = nil, nil
+				var vals valSet
+				n.setNames = nil
 				for _, tag := range n.Tags {
-					n.vals = append(n.vals, tagVal(tag[1:]))
+					vals = append(vals, tagVal(tag[1:]))
 					n.setNames = append(n.setNames, tagSetName(tag[1:]))
 				}
+				// Boxed once: each candidate binds it.
+				n.vals = vals
 			case *ProcedureStmt:
 				n.sym = t.intern(n.Name)
 			case *CallStmt:
@@ -111,10 +114,34 @@ func (p *Program) numberNames() {
 			}
 		})
 	}
+	for _, f := range p.allFiles() {
+		eachNode(reflect.ValueOf(f), func(n any) {
+			switch n := n.(type) {
+			case *FunExpr:
+				n.Body.makesNoFun = makesNoFun(n.Body)
+			case *Binding:
+				n.Value.makesNoFun = makesNoFun(n.Value)
+			}
+		})
+	}
 	p.dynSyms = make([]bool, len(t.names))
 	for i, n := range t.names {
 		p.dynSyms[i] = dynNames[n]
 	}
+}
+
+// makesNoFun reports whether e has no fun and no let of a function.
+func makesNoFun(e *Expr) bool {
+	none := true
+	eachNode(reflect.ValueOf(e), func(n any) {
+		switch n := n.(type) {
+		case *FunExpr:
+			none = false
+		case *Binding:
+			none = none && n.Fun == ""
+		}
+	})
+	return none
 }
 
 // eachNode calls f on every node of the syntax tree under v.

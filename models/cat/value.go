@@ -126,16 +126,25 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 			return emptyVal{}, nil
 		}
 	}
-	if isRel(a) || isRel(b) {
-		ra, ok1 := in.asRel(a)
-		rb, ok2 := in.asRel(b)
+	// One type switch per operand: this is the interpreter's most run
+	// operator.
+	ra, aRel := relOf(a)
+	rb, bRel := relOf(b)
+	if aRel || bRel {
+		ok1, ok2 := aRel, bRel
+		if !aRel {
+			ra, ok1 = in.asRel(a)
+		}
+		if !bRel {
+			rb, ok2 = in.asRel(b)
+		}
 		if !ok1 || !ok2 {
 			return nil, mismatch(op, a, b)
 		}
 		// Values are never changed in place: an operand is the result
 		// when the other one is empty.
-		pick := func(v Value, r litmus.Rel) Value {
-			if isRel(v) {
+		pick := func(v Value, isRel bool, r litmus.Rel) Value {
+			if isRel {
 				return v
 			}
 			return in.relValue(r)
@@ -158,14 +167,14 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		absorbs := op == "&" || op == ";"
 		switch aEmpty := ra.Empty(); {
 		case aEmpty && op != "|":
-			return pick(a, ra), nil
+			return pick(a, aRel, ra), nil
 		case rb.Empty():
 			if absorbs {
-				return pick(b, rb), nil
+				return pick(b, bRel, rb), nil
 			}
-			return pick(a, ra), nil
+			return pick(a, aRel, ra), nil
 		case aEmpty:
-			return pick(b, rb), nil
+			return pick(b, bRel, rb), nil
 		}
 		return in.relValue(f()), nil
 	}
@@ -182,7 +191,7 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		case "\\":
 			return setDiff(sa, sb), nil
 		case "*":
-			return litmus.Cartesian(in.n, sa, sb), nil
+			return in.cartesian(sa, sb), nil
 		}
 		return nil, mismatch(op, a, b)
 	}
@@ -190,14 +199,14 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		sa, ok1 := in.asSet(a)
 		sb, ok2 := in.asSet(b)
 		if ok1 && ok2 {
-			return litmus.Cartesian(in.n, sa, sb), nil
+			return in.cartesian(sa, sb), nil
 		}
 		return nil, mismatch(op, a, b)
 	}
 	if op == ";" {
 		if _, ok := a.(emptyVal); ok {
 			if _, ok := in.asRel(b); ok {
-				return in.empty, nil
+				return in.shape.emptyV, nil
 			}
 		}
 		return nil, mismatch(op, a, b)
@@ -226,6 +235,14 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		return out, nil
 	}
 	return nil, mismatch(op, a, b)
+}
+
+// cartesian is s * t, the shape's empty relation when one is empty.
+func (in *interp) cartesian(s, t litmus.Set) Value {
+	if setEmpty(s) || setEmpty(t) {
+		return in.shape.emptyV
+	}
+	return litmus.Cartesian(in.n, s, t)
 }
 
 func isEvent(v Value) bool { _, ok := v.(eventVal); return ok }
@@ -310,7 +327,7 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 		case "+", "^":
 			return emptyVal{}, nil
 		case "*", "?":
-			return in.id, nil
+			return in.shape.idV, nil
 		}
 	}
 	r, ok := relOf(v)
@@ -322,7 +339,7 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 		case "^", "+":
 			return v, nil
 		case "*", "?":
-			return in.id, nil
+			return in.shape.idV, nil
 		}
 	}
 	switch op {

@@ -38,16 +38,9 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	if w.sym == in.prog.symCO {
 		return in.run(rest, define1(env, w.sym, binding{v: in.coRel(), dyn: true}), top)
 	}
-	saved := in.dyn
-	v, err := in.eval(w.Set, env)
-	d := in.dyn
-	in.dyn = saved
+	elems, d, err := in.withElems(w, env, top)
 	if err != nil {
 		return env, false, err
-	}
-	elems, err := in.elements(v)
-	if err != nil {
-		return env, false, at(w.Pos, err)
 	}
 	// Each choice runs the rest of the program: its lets are memoised
 	// under the choice's index.
@@ -87,11 +80,54 @@ func (in *interp) with(w *WithStmt, rest []*Stmt, env *scope, top bool) (*scope,
 	return env, false, nil
 }
 
+// withElems are the elements of w's set, and whether they depend on rf
+// or co. Those that do not are kept for the shape: lock.cat's and
+// aarch64.cat's sets of choices are computed by cat functions (cross,
+// enumerate-ordered-pairs) from event sets alone, which each candidate
+// would otherwise run again.
+func (in *interp) withElems(w *WithStmt, env *scope, top bool) ([]Value, bool, error) {
+	memoised := top && in.memo != nil && !in.noMemo
+	key := withKey{memoKey{in.path, in.ordinal}, w}
+	// The choices are bound dyn when the scope's evaluation is.
+	saved := in.dyn
+	if memoised {
+		if elems, ok := in.memo.withs[key]; ok {
+			return elems, saved, nil
+		}
+	}
+	in.dyn = false
+	v, err := in.eval(w.Set, env)
+	setDyn := in.dyn
+	in.dyn = saved
+	d := saved || setDyn
+	if err != nil {
+		return nil, d, err
+	}
+	elems, err := in.elements(v)
+	if err != nil {
+		return nil, d, at(w.Pos, err)
+	}
+	if memoised && !setDyn {
+		if in.memo.withs == nil {
+			in.memo.withs = map[withKey][]Value{}
+		}
+		in.memo.withs[key] = elems
+	}
+	return elems, d, nil
+}
+
+type withKey struct {
+	memoKey
+	with *WithStmt
+}
+
 // runFrames runs the enclosing statement lists, innermost first.
 func (in *interp) runFrames(frames []frame, env *scope) (*scope, bool, error) {
 	defer func() { in.frames = frames }()
 	for j := len(frames) - 1; j >= 0; j-- {
-		in.frames = frames[:j]
+		// Capped: a push in frame j must not write over frames[j],
+		// which the with's next choice runs again.
+		in.frames = frames[:j:j]
 		in.catdep = frames[j].catdep
 		var ok bool
 		var err error
@@ -104,14 +140,11 @@ func (in *interp) runFrames(frames []frame, env *scope) (*scope, bool, error) {
 }
 
 func (in *interp) coRel() litmus.Rel {
-	co := in.x.CO
+	co := in.inArena(in.x.CO)
 	if ul := in.unlocks(); !setEmpty(ul) {
 		// lock.cat's co orders the lock-writes, and places the unlocks.
 		w := setDiff(in.x.W, ul)
 		co = co.Restrict(w, w)
-	}
-	if in.x.Arena != nil {
-		return in.x.Arena.Attach(co)
 	}
 	return co
 }
@@ -122,24 +155,7 @@ func (in *interp) coRel() litmus.Rel {
 // explorer enumerates them too, so each of lock.cat's executions must be
 // counted once, on the candidate that is the same execution.
 func (in *interp) matchesCandidate(env *scope) bool {
-	lockEv := in.lockEvents()
-	if setEmpty(lockEv) {
-		return true
-	}
-	if rf, ok := in.finalRel(env, in.prog.symRF); ok {
-		reads := setInter(lockEv, in.x.R)
-		if !rf.Restrict(in.all, reads).Equal(in.x.RF.Restrict(in.all, reads)) {
-			return false
-		}
-	}
-	if co, ok := in.finalRel(env, in.prog.symCO); ok {
-		ul := in.unlocks()
-		if !co.Restrict(ul, in.all).Equal(in.x.CO.Restrict(ul, in.all)) ||
-			!co.Restrict(in.all, ul).Equal(in.x.CO.Restrict(in.all, ul)) {
-			return false
-		}
-	}
-	return true
+	return in.lockChoiceAgrees("rf", env) && in.lockChoiceAgrees("co", env)
 }
 
 // finalRel is the relation name is bound to at the end of the program.
