@@ -1,0 +1,217 @@
+// This file runs the differential hunt on mutants of the corpus: each
+// mutant (mutate_test.go) under the Go model and under the interpreter
+// on herd's cat file, comparing herd's output of both. It runs only when
+// LITMUSCHECK_MUTANTS is set, the count of mutants per directory.
+
+package cat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
+)
+
+// The environment of TestMutants: the count per directory; a seed other
+// than 1; the directories, comma-separated (all of corpusModels by
+// default); the parallelism; the bound of one exploration, in seconds;
+// a directory where each disagreeing mutant is written.
+const (
+	mutantsEnv    = "LITMUSCHECK_MUTANTS"
+	mutantSeedEnv = "LITMUSCHECK_MUTANTS_SEED"
+	mutantDirsEnv = "LITMUSCHECK_MUTANTS_DIRS"
+	mutantJobsEnv = "LITMUSCHECK_MUTANTS_J"
+	mutantTimeEnv = "LITMUSCHECK_MUTANTS_TIMEOUT"
+	mutantOutEnv  = "LITMUSCHECK_MUTANTS_OUT"
+)
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
+
+// pickMutants chooses up to n mutants of src: a kind at random, then a
+// mutant of it, so that rare kinds are not drowned by common ones.
+func pickMutants(rng *rand.Rand, src string, n int) []mutant {
+	byKind := map[string][]mutant{}
+	var kinds []string
+	for _, m := range mutate(src) {
+		if byKind[m.kind] == nil {
+			kinds = append(kinds, m.kind)
+		}
+		byKind[m.kind] = append(byKind[m.kind], m)
+	}
+	var out []mutant
+	for len(out) < n && len(kinds) > 0 {
+		k := rng.Intn(len(kinds))
+		ms := byKind[kinds[k]]
+		i := rng.Intn(len(ms))
+		out = append(out, ms[i])
+		ms = append(ms[:i], ms[i+1:]...)
+		byKind[kinds[k]] = ms
+		if len(ms) == 0 {
+			kinds = append(kinds[:k], kinds[k+1:]...)
+		}
+	}
+	return out
+}
+
+// runBounded explores t under m within d; it returns herd's output or an
+// "error: " line, and whether the bound was hit.
+func runBounded(t *litmus.Test, m litmus.Model, d time.Duration) (string, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	res, err := litmus.Explore(ctx, t, m, litmus.Options{})
+	if err != nil {
+		return "error: " + err.Error(), errors.Is(err, context.DeadlineExceeded)
+	}
+	var b strings.Builder
+	res.WriteHerd(&b)
+	return b.String(), false
+}
+
+// mutantStats count, per kind, the mutants run and those that disagree.
+type mutantStats struct {
+	mu                   sync.Mutex
+	run, differ, refused map[string]int
+	unparsed, timeouts   int
+}
+
+func (s *mutantStats) String() string {
+	var kinds []string
+	for k := range s.run {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var b strings.Builder
+	for _, k := range kinds {
+		fmt.Fprintf(&b, " %s=%d", k, s.run[k])
+		if s.differ[k] > 0 {
+			fmt.Fprintf(&b, "(%d differ)", s.differ[k])
+		}
+		if s.refused[k] > 0 {
+			fmt.Fprintf(&b, "(%d refused by both)", s.refused[k])
+		}
+	}
+	fmt.Fprintf(&b, "; unparsed %d, timeouts %d", s.unparsed, s.timeouts)
+	return b.String()
+}
+
+// TestMutants is the differential hunt on mutants of the corpus:
+// LITMUSCHECK_MUTANTS=500 go test ./models/cat -run TestMutants -v
+func TestMutants(t *testing.T) {
+	n := envInt(mutantsEnv, 0)
+	if n <= 0 {
+		t.Skipf("set %s to a count of mutants per directory", mutantsEnv)
+	}
+	needShared(t)
+	dirs := map[string]bool{}
+	for _, d := range strings.Split(os.Getenv(mutantDirsEnv), ",") {
+		if d != "" {
+			dirs[d] = true
+		}
+	}
+	jobs := envInt(mutantJobsEnv, 1)
+	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
+	out := os.Getenv(mutantOutEnv)
+	for _, c := range corpusModels {
+		if len(dirs) > 0 && !dirs[c.dir] {
+			continue
+		}
+		t.Run(c.dir, func(t *testing.T) {
+			p := loadRef(t, c.opts)
+			gm, err := models.Lookup(c.goModel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewSource(int64(envInt(mutantSeedEnv, 1))))
+			files, _ := filepath.Glob(filepath.Join(shared, "corpus", c.dir, "*.litmus"))
+			rng.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+			st := &mutantStats{run: map[string]int{}, differ: map[string]int{}, refused: map[string]int{}}
+			work := make(chan mutant)
+			var wg sync.WaitGroup
+			for w := 0; w < jobs; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for m := range work {
+						checkMutant(t, m, gm, p.Model(), bound, st, out, c.dir)
+					}
+				}()
+			}
+			sent := 0
+			for _, f := range files {
+				if sent >= n {
+					break
+				}
+				src, err := os.ReadFile(f)
+				if err != nil {
+					continue
+				}
+				for _, m := range pickMutants(rng, string(src), 3) {
+					if sent >= n {
+						break
+					}
+					m.desc = filepath.Base(f) + ": " + m.desc
+					work <- m
+					sent++
+				}
+			}
+			close(work)
+			wg.Wait()
+			t.Logf("%s: %d mutants:%s", c.dir, sent, st)
+		})
+	}
+}
+
+// checkMutant runs one mutant under both models and reports a
+// difference of herd's output (states, verdict, witnesses) as an error.
+func checkMutant(t *testing.T, m mutant, gm, cm litmus.Model, bound time.Duration, st *mutantStats, out, dir string) {
+	lt, err := parser.Parse("mutant.litmus", m.src)
+	if err != nil {
+		st.mu.Lock()
+		st.unparsed++
+		st.mu.Unlock()
+		return
+	}
+	want, to1 := runBounded(lt, gm, bound)
+	got, to2 := runBounded(lt, cm, bound)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if to1 || to2 {
+		st.timeouts++
+		return
+	}
+	st.run[m.kind]++
+	if strings.HasPrefix(want, "error: ") && strings.HasPrefix(got, "error: ") {
+		st.refused[m.kind]++
+		return
+	}
+	d := cmp.Diff(want, got)
+	if d == "" {
+		return
+	}
+	st.differ[m.kind]++
+	t.Errorf("%s [%s]: Go model (-) and interpreter (+) differ:\n%s", m.desc, m.kind, d)
+	if out != "" {
+		name := fmt.Sprintf("%s-%s-%d.litmus", dir, m.kind, st.differ[m.kind])
+		_ = os.WriteFile(filepath.Join(out, name), []byte(m.src), 0o644)
+		_ = os.WriteFile(filepath.Join(out, name+".why"), []byte(m.desc+"\n"+d), 0o644)
+	}
+}
