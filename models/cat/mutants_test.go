@@ -37,6 +37,12 @@ const (
 	mutantJobsEnv = "LITMUSCHECK_MUTANTS_J"
 	mutantTimeEnv = "LITMUSCHECK_MUTANTS_TIMEOUT"
 	mutantOutEnv  = "LITMUSCHECK_MUTANTS_OUT"
+	// mutantDepthEnv, above 1, mutates each mutant again, up to that
+	// many changes in all: further from the corpus.
+	mutantDepthEnv = "LITMUSCHECK_MUTANTS_DEPTH"
+	// mutantKindsEnv, comma-separated, keeps the first change of each
+	// mutant to those kinds.
+	mutantKindsEnv = "LITMUSCHECK_MUTANTS_KINDS"
 )
 
 func envInt(name string, def int) int {
@@ -46,12 +52,27 @@ func envInt(name string, def int) int {
 	return def
 }
 
+// envSet is the set of the comma-separated names of an environment
+// variable.
+func envSet(name string) map[string]bool {
+	set := map[string]bool{}
+	for _, d := range strings.Split(os.Getenv(name), ",") {
+		if d != "" {
+			set[d] = true
+		}
+	}
+	return set
+}
+
 // pickMutants chooses up to n mutants of src: a kind at random, then a
 // mutant of it, so that rare kinds are not drowned by common ones.
-func pickMutants(rng *rand.Rand, src string, n int) []mutant {
+func pickMutants(rng *rand.Rand, src string, n int, only map[string]bool) []mutant {
 	byKind := map[string][]mutant{}
 	var kinds []string
 	for _, m := range mutate(src) {
+		if len(only) > 0 && !only[m.kind] {
+			continue
+		}
 		if byKind[m.kind] == nil {
 			kinds = append(kinds, m.kind)
 		}
@@ -75,9 +96,14 @@ func pickMutants(rng *rand.Rand, src string, n int) []mutant {
 // runBounded explores t under m within d; it returns herd's output or an
 // "error: " line, and whether the bound was hit.
 func runBounded(t *litmus.Test, m litmus.Model, d time.Duration) (string, bool) {
+	return runBoundedOpt(t, m, d, litmus.Options{})
+}
+
+// runBoundedOpt is runBounded with exploration options.
+func runBoundedOpt(t *litmus.Test, m litmus.Model, d time.Duration, opt litmus.Options) (string, bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	res, err := litmus.Explore(ctx, t, m, litmus.Options{})
+	res, err := litmus.Explore(ctx, t, m, opt)
 	if err != nil {
 		return "error: " + err.Error(), errors.Is(err, context.DeadlineExceeded)
 	}
@@ -91,6 +117,7 @@ type mutantStats struct {
 	mu                   sync.Mutex
 	run, differ, refused map[string]int
 	unparsed, timeouts   int
+	total, differs       int
 }
 
 func (s *mutantStats) String() string {
@@ -109,7 +136,7 @@ func (s *mutantStats) String() string {
 			fmt.Fprintf(&b, "(%d refused by both)", s.refused[k])
 		}
 	}
-	fmt.Fprintf(&b, "; unparsed %d, timeouts %d", s.unparsed, s.timeouts)
+	fmt.Fprintf(&b, "; %d run, %d differ; unparsed %d, timeouts %d", s.total, s.differs, s.unparsed, s.timeouts)
 	return b.String()
 }
 
@@ -121,15 +148,11 @@ func TestMutants(t *testing.T) {
 		t.Skipf("set %s to a count of mutants per directory", mutantsEnv)
 	}
 	needShared(t)
-	dirs := map[string]bool{}
-	for _, d := range strings.Split(os.Getenv(mutantDirsEnv), ",") {
-		if d != "" {
-			dirs[d] = true
-		}
-	}
+	dirs, only := envSet(mutantDirsEnv), envSet(mutantKindsEnv)
 	jobs := envInt(mutantJobsEnv, 1)
 	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
 	out := os.Getenv(mutantOutEnv)
+	depth := envInt(mutantDepthEnv, 1)
 	for _, c := range corpusModels {
 		if len(dirs) > 0 && !dirs[c.dir] {
 			continue
@@ -164,9 +187,14 @@ func TestMutants(t *testing.T) {
 				if err != nil {
 					continue
 				}
-				for _, m := range pickMutants(rng, string(src), 3) {
+				for _, m := range pickMutants(rng, string(src), 3, only) {
 					if sent >= n {
 						break
+					}
+					for d := 1; d < depth; d++ {
+						if more := pickMutants(rng, m.src, 1, nil); len(more) > 0 {
+							m = mutant{m.kind + "+" + more[0].kind, m.desc + "; " + more[0].desc, more[0].src}
+						}
 					}
 					m.desc = filepath.Base(f) + ": " + m.desc
 					work <- m
@@ -198,19 +226,29 @@ func checkMutant(t *testing.T, m mutant, gm, cm litmus.Model, bound time.Duratio
 		st.timeouts++
 		return
 	}
-	st.run[m.kind]++
+	// A compound mutant counts under each of its kinds.
+	kinds := strings.Split(m.kind, "+")
+	for _, k := range kinds {
+		st.run[k]++
+	}
+	st.total++
 	if strings.HasPrefix(want, "error: ") && strings.HasPrefix(got, "error: ") {
-		st.refused[m.kind]++
+		for _, k := range kinds {
+			st.refused[k]++
+		}
 		return
 	}
 	d := cmp.Diff(want, got)
 	if d == "" {
 		return
 	}
-	st.differ[m.kind]++
+	for _, k := range kinds {
+		st.differ[k]++
+	}
+	st.differs++
 	t.Errorf("%s [%s]: Go model (-) and interpreter (+) differ:\n%s", m.desc, m.kind, d)
 	if out != "" {
-		name := fmt.Sprintf("%s-%s-%d.litmus", dir, m.kind, st.differ[m.kind])
+		name := fmt.Sprintf("%s-%d.litmus", dir, st.differs)
 		_ = os.WriteFile(filepath.Join(out, name), []byte(m.src), 0o644)
 		_ = os.WriteFile(filepath.Join(out, name+".why"), []byte(m.desc+"\n"+d), 0o644)
 	}

@@ -62,19 +62,8 @@ func mutateCond(src string) []mutant {
 	}
 	var ms []mutant
 	tail := src[at:]
-	for _, l := range condValRe.FindAllStringSubmatchIndex(tail, -1) {
-		v, err := strconv.Atoi(tail[l[2]:l[3]])
-		if err != nil {
-			continue
-		}
-		alts := []int{v + 1}
-		if v != 0 {
-			alts = append(alts, 0)
-		}
-		for _, n := range alts {
-			s := src[:at] + tail[:l[2]] + strconv.Itoa(n) + tail[l[3]:]
-			ms = append(ms, mutant{"cond-const", fmt.Sprintf("condition constant %d -> %d", v, n), s})
-		}
+	for _, e := range eachSubmatch(tail, condValRe, otherInts) {
+		ms = append(ms, mutant{"cond-const", "condition constant " + e.desc, src[:at] + e.text})
 	}
 	q := strings.Join(strings.Fields(quant), "")
 	for _, nq := range []string{"exists", "~exists", "forall"} {
@@ -87,12 +76,59 @@ func mutateCond(src string) []mutant {
 	return ms
 }
 
+// An edit is a text with one submatch replaced, and what changed.
+type edit struct{ desc, text string }
+
+// eachSubmatch replaces, one at a time, the first submatch of each match
+// of re in text by each of alts of it.
+func eachSubmatch(text string, re *regexp.Regexp, alts func(string) []string) []edit {
+	var es []edit
+	for _, l := range re.FindAllStringSubmatchIndex(text, -1) {
+		old := text[l[2]:l[3]]
+		for _, n := range alts(old) {
+			es = append(es, edit{fmt.Sprintf("%s -> %s", old, n), text[:l[2]] + n + text[l[3]:]})
+		}
+	}
+	return es
+}
+
+// otherInts are the values an integer constant changes to: the next,
+// and 0, the initial value of every location.
+func otherInts(s string) []string {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return nil
+	}
+	alts := []string{strconv.Itoa(v + 1)}
+	if v != 0 {
+		alts = append(alts, "0")
+	}
+	return alts
+}
+
+// others returns the names of set other than s.
+func others(set []string) func(string) []string {
+	return func(s string) []string {
+		var o []string
+		for _, n := range set {
+			if n != s {
+				o = append(o, n)
+			}
+		}
+		return o
+	}
+}
+
 // asmArch holds an architecture's textual rules for the cells of a
 // program: fences, and rewrites of one instruction into another.
 type asmArch struct {
 	fence   *regexp.Regexp
 	fences  []string // inserted between two rows
 	rewrite []rewrite
+	// value finds the immediate constants of a cell (submatch 1), loc
+	// the locations a cell names itself (submatch 1), not through a
+	// register of the init block.
+	value, loc *regexp.Regexp
 }
 
 // A rewrite turns a cell matching re into each of to (regexp
@@ -107,6 +143,7 @@ var asmArchs = map[string]asmArch{
 	"PPC": {
 		fence:  regexp.MustCompile(`^(sync|lwsync|eieio|isync|hwsync)$`),
 		fences: []string{"sync", "lwsync", "isync", "eieio"},
+		value:  regexp.MustCompile(`^(?:li|addi|cmpwi) .*,(-?[0-9]+)$`),
 		rewrite: []rewrite{
 			{"change-fence", regexp.MustCompile(`^sync$`), []string{"lwsync", "eieio"}},
 			{"change-fence", regexp.MustCompile(`^lwsync$`), []string{"sync", "eieio", "isync"}},
@@ -114,11 +151,15 @@ var asmArchs = map[string]asmArch{
 			{"change-fence", regexp.MustCompile(`^isync$`), []string{"lwsync"}},
 			// A false dependency made none: the value stays 0.
 			{"kill-dep", regexp.MustCompile(`^xor (r[0-9]+),(r[0-9]+),(r[0-9]+)$`), []string{"li $1,0"}},
+			// An access of another width: mixed-size accesses.
+			{"width", regexp.MustCompile(`^stw (r[0-9]+,-?[0-9]+\(r[0-9]+\))$`), []string{"stb $1", "sth $1", "std $1"}},
+			{"width", regexp.MustCompile(`^lwz (r[0-9]+,-?[0-9]+\(r[0-9]+\))$`), []string{"lbz $1", "lhz $1", "ld $1"}},
 		},
 	},
 	"AARCH64": {
 		fence:  regexp.MustCompile(`^(DMB|DSB|ISB)\b`),
 		fences: []string{"DMB SY", "DMB LD", "DMB ST", "ISB"},
+		value:  regexp.MustCompile(`#(-?[0-9]+)`),
 		rewrite: []rewrite{
 			{"change-fence", regexp.MustCompile(`^DMB (SY|ISH)$`), []string{"DMB LD", "DMB ST"}},
 			{"change-fence", regexp.MustCompile(`^DMB (LD|ISHLD)$`), []string{"DMB ST", "DMB SY"}},
@@ -138,11 +179,15 @@ var asmArchs = map[string]asmArch{
 			{"rmw-order", regexp.MustCompile(`^(ST(?:ADD|CLR|EOR|SET|SMAX|SMIN|UMAX|UMIN))L?([BH]?) (.*)$`),
 				[]string{"$1$2 $3", "$1L$2 $3"}},
 			{"kill-dep", regexp.MustCompile(`^EOR ([WX][0-9]+),([WX][0-9]+),([WX][0-9]+)$`), []string{"MOV $1,#0"}},
+			{"width", regexp.MustCompile(`^(LDR|STR|LDAR|STLR|LDAPR)[BH]? (W[0-9]+,.*)$`), []string{"$1 $2", "${1}B $2", "${1}H $2"}},
+			{"width", regexp.MustCompile(`^(LDR|STR|LDAR|STLR|LDAPR) W([0-9]+,.*)$`), []string{"$1 X$2"}},
 		},
 	},
 	"X86": {
 		fence:  regexp.MustCompile(`^(?i)(MFENCE|LFENCE|SFENCE)$`),
 		fences: []string{"MFENCE"},
+		value:  regexp.MustCompile(`\$(-?[0-9]+)`),
+		loc:    regexp.MustCompile(`\[([a-z][a-z0-9_]*)\]`),
 		rewrite: []rewrite{
 			{"change-fence", regexp.MustCompile(`^MFENCE$`), []string{"LFENCE", "SFENCE"}},
 		},
@@ -150,6 +195,13 @@ var asmArchs = map[string]asmArch{
 	"X86_64": {
 		fence:  regexp.MustCompile(`^(?i)(MFENCE|LFENCE|SFENCE)$`),
 		fences: []string{"MFENCE"},
+		value:  regexp.MustCompile(`\$(-?[0-9]+)`),
+		loc:    regexp.MustCompile(`\(([a-z][a-z0-9_]*)\)`),
+		rewrite: []rewrite{
+			{"width", regexp.MustCompile(`^mov[bwlq] (\$-?[0-9]+,\([a-z0-9_]+\))$`), []string{"movb $1", "movw $1", "movl $1", "movq $1"}},
+			{"width", regexp.MustCompile(`^movl (\([a-z0-9_]+\)),%e([a-d])x$`), []string{"movb $1,%${2}l", "movw $1,%${2}x", "movq $1,%r${2}x"}},
+			{"width", regexp.MustCompile(`^movl %e([a-d])x,(\([a-z0-9_]+\))$`), []string{"movb %${1}l,$2", "movw %${1}x,$2", "movq %r${1}x,$2"}},
+		},
 	},
 }
 
@@ -157,6 +209,7 @@ var (
 	asmHeadRe  = regexp.MustCompile(`^\s*P0\s*(\|\s*P[0-9]+\s*)*;\s*$`)
 	asmLabelRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*:`)
 	asmCondKw  = regexp.MustCompile(`^\s*(~|exists|forall|locations|filter)`)
+	initPtrRe  = regexp.MustCompile(`[0-9]+:[A-Za-z0-9]+\s*=\s*([a-z][a-z0-9_]*)\b`)
 )
 
 // asmTable is the program of an asm test, cut into cells.
@@ -225,6 +278,35 @@ func mutateAsm(arch string, src string) []mutant {
 		ms = append(ms, mutant{kind, desc, t.render(rows)})
 	}
 	ncols := len(t.rows[0])
+	var cellLocs []string
+	if a.loc != nil {
+		seen := map[string]bool{}
+		for _, r := range t.rows {
+			for _, c := range r {
+				for _, m := range a.loc.FindAllStringSubmatch(c, -1) {
+					if !seen[m[1]] {
+						seen[m[1]] = true
+						cellLocs = append(cellLocs, m[1])
+					}
+				}
+			}
+		}
+	}
+	// A register of the init block pointed at another location.
+	head := strings.Join(t.lines[:t.first], "\n")
+	if b := strings.Index(head, "{"); b >= 0 {
+		var locs []string
+		seen := map[string]bool{}
+		for _, m := range initPtrRe.FindAllStringSubmatch(head[b:], -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				locs = append(locs, m[1])
+			}
+		}
+		for _, e := range eachSubmatch(head[b:], initPtrRe, others(locs)) {
+			ms = append(ms, mutant{"relocate", "init " + e.desc, head[:b] + e.text + "\n" + strings.Join(t.lines[t.first:], "\n")})
+		}
+	}
 	for i, r := range t.rows {
 		for j, c := range r {
 			if c == "" || asmLabelRe.MatchString(c) {
@@ -249,6 +331,20 @@ func mutateAsm(arch string, src string) []mutant {
 					rows := t.copyRows()
 					rows[i][j] = n
 					with(rw.kind, fmt.Sprintf("P%d: %q -> %q", j, c, n), rows)
+				}
+			}
+			if a.value != nil {
+				for _, e := range eachSubmatch(c, a.value, otherInts) {
+					rows := t.copyRows()
+					rows[i][j] = e.text
+					with("value", fmt.Sprintf("P%d: %q, %s", j, c, e.desc), rows)
+				}
+			}
+			if a.loc != nil {
+				for _, e := range eachSubmatch(c, a.loc, others(cellLocs)) {
+					rows := t.copyRows()
+					rows[i][j] = e.text
+					with("relocate", fmt.Sprintf("P%d: %q, %s", j, c, e.desc), rows)
 				}
 			}
 			// Swap with the next instruction of the thread: two
@@ -287,6 +383,8 @@ var (
 	cCtrlRe   = regexp.MustCompile(`^(if|else|while|for|do|return)\b`)
 	cFenceRe  = regexp.MustCompile(`^(smp_mb|smp_rmb|smp_wmb|smp_mb__[a-z_]+|synchronize_rcu|synchronize_rcu_expedited|synchronize_srcu|synchronize_srcu_expedited|barrier)\(.*\);$`)
 	cLockRe   = regexp.MustCompile(`^(spin_lock|spin_unlock|rcu_read_lock|rcu_read_unlock)\((.*)\);$`)
+	cParamRe  = regexp.MustCompile(`(?:int|atomic_t)\s*\*\s*([A-Za-z_][A-Za-z0-9_]*)`)
+	cValueRe  = regexp.MustCompile(`[^A-Za-z0-9_*](-?[0-9]+)\b`)
 	cOrdered  = regexp.MustCompile(`\b((?:atomic_)?(?:xchg|cmpxchg)|atomic_(?:add|sub|inc|dec)_return|atomic_fetch_(?:add|sub|inc|dec|and|or|xor))(_relaxed|_acquire|_release)?\(`)
 )
 
@@ -317,16 +415,23 @@ type cStmt struct {
 	thread int
 	text   string // trimmed
 	indent string
+	ctrl   bool     // an if or a loop: only its constants change
+	params []string // the thread's int and atomic_t pointers
 }
 
 func cStmts(lines []string) []cStmt {
 	var ss []cStmt
+	var params []string
 	thread, depth := -1, 0
 	for i, l := range lines {
 		s := strings.TrimSpace(l)
 		if thread < 0 || depth == 0 {
 			if cThreadRe.MatchString(s) {
 				thread, _ = strconv.Atoi(s[1:strings.IndexAny(s, " (")])
+				params = nil
+				for _, m := range cParamRe.FindAllStringSubmatch(s, -1) {
+					params = append(params, m[1])
+				}
 				depth = 0
 				if strings.Contains(s, "{") {
 					depth = 1
@@ -341,14 +446,18 @@ func cStmts(lines []string) []cStmt {
 			thread, depth = -1, 0
 			continue
 		}
-		if s == "" || cDeclRe.MatchString(s) || strings.ContainsAny(s, "{}") || !strings.HasSuffix(s, ";") || cCtrlRe.MatchString(s) {
+		if cCtrlRe.MatchString(s) {
+			ss = append(ss, cStmt{i, thread, s, "", true, params})
+			continue
+		}
+		if s == "" || cDeclRe.MatchString(s) || strings.ContainsAny(s, "{}") || !strings.HasSuffix(s, ";") {
 			continue
 		}
 		// Keep only one statement a line.
 		if strings.Count(s, ";") != 1 {
 			continue
 		}
-		ss = append(ss, cStmt{i, thread, s, l[:len(l)-len(strings.TrimLeft(l, " \t"))]})
+		ss = append(ss, cStmt{i, thread, s, l[:len(l)-len(strings.TrimLeft(l, " \t"))], false, params})
 	}
 	return ss
 }
@@ -357,17 +466,33 @@ func mutateC(src string) []mutant {
 	lines := strings.Split(src, "\n")
 	ss := cStmts(lines)
 	var ms []mutant
-	edit := func(kind, desc string, f func(out []string) []string) {
+	change := func(kind, desc string, f func(out []string) []string) {
 		out := f(append([]string{}, lines...))
 		ms = append(ms, mutant{kind, desc, strings.Join(out, "\n")})
 	}
 	for k, s := range ss {
+		replace := func(kind string, es []edit) {
+			for _, e := range es {
+				change(kind, fmt.Sprintf("P%d: %q, %s", s.thread, s.text, e.desc), func(out []string) []string {
+					out[s.line] = strings.Replace(out[s.line], s.text, e.text, 1)
+					return out
+				})
+			}
+		}
+		replace("value", eachSubmatch(s.text, cValueRe, otherInts))
+		if len(s.params) > 1 {
+			re := regexp.MustCompile(`\b(` + strings.Join(s.params, "|") + `)\b`)
+			replace("relocate", eachSubmatch(s.text, re, others(s.params)))
+		}
+		if s.ctrl {
+			continue
+		}
 		kind := "drop-instr"
 		if cFenceRe.MatchString(s.text) {
 			kind = "drop-fence"
 		}
 		if !cLockRe.MatchString(s.text) {
-			edit(kind, fmt.Sprintf("P%d: drop %q", s.thread, s.text), func(out []string) []string {
+			change(kind, fmt.Sprintf("P%d: drop %q", s.thread, s.text), func(out []string) []string {
 				return append(out[:s.line], out[s.line+1:]...)
 			})
 		}
@@ -380,7 +505,7 @@ func mutateC(src string) []mutant {
 				if n == s.text {
 					continue
 				}
-				edit(rw.kind, fmt.Sprintf("P%d: %q -> %q", s.thread, s.text, n), func(out []string) []string {
+				change(rw.kind, fmt.Sprintf("P%d: %q -> %q", s.thread, s.text, n), func(out []string) []string {
 					out[s.line] = s.indent + n
 					return out
 				})
@@ -397,35 +522,38 @@ func mutateC(src string) []mutant {
 					continue
 				}
 				n := s.text[:m[3]] + o + "(" + s.text[m[1]:]
-				edit("rmw-order", fmt.Sprintf("P%d: %q -> %q", s.thread, s.text, n), func(out []string) []string {
+				change("rmw-order", fmt.Sprintf("P%d: %q -> %q", s.thread, s.text, n), func(out []string) []string {
 					out[s.line] = s.indent + n
 					return out
 				})
 			}
 		}
-		if k+1 < len(ss) && ss[k+1].thread == s.thread && ss[k+1].line == s.line+1 {
+		if k+1 < len(ss) && ss[k+1].thread == s.thread && ss[k+1].line == s.line+1 && !ss[k+1].ctrl {
 			t := ss[k+1]
-			edit("swap", fmt.Sprintf("P%d: swap %q and %q", s.thread, s.text, t.text), func(out []string) []string {
+			change("swap", fmt.Sprintf("P%d: swap %q and %q", s.thread, s.text, t.text), func(out []string) []string {
 				out[s.line], out[t.line] = t.indent+t.text, s.indent+s.text
 				return out
 			})
 		}
 		for _, f := range []string{"smp_mb();", "smp_rmb();", "smp_wmb();"} {
-			edit("insert-fence", fmt.Sprintf("P%d: insert %s before %q", s.thread, f, s.text), func(out []string) []string {
+			change("insert-fence", fmt.Sprintf("P%d: insert %s before %q", s.thread, f, s.text), func(out []string) []string {
 				return append(out[:s.line], append([]string{s.indent + f}, out[s.line:]...)...)
 			})
 		}
 	}
 	// A critical section (a lock and its unlock, of one thread) dropped.
 	for _, s := range ss {
+		if s.ctrl {
+			continue
+		}
 		m := cLockRe.FindStringSubmatch(s.text)
 		if m == nil || !strings.HasSuffix(m[1], "lock") || strings.HasSuffix(m[1], "unlock") {
 			continue
 		}
 		unlock := strings.Replace(m[1], "lock", "unlock", 1) + "(" + m[2] + ");"
 		for _, t := range ss {
-			if t.thread == s.thread && t.line > s.line && t.text == unlock {
-				edit("drop-section", fmt.Sprintf("P%d: drop %q ... %q", s.thread, s.text, t.text), func(out []string) []string {
+			if !t.ctrl && t.thread == s.thread && t.line > s.line && t.text == unlock {
+				change("drop-section", fmt.Sprintf("P%d: drop %q ... %q", s.thread, s.text, t.text), func(out []string) []string {
 					out = append(out[:t.line], out[t.line+1:]...)
 					return append(out[:s.line], out[s.line+1:]...)
 				})
