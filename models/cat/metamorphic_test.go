@@ -73,7 +73,7 @@ func TestMetamorphic(t *testing.T) {
 	needShared(t)
 	dirs, only := envSet(mutantDirsEnv), envSet(mutantKindsEnv)
 	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
-	for _, c := range corpusModels {
+	for _, c := range huntDirs() {
 		if len(dirs) > 0 && !dirs[c.dir] {
 			continue
 		}
@@ -98,7 +98,7 @@ func TestMetamorphic(t *testing.T) {
 				if err != nil {
 					continue
 				}
-				base, to := runBoundedOpt(orig, gm, bound, litmus.Options{})
+				base, to := runBoundedOpt(orig, gm, bound, c.explore)
 				if to || strings.HasPrefix(base, "error: ") {
 					continue
 				}
@@ -110,7 +110,7 @@ func TestMetamorphic(t *testing.T) {
 					}
 					desc := filepath.Base(f) + ": " + m.desc
 					withSC := c.dir != "lkmm" && !oneInstrRMW.MatchString(m.src)
-					if !checkMetamorphic(t, desc, m.kind, lt, gm, base, withSC, bound) {
+					if !checkMetamorphic(t, desc, m.kind, lt, gm, c.explore, base, withSC, bound) {
 						bad++
 					}
 				}
@@ -123,8 +123,8 @@ func TestMetamorphic(t *testing.T) {
 // checkMetamorphic checks one mutant against its original's output
 // base; withSC adds the check against SC (not for the LKMM, whose RCU
 // forbids executions that SC, blind to RCU, allows, nor with oneInstrRMW).
-func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmus.Model, base string, withSC bool, bound time.Duration) bool {
-	out, to := runBoundedOpt(lt, gm, bound, litmus.Options{})
+func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmus.Model, opt litmus.Options, base string, withSC bool, bound time.Duration) bool {
+	out, to := runBoundedOpt(lt, gm, bound, opt)
 	if to || strings.HasPrefix(out, "error: ") {
 		return true
 	}
@@ -133,6 +133,7 @@ func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmu
 		name string
 		opt  litmus.Options
 	}{{"NoSymmetry", litmus.Options{NoSymmetry: true}}, {"Workers=2", litmus.Options{Workers: 2}}} {
+		v.opt.Mixed = opt.Mixed
 		if o, to := runBoundedOpt(lt, gm, bound, v.opt); !to && o != out {
 			t.Errorf("%s [%s]: %s changes the result:\n%s\nvs\n%s", desc, kind, v.name, out, o)
 			ok = false
@@ -152,7 +153,7 @@ func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmu
 		}
 	}
 	if withSC {
-		if sc, to := runBoundedOpt(lt, models.SC, bound, litmus.Options{}); !to && !strings.HasPrefix(sc, "error: ") {
+		if sc, to := runBoundedOpt(lt, models.SC, bound, opt); !to && !strings.HasPrefix(sc, "error: ") {
 			if m := missing(herdStates(sc), st); len(m) > 0 {
 				t.Errorf("%s [%s]: SC allows states the model forbids: %q", desc, kind, m)
 				ok = false

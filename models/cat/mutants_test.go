@@ -27,7 +27,7 @@ import (
 )
 
 // The environment of TestMutants: the count per directory; a seed other
-// than 1; the directories, comma-separated (all of corpusModels by
+// than 1; the directories, comma-separated (all of huntDirs by
 // default); the parallelism; the bound of one exploration, in seconds;
 // a directory where each disagreeing mutant is written.
 const (
@@ -93,13 +93,30 @@ func pickMutants(rng *rand.Rand, src string, n int, only map[string]bool) []muta
 	return out
 }
 
-// runBounded explores t under m within d; it returns herd's output or an
-// "error: " line, and whether the bound was hit.
-func runBounded(t *litmus.Test, m litmus.Model, d time.Duration) (string, bool) {
-	return runBoundedOpt(t, m, d, litmus.Options{})
+// A huntDir is a corpus directory the hunt mutates, with its models and
+// the exploration's options.
+type huntDir struct {
+	dir, goModel string
+	opts         Options
+	explore      litmus.Options
 }
 
-// runBoundedOpt is runBounded with exploration options.
+// huntDirs are corpusModels and the mixed-size corpus, run as herd7
+// -variant mixed (.ci/mixed-conform).
+func huntDirs() []huntDir {
+	var hs []huntDir
+	for _, c := range corpusModels {
+		hs = append(hs, huntDir{c.dir, c.goModel, c.opts, litmus.Options{}})
+	}
+	mixed := []string{"mixed"}
+	return append(hs,
+		huntDir{"mixed/X86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat", Variants: mixed}, litmus.Options{Mixed: true}},
+		huntDir{"mixed/AArch64", "ARMv8", Options{Model: "aarch64.cat", Variants: mixed}, litmus.Options{Mixed: true}},
+		huntDir{"mixed/PPC", "Power", Options{Model: "ppc.cat", Variants: mixed}, litmus.Options{Mixed: true}})
+}
+
+// runBoundedOpt explores t under m within d; it returns herd's output or
+// an "error: " line, and whether the bound was hit.
 func runBoundedOpt(t *litmus.Test, m litmus.Model, d time.Duration, opt litmus.Options) (string, bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
@@ -153,7 +170,7 @@ func TestMutants(t *testing.T) {
 	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
 	out := os.Getenv(mutantOutEnv)
 	depth := envInt(mutantDepthEnv, 1)
-	for _, c := range corpusModels {
+	for _, c := range huntDirs() {
 		if len(dirs) > 0 && !dirs[c.dir] {
 			continue
 		}
@@ -174,7 +191,7 @@ func TestMutants(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					for m := range work {
-						checkMutant(t, m, gm, p.Model(), bound, st, out, c.dir)
+						checkMutant(t, m, gm, p.Model(), c.explore, bound, st, out, strings.ReplaceAll(c.dir, "/", "-"))
 					}
 				}()
 			}
@@ -210,7 +227,7 @@ func TestMutants(t *testing.T) {
 
 // checkMutant runs one mutant under both models and reports a
 // difference of herd's output (states, verdict, witnesses) as an error.
-func checkMutant(t *testing.T, m mutant, gm, cm litmus.Model, bound time.Duration, st *mutantStats, out, dir string) {
+func checkMutant(t *testing.T, m mutant, gm, cm litmus.Model, opt litmus.Options, bound time.Duration, st *mutantStats, out, dir string) {
 	lt, err := parser.Parse("mutant.litmus", m.src)
 	if err != nil {
 		st.mu.Lock()
@@ -218,8 +235,8 @@ func checkMutant(t *testing.T, m mutant, gm, cm litmus.Model, bound time.Duratio
 		st.mu.Unlock()
 		return
 	}
-	want, to1 := runBounded(lt, gm, bound)
-	got, to2 := runBounded(lt, cm, bound)
+	want, to1 := runBoundedOpt(lt, gm, bound, opt)
+	got, to2 := runBoundedOpt(lt, cm, bound, opt)
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if to1 || to2 {

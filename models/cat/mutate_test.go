@@ -415,7 +415,10 @@ type cStmt struct {
 	thread int
 	text   string // trimmed
 	indent string
-	ctrl   bool     // an if or a loop: only its constants change
+	ctrl   bool // an if or a loop: only its constants change
+	// body marks the statement of an if or loop without braces: a line
+	// dropped or inserted before it would move another into the body.
+	body   bool
 	params []string // the thread's int and atomic_t pointers
 }
 
@@ -447,7 +450,7 @@ func cStmts(lines []string) []cStmt {
 			continue
 		}
 		if cCtrlRe.MatchString(s) {
-			ss = append(ss, cStmt{i, thread, s, "", true, params})
+			ss = append(ss, cStmt{line: i, thread: thread, text: s, ctrl: true, params: params})
 			continue
 		}
 		if s == "" || cDeclRe.MatchString(s) || strings.ContainsAny(s, "{}") || !strings.HasSuffix(s, ";") {
@@ -457,7 +460,8 @@ func cStmts(lines []string) []cStmt {
 		if strings.Count(s, ";") != 1 {
 			continue
 		}
-		ss = append(ss, cStmt{i, thread, s, l[:len(l)-len(strings.TrimLeft(l, " \t"))], false, params})
+		body := len(ss) > 0 && ss[len(ss)-1].ctrl && ss[len(ss)-1].line == i-1 && !strings.HasSuffix(ss[len(ss)-1].text, "{")
+		ss = append(ss, cStmt{line: i, thread: thread, text: s, indent: l[:len(l)-len(strings.TrimLeft(l, " \t"))], params: params, body: body})
 	}
 	return ss
 }
@@ -491,7 +495,7 @@ func mutateC(src string) []mutant {
 		if cFenceRe.MatchString(s.text) {
 			kind = "drop-fence"
 		}
-		if !cLockRe.MatchString(s.text) {
+		if !cLockRe.MatchString(s.text) && !s.body {
 			change(kind, fmt.Sprintf("P%d: drop %q", s.thread, s.text), func(out []string) []string {
 				return append(out[:s.line], out[s.line+1:]...)
 			})
@@ -536,6 +540,9 @@ func mutateC(src string) []mutant {
 			})
 		}
 		for _, f := range []string{"smp_mb();", "smp_rmb();", "smp_wmb();"} {
+			if s.body {
+				break
+			}
 			change("insert-fence", fmt.Sprintf("P%d: insert %s before %q", s.thread, f, s.text), func(out []string) []string {
 				return append(out[:s.line], append([]string{s.indent + f}, out[s.line:]...)...)
 			})
