@@ -16,36 +16,16 @@ import (
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
-// A halfword store, then a byte store over its low byte, in one thread;
-// a word read in another. Its low byte from the byte store and its high
-// byte from the initial value would need the read's cells to be
-// observed apart: si joins them, so that outcome (1) is forbidden.
-const (
-	siX86 = `X86_64 si-wide-read
-{
-}
- P0            | P1            ;
- movw $257,(x) | movl (x),%ebx ;
- movb $1,(x)   |               ;
-exists (1:rbx=1)
-`
-	siAArch64 = `AArch64 si-wide-read
-{
-0:X1=x; 1:X1=x;
-}
- P0           | P1          ;
- MOV W0,#257  | LDR W2,[X1] ;
- STRH W0,[X1] |             ;
- MOV W3,#1    |             ;
- STRB W3,[X1] |             ;
-exists (1:X2=1)
-`
-)
+// tests/mixed/si-wide-read-*.litmus: a halfword store, then a byte
+// store over its low byte, in one thread; a word read in another. Its
+// low byte from the byte store and its high byte from the initial value
+// would need the read's cells to be observed apart: si joins them, so
+// that outcome (1) is forbidden.
 
 // herdStateLines are the final states and the observation of herd's output.
-func herdStateLines(t *testing.T, src string, p *Program) []string {
+func herdStateLines(t *testing.T, file string, p *Program) []string {
 	t.Helper()
-	lt, err := parser.Parse("si.litmus", src)
+	lt, err := parser.ParseFile(filepath.Join("../../tests/mixed", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +50,13 @@ func TestMixedSI(t *testing.T) {
 		name  string
 		model string // under testdata, or a reference model
 		ref   bool
-		src   string
+		file  string
 		want  []string
 	}{
-		{"own/x86", "si.cat", false, siX86, []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read Never 0 3"}},
-		{"own/aarch64", "si.cat", false, siAArch64, []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read Never 0 3"}},
-		{"ref/x86tso-mixed", "x86tso-mixed.cat", true, siX86, []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read Never 0 3"}},
-		{"ref/aarch64", "aarch64.cat", true, siAArch64, []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read Never 0 3"}},
+		{"own/x86", "si.cat", false, "si-wide-read-x86_64.litmus", []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read-x86_64 Never 0 3"}},
+		{"own/aarch64", "si.cat", false, "si-wide-read-aarch64.litmus", []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read-aarch64 Never 0 3"}},
+		{"ref/x86tso-mixed", "x86tso-mixed.cat", true, "si-wide-read-x86_64.litmus", []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read-x86_64 Never 0 3"}},
+		{"ref/aarch64", "aarch64.cat", true, "si-wide-read-aarch64.litmus", []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read-aarch64 Never 0 3"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := Options{Model: filepath.Join("testdata", c.model), Variants: []string{"mixed"}}
@@ -90,7 +70,7 @@ func TestMixedSI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := cmp.Diff(c.want, herdStateLines(t, c.src, p)); d != "" {
+			if d := cmp.Diff(c.want, herdStateLines(t, c.file, p)); d != "" {
 				t.Errorf("states and observation (-want +got):\n%s", d)
 			}
 		})
