@@ -43,6 +43,8 @@ const (
 	// mutantKindsEnv, comma-separated, keeps the first change of each
 	// mutant to those kinds.
 	mutantKindsEnv = "LITMUSCHECK_MUTANTS_KINDS"
+	// mutantPerEnv is how many mutants each corpus test gives (3).
+	mutantPerEnv = "LITMUSCHECK_MUTANTS_PER"
 )
 
 func envInt(name string, def int) int {
@@ -96,6 +98,7 @@ func pickMutants(rng *rand.Rand, src string, n int, only map[string]bool) []muta
 // A huntDir is a corpus directory the hunt mutates, with its models and
 // the exploration's options.
 type huntDir struct {
+	name         string // the subtest: dir, or dir@SC
 	dir, goModel string
 	opts         Options
 	explore      litmus.Options
@@ -106,13 +109,21 @@ type huntDir struct {
 func huntDirs() []huntDir {
 	var hs []huntDir
 	for _, c := range corpusModels {
-		hs = append(hs, huntDir{c.dir, c.goModel, c.opts, litmus.Options{}})
+		hs = append(hs, huntDir{c.dir, c.dir, c.goModel, c.opts, litmus.Options{}})
 	}
 	mixed := []string{"mixed"}
-	return append(hs,
-		huntDir{"mixed/X86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat", Variants: mixed}, litmus.Options{Mixed: true}},
-		huntDir{"mixed/AArch64", "ARMv8", Options{Model: "aarch64.cat", Variants: mixed}, litmus.Options{Mixed: true}},
-		huntDir{"mixed/PPC", "Power", Options{Model: "ppc.cat", Variants: mixed}, litmus.Options{Mixed: true}})
+	hs = append(hs,
+		huntDir{"mixed/X86_64", "mixed/X86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat", Variants: mixed}, litmus.Options{Mixed: true}},
+		huntDir{"mixed/AArch64", "mixed/AArch64", "ARMv8", Options{Model: "aarch64.cat", Variants: mixed}, litmus.Options{Mixed: true}},
+		huntDir{"mixed/PPC", "mixed/PPC", "Power", Options{Model: "ppc.cat", Variants: mixed}, litmus.Options{Mixed: true}})
+	// SC against sc.cat on every assembly directory.
+	for _, h := range hs {
+		if h.dir != "lkmm" {
+			sc := Options{Model: "sc.cat", Variants: h.opts.Variants}
+			hs = append(hs, huntDir{h.dir + "@SC", h.dir, "SC", sc, h.explore})
+		}
+	}
+	return hs
 }
 
 // runBoundedOpt explores t under m within d; it returns herd's output or
@@ -170,11 +181,12 @@ func TestMutants(t *testing.T) {
 	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
 	out := os.Getenv(mutantOutEnv)
 	depth := envInt(mutantDepthEnv, 1)
+	per := envInt(mutantPerEnv, 3)
 	for _, c := range huntDirs() {
-		if len(dirs) > 0 && !dirs[c.dir] {
+		if len(dirs) > 0 && !dirs[c.name] {
 			continue
 		}
-		t.Run(c.dir, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			p := loadRef(t, c.opts)
 			gm, err := models.Lookup(c.goModel)
 			if err != nil {
@@ -191,7 +203,7 @@ func TestMutants(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					for m := range work {
-						checkMutant(t, m, gm, p.Model(), c.explore, bound, st, out, strings.ReplaceAll(c.dir, "/", "-"))
+						checkMutant(t, m, gm, p.Model(), c.explore, bound, st, out, strings.NewReplacer("/", "-", "@", "-").Replace(c.name))
 					}
 				}()
 			}
@@ -204,7 +216,7 @@ func TestMutants(t *testing.T) {
 				if err != nil {
 					continue
 				}
-				for _, m := range pickMutants(rng, string(src), 3, only) {
+				for _, m := range pickMutants(rng, string(src), per, only) {
 					if sent >= n {
 						break
 					}
@@ -220,7 +232,7 @@ func TestMutants(t *testing.T) {
 			}
 			close(work)
 			wg.Wait()
-			t.Logf("%s: %d mutants:%s", c.dir, sent, st)
+			t.Logf("%s: %d mutants:%s", c.name, sent, st)
 		})
 	}
 }

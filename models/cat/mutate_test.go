@@ -179,6 +179,13 @@ var asmArchs = map[string]asmArch{
 			{"rmw-order", regexp.MustCompile(`^(ST(?:ADD|CLR|EOR|SET|SMAX|SMIN|UMAX|UMIN))L?([BH]?) (.*)$`),
 				[]string{"$1$2 $3", "$1L$2 $3"}},
 			{"kill-dep", regexp.MustCompile(`^EOR ([WX][0-9]+),([WX][0-9]+),([WX][0-9]+)$`), []string{"MOV $1,#0"}},
+			// A plain access made a single-instruction RMW: W28 and W27,
+			// which the corpus leaves unset, are 0, so a load keeps its
+			// value (an add of 0, a compare-and-swap of the value read).
+			{"rmw", regexp.MustCompile(`^LDR (W[0-9]+),\[(X[0-9]+)\]$`),
+				[]string{"LDADD W28,$1,[$2]", "LDADDA W28,$1,[$2]", "LDADDAL W28,$1,[$2]", "LDSETL W28,$1,[$2]", "CAS $1,$1,[$2]", "CASA $1,$1,[$2]", "SWPAL W28,$1,[$2]"}},
+			{"rmw", regexp.MustCompile(`^STR (W[0-9]+),\[(X[0-9]+)\]$`),
+				[]string{"SWP $1,W27,[$2]", "SWPL $1,W27,[$2]", "STADD $1,[$2]", "STADDL $1,[$2]", "CASL W27,$1,[$2]"}},
 			{"width", regexp.MustCompile(`^(LDR|STR|LDAR|STLR|LDAPR)[BH]? (W[0-9]+,.*)$`), []string{"$1 $2", "${1}B $2", "${1}H $2"}},
 			{"width", regexp.MustCompile(`^(LDR|STR|LDAR|STLR|LDAPR) W([0-9]+,.*)$`), []string{"$1 X$2"}},
 		},
