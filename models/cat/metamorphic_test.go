@@ -103,7 +103,7 @@ func TestMetamorphic(t *testing.T) {
 				if to || strings.HasPrefix(base, "error: ") {
 					continue
 				}
-				for _, m := range pickMutants(rng, string(src), 3, only) {
+				for _, m := range pickMutants(rng, string(src), envInt(mutantPerEnv, 3), only) {
 					sent++
 					lt, err := parser.Parse(f, m.src)
 					if err != nil {
