@@ -109,7 +109,9 @@ type huntDir struct {
 func huntDirs() []huntDir {
 	var hs []huntDir
 	for _, c := range corpusModels {
-		hs = append(hs, huntDir{c.dir, c.dir, c.goModel, c.opts, litmus.Options{}})
+		// As the CLI runs them: a test that mixes widths runs under
+		// mixed-size semantics.
+		hs = append(hs, huntDir{c.dir, c.dir, c.goModel, c.opts, litmus.Options{RefuseMixedSize: true}})
 	}
 	mixed := []string{"mixed"}
 	hs = append(hs,
