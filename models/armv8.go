@@ -190,13 +190,17 @@ var ARMv8 = &Model{
 			ok := e.RMW.Restrict(e.M, e.M).Inter(e.FRI.Restrict(e.All, e.W).Seq(e.COI))
 			return bad.Diff(ok)
 		}},
-		{Name: "Assuming-common-inner-shareable-domain", Kind: Flag, Rel: func(e *Env) litmus.Rel {
-			f := armFenceSets(e)
-			shared := f.dmbFull.Union(f.dmbLd, f.dmbSt).Diff(anyTag(e, "DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "DSB.LD", "DSB.ST"))
-			return e.Bracket(shared)
-		}},
+		innerShareableFlag,
 	},
 }
+
+// innerShareableFlag is aarch64fences.cat's flag on a barrier with a
+// shareability option: ARMv8 and SC (sc.cat, through fences.cat) raise it.
+var innerShareableFlag = Axiom{Name: "Assuming-common-inner-shareable-domain", Kind: Flag, Rel: func(e *Env) litmus.Rel {
+	f := armFenceSets(e)
+	shared := f.dmbFull.Union(f.dmbLd, f.dmbSt).Diff(anyTag(e, "DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "DSB.LD", "DSB.ST"))
+	return e.Bracket(shared)
+}}
 
 func init() {
 	Register(ARMv8)

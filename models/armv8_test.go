@@ -19,6 +19,12 @@ import (
 // under the ARMv8 model.
 func armRun(t *testing.T, name, prog, cond string) *litmus.Result {
 	t.Helper()
+	return armRunWith(t, ARMv8, name, prog, cond)
+}
+
+// armRunWith is armRun under another model.
+func armRunWith(t *testing.T, model *Model, name, prog, cond string) *litmus.Result {
+	t.Helper()
 	nthreads := strings.Count(strings.SplitN(strings.TrimSpace(prog), "\n", 2)[0], "|") + 1
 	var init strings.Builder
 	for i := 0; i < nthreads; i++ {
@@ -29,7 +35,7 @@ func armRun(t *testing.T, name, prog, cond string) *litmus.Result {
 	if err != nil {
 		t.Fatalf("parse %s: %v", name, err)
 	}
-	res, err := litmus.Explore(context.Background(), test, ARMv8, litmus.Options{Workers: 2})
+	res, err := litmus.Explore(context.Background(), test, model, litmus.Options{Workers: 2})
 	if err != nil {
 		t.Fatalf("explore %s: %v", name, err)
 	}
@@ -253,19 +259,23 @@ func TestARMv8CASCounts(t *testing.T) {
 }
 
 // TestARMv8SharedDomainFlag checks that an inner-shareable barrier raises
-// herd's flag and a full-system one does not.
+// herd's flag and a full-system one does not, under ARMv8 and under SC
+// (sc.cat includes aarch64fences.cat through fences.cat).
 func TestARMv8SharedDomainFlag(t *testing.T) {
 	for _, tc := range []struct {
+		model   *Model
 		barrier string
 		flags   []string
 	}{
-		{"DMB ISH", []string{"Assuming-common-inner-shareable-domain"}},
-		{"DMB SY", nil},
+		{ARMv8, "DMB ISH", []string{"Assuming-common-inner-shareable-domain"}},
+		{ARMv8, "DMB SY", nil},
+		{SC, "DMB ISH", []string{"Assuming-common-inner-shareable-domain"}},
+		{SC, "DMB SY", nil},
 	} {
 		prog := "\n P0 ;\n MOV W0,#1 ;\n STR W0,[X1] ;\n " + tc.barrier + " ;\n STR W0,[X2] ;"
-		res := armRun(t, "flag", prog, "exists (x=1)")
+		res := armRunWith(t, tc.model, "flag", prog, "exists (x=1)")
 		if diff := cmp.Diff(tc.flags, res.Flags); diff != "" {
-			t.Errorf("%s: flags mismatch (-want +got):\n%s", tc.barrier, diff)
+			t.Errorf("%s %s: flags mismatch (-want +got):\n%s", tc.model.Name(), tc.barrier, diff)
 		}
 	}
 }

@@ -13,7 +13,15 @@ var SC = &Model{
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64, litmus.ArchPPC, litmus.ArchAArch64, litmus.ArchC},
 	Axioms: []Axiom{
 		atomicAxiom("atom"),
-		{Name: "sc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.PO.Union(e.Com) }},
+		// sc.cat's po | ((fr | rf | co); sm): under mixed-size semantics
+		// what one cell of an access sees orders its other cells too.
+		{Name: "sc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+			if !e.X.SI.IsZero() {
+				return e.PO.Union(e.Com.Seq(e.SI))
+			}
+			return e.PO.Union(e.Com)
+		}},
+		innerShareableFlag,
 	},
 }
 

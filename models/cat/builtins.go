@@ -96,8 +96,17 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		return in.full.Diff(x.Int).Diff(in.id).Diff(litmus.Cartesian(in.n, x.IW, x.IW)), true
 	case "id":
 		return in.shape.idV, true
-	case "si", "sm", "same-instance":
-		// One access size per test: an access is its own instance.
+	case "si", "sm":
+		// herd's si (and sm, its alias) relates the cells of one
+		// single-copy-atomic access: under mixed-size semantics the
+		// explorer's SI, else each access alone.
+		if !x.SI.IsZero() {
+			return x.SI, true
+		}
+		return litmus.Identity(in.n, x.M), true
+	case "same-instance":
+		// The reference models use it only to leave a dependency inside
+		// one instruction out: the identity does as much there.
 		return litmus.Identity(in.n, x.M), true
 	case "po-loc":
 		return in.po().Inter(in.loc()), true
