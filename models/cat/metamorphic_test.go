@@ -7,7 +7,6 @@
 package cat
 
 import (
-	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -66,13 +65,7 @@ func missing(a, b map[string]bool) []string {
 // directory, with the Go models only (the same environment as
 // TestMutants).
 func TestMetamorphic(t *testing.T) {
-	n := envInt(mutantsEnv, 0)
-	if n <= 0 {
-		t.Skipf("set %s to a count of mutants per directory", mutantsEnv)
-	}
-	needShared(t)
-	dirs, only := envSet(mutantDirsEnv), envSet(mutantKindsEnv)
-	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
+	n, dirs, only, bound := huntSettings(t)
 	for _, c := range huntDirs() {
 		// SC is the lower bound the checks use, not a model to check.
 		if len(dirs) > 0 && !dirs[c.name] || c.goModel == "SC" {
@@ -83,9 +76,7 @@ func TestMetamorphic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewSource(int64(envInt(mutantSeedEnv, 1))))
-			files, _ := filepath.Glob(filepath.Join(shared, "corpus", c.dir, "*.litmus"))
-			rng.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+			rng, files := shuffledCorpus(c.dir)
 			sent, bad := 0, 0
 			for _, f := range files {
 				if sent >= n {
@@ -130,11 +121,14 @@ func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmu
 		return true
 	}
 	ok := true
+	// Each variant changes one option of the run's own (its mixed-size
+	// settings included: without them a byte store runs as a word).
+	noSym, workers := opt, opt
+	noSym.NoSymmetry, workers.Workers = true, 2
 	for _, v := range []struct {
 		name string
 		opt  litmus.Options
-	}{{"NoSymmetry", litmus.Options{NoSymmetry: true}}, {"Workers=2", litmus.Options{Workers: 2}}} {
-		v.opt.Mixed = opt.Mixed
+	}{{"NoSymmetry", noSym}, {"Workers=2", workers}} {
 		if o, to := runBoundedOpt(lt, gm, bound, v.opt); !to && o != out {
 			t.Errorf("%s [%s]: %s changes the result:\n%s\nvs\n%s", desc, kind, v.name, out, o)
 			ok = false

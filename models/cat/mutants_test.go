@@ -170,17 +170,33 @@ func (s *mutantStats) String() string {
 	return b.String()
 }
 
-// TestMutants is the differential hunt on mutants of the corpus:
-// LITMUSCHECK_MUTANTS=500 go test ./models/cat -run TestMutants -v
-func TestMutants(t *testing.T) {
-	n := envInt(mutantsEnv, 0)
+// huntSettings are the settings TestMutants and TestMetamorphic share: the
+// count of mutants a directory, the directories and kinds to keep (empty:
+// all) and the bound of one run; it skips the test when no count is set.
+func huntSettings(t *testing.T) (n int, dirs, only map[string]bool, bound time.Duration) {
+	n = envInt(mutantsEnv, 0)
 	if n <= 0 {
 		t.Skipf("set %s to a count of mutants per directory", mutantsEnv)
 	}
 	needShared(t)
-	dirs, only := envSet(mutantDirsEnv), envSet(mutantKindsEnv)
+	return n, envSet(mutantDirsEnv), envSet(mutantKindsEnv), time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
+}
+
+// shuffledCorpus is the random source of a hunt (seeded from the
+// environment, so a run can be repeated) and the corpus directory's tests
+// in an order it draws.
+func shuffledCorpus(dir string) (*rand.Rand, []string) {
+	rng := rand.New(rand.NewSource(int64(envInt(mutantSeedEnv, 1))))
+	files, _ := filepath.Glob(filepath.Join(shared, "corpus", dir, "*.litmus"))
+	rng.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+	return rng, files
+}
+
+// TestMutants is the differential hunt on mutants of the corpus:
+// LITMUSCHECK_MUTANTS=500 go test ./models/cat -run TestMutants -v
+func TestMutants(t *testing.T) {
+	n, dirs, only, bound := huntSettings(t)
 	jobs := envInt(mutantJobsEnv, 1)
-	bound := time.Duration(envInt(mutantTimeEnv, 20)) * time.Second
 	out := os.Getenv(mutantOutEnv)
 	depth := envInt(mutantDepthEnv, 1)
 	per := envInt(mutantPerEnv, 3)
@@ -194,9 +210,7 @@ func TestMutants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewSource(int64(envInt(mutantSeedEnv, 1))))
-			files, _ := filepath.Glob(filepath.Join(shared, "corpus", c.dir, "*.litmus"))
-			rng.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+			rng, files := shuffledCorpus(c.dir)
 			st := &mutantStats{run: map[string]int{}, differ: map[string]int{}, refused: map[string]int{}}
 			work := make(chan mutant)
 			var wg sync.WaitGroup
