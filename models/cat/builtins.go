@@ -105,9 +105,9 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		}
 		return litmus.Identity(in.n, x.M), true
 	case "same-instance":
-		// The reference models use it only to leave a dependency inside
-		// one instruction out: the identity does as much there.
-		return litmus.Identity(in.n, x.M), true
+		// The events of one execution of one instruction (the read and
+		// write of an RMW), each with itself, as the Go ARMv8 model's.
+		return x.SameInstr.Opt(), true
 	case "po-loc":
 		return in.po().Inter(in.loc()), true
 	case "rfe":
