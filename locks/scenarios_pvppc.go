@@ -106,13 +106,13 @@ var ppcQueueSlow = []string{"armv8", "armv8-lse"}
 // column refuses the halfword unlock.
 func ppcQueueRows() []*Variant {
 	hw := every(never).but(unsupported, "lkmm")
-	rows := rowsOf("2 CPUs, ", "ppc-qspin-mcs.litmus", every(false),
+	rows := rowsOf("2 CPUs, ", "ppc-qspin-mcs.litmus", neverHangs,
 		rowSpec{"ppc-qspinlock MCS queue (powerpc's own, 2022)", "", hw},
 		rowSpec{"ppc-qspinlock MCS queue, publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", hw},
 		rowSpec{"ppc-qspinlock MCS queue, trylock_clean_tail without PPC_ACQUIRE_BARRIER", "ppc-qspinlock-mcs-no-acquire",
-			every(sometimes).but(never, "tso").but(unsupported, "lkmm")},
+			brokenButTSO.but(unsupported, "lkmm")},
 		rowSpec{"ppc-qspinlock MCS queue, the node->locked wait without smp_rmb()", "ppc-qspinlock-mcs-no-rmb", hw})
-	rows[1].Hangs = every(false).but(true, "armv8", "armv8-lse")
+	rows[1].Hangs = neverHangs.but(true, "armv8", "armv8-lse")
 	for _, r := range rows {
 		r.Slow = ppcQueueSlow
 	}
@@ -131,11 +131,10 @@ func ppcQueueRows() []*Variant {
 // instructions (lwsync; lwarx; and; or; stwcx.), so that the fragment's
 // smp_wmb() and final-iteration read are checked against them.
 func ppcQnodeScenario() *Scenario {
-	weak := every(sometimes).but(never, "tso")
-	rows := rowsOf("", "ppc-qnode-link.litmus", every(false),
+	rows := rowsOf("", "ppc-qnode-link.litmus", neverHangs,
 		rowSpec{"publish_tail_cpu, get_tail_qnode (powerpc's own qspinlock, 2022)", "", every(never)},
-		rowSpec{"publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", weak},
-		rowSpec{"get_tail_qnode without smp_acquire__after_ctrl_dep()", "ppc-qspinlock-mcs-no-ctrl-rmb", weak})
+		rowSpec{"publish_tail_cpu without PPC_RELEASE_BARRIER", "ppc-qspinlock-mcs-no-release", brokenButTSO},
+		rowSpec{"get_tail_qnode without smp_acquire__after_ctrl_dep()", "ppc-qspinlock-mcs-no-ctrl-rmb", brokenButTSO})
 	rows[0].Asm = map[string]string{"power": "locks/asm/ppc-qnode-link.ppc.litmus"}
 	rows[1].Asm = map[string]string{"power": "locks/asm/ppc-qnode-link+no-release.ppc.litmus"}
 	return &Scenario{
