@@ -108,6 +108,23 @@ testdata/unused-register.litmus: TSO: Never under x86-TSO proves nothing about t
 	}
 }
 
+// TestUnusedJSON: the "unused" field lists the names a condition reads
+// that no code uses, and is an empty list otherwise.
+func TestUnusedJSON(t *testing.T) {
+	for file, want := range map[string][]any{"testdata/unused-register.litmus": {"1:r1"}, "../../tests/SB.litmus": {}} {
+		_, out, _ := runCLI("--format", "json", "--model", "lkmm", file)
+		var got []map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) == 0 {
+			t.Fatalf("%s: %v:\n%s", file, err, out)
+		}
+		for _, r := range got {
+			if diff := cmp.Diff(want, r["unused"]); diff != "" {
+				t.Errorf("%s: %v: unused (-want +got):\n%s", file, r["model"], diff)
+			}
+		}
+	}
+}
+
 // TestVacuousJSON: the "vacuous" field is always present.
 func TestVacuousJSON(t *testing.T) {
 	for file, want := range map[string]bool{"testdata/vacuous.litmus": true, "../../tests/SB.litmus": false} {
