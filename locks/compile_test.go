@@ -324,29 +324,33 @@ exists (0:r0=0 /\ 1:r2=0 /\ 2:r5=1 /\ 3:r7=0 /\ 4:r8=2)
 func TestCompileShiftLeft(t *testing.T) {
 	src := "C t\n{ x = 3; }\nP0(int *x, int *y)\n{\nint r0;\nr0 = READ_ONCE(*x);\nWRITE_ONCE(*y, (r0 & 0xffff) << 16);\n}\nexists (y=196608)\n"
 	for _, name := range []string{"power", "armv8", "armv8-lse", "tso"} {
-		test, err := parser.Parse("t.litmus", src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Compile(test, TargetByName(name))
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		asm, err := parser.Parse("t.litmus", c.Text)
-		if err != nil {
-			t.Errorf("%s: the compiled test does not parse: %v\n%s", name, err, c.Text)
-			continue
-		}
-		res, err := litmus.Explore(context.Background(), asm, models.SC, litmus.Options{})
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if got := res.Verdict(); got != "Always" {
-			t.Errorf("%s: y=3<<16 is %s, want Always:\n%s", name, got, c.Text)
+		if got, text := compileUnderSC(t, src, name); got != "Always" {
+			t.Errorf("%s: y=3<<16 is %s, want Always:\n%s", name, got, text)
 		}
 	}
+}
+
+// compileUnderSC compiles the C test src for target and runs the compiled
+// test under SC: its verdict (or why there is none) and the compiled text.
+func compileUnderSC(t *testing.T, src, target string) (verdict, text string) {
+	t.Helper()
+	test, err := parser.Parse("t.litmus", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compile(test, TargetByName(target))
+	if err != nil {
+		return err.Error(), ""
+	}
+	asm, err := parser.Parse("t.litmus", c.Text)
+	if err != nil {
+		return "the compiled test does not parse: " + err.Error(), c.Text
+	}
+	res, err := litmus.Explore(context.Background(), asm, models.SC, litmus.Options{})
+	if err != nil {
+		return err.Error(), c.Text
+	}
+	return res.Verdict(), c.Text
 }
 
 // TestCompileRegisterNamedLocation: herd's X86_64 lexer reads a bare
@@ -358,26 +362,12 @@ func TestCompileRegisterNamedLocation(t *testing.T) {
 	got := map[string]string{}
 	for _, loc := range []string{"x", "sp", "ax", "r8", "rbx", "lock"} {
 		src := "C t\n{}\nP0(int *" + loc + ")\n{\nint r0;\nWRITE_ONCE(*" + loc + ", 1);\nr0 = xchg(" + loc + ", 2);\n}\nexists (" + loc + "=2 /\\ 0:r0=1)\n"
-		test, err := parser.Parse("t.litmus", src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Compile(test, TargetByName("tso"))
-		if err != nil {
-			t.Errorf("%s: %v", loc, err)
-			continue
-		}
-		asm, err := parser.Parse("t.litmus", c.Text)
-		if err != nil {
-			t.Errorf("%s: the compiled test does not parse: %v\n%s", loc, err, c.Text)
-			continue
-		}
-		res, err := litmus.Explore(context.Background(), asm, models.SC, litmus.Options{})
-		if err != nil || res.Verdict() != "Always" {
-			t.Errorf("%s: %v, %v, want Always:\n%s", loc, res, err, c.Text)
+		v, text := compileUnderSC(t, src, "tso")
+		if v != "Always" {
+			t.Errorf("%s: %s, want Always:\n%s", loc, v, text)
 		}
 		got[loc] = "through a register"
-		if strings.Contains(c.Text, "("+loc+")") {
+		if strings.Contains(text, "("+loc+")") {
 			got[loc] = "direct"
 		}
 	}
