@@ -157,7 +157,7 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 				a, off = litmus.Bin(litmus.OpAdd, a, litmus.C(off)), 0
 			}
 		}
-		if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.direct() && off == 0 {
+		if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.names(c.V.Sym) && off == 0 {
 			ops["a"] = tc.syn.mem("", c.V.Sym)
 		} else {
 			r, err := tc.value(a)

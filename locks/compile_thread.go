@@ -141,7 +141,7 @@ func (tc *threadComp) startRegisters() {
 				c, ok := e.(*litmus.Const)
 				switch {
 				case !ok || c.V.IsAddr() && c.V.Off != 0:
-				case c.V.IsAddr() && !(direct && i == 0):
+				case c.V.IsAddr() && !(direct && i == 0 && tc.syn.names(c.V.Sym)):
 					tc.addrReg(c.V.Sym)
 				case !c.V.IsAddr() && !direct:
 					tc.constReg(c.V.Off)

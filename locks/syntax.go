@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // A syntax writes instructions of one herd dialect. Registers are passed
@@ -29,6 +30,9 @@ type syntax interface {
 	// direct reports whether memory operands may name a location, so that
 	// no register needs to hold its address.
 	direct() bool
+	// names reports whether a memory operand may name location sym:
+	// direct, and sym not a register name of the dialect.
+	names(sym string) bool
 	li(d string, k int64) string
 	mov(d, s string) string
 	// arith writes d = x op y.
@@ -74,6 +78,7 @@ func (ppcSyntax) asm(r string) string         { return r }
 func (ppcSyntax) status(r string) string      { return r }
 func (ppcSyntax) mem(r, _ string) string      { return r }
 func (ppcSyntax) direct() bool                { return false }
+func (ppcSyntax) names(string) bool           { return false }
 func (ppcSyntax) li(d string, k int64) string { return fmt.Sprintf("li %s,%d", d, k) }
 func (ppcSyntax) mov(d, s string) string      { return fmt.Sprintf("mr %s,%s", d, s) }
 func (ppcSyntax) jump(l string) string        { return "b " + l }
@@ -110,6 +115,7 @@ func (a64Syntax) asm(r string) string         { return r }
 func (a64Syntax) status(r string) string      { return "W" + strings.TrimPrefix(r, "X") }
 func (a64Syntax) mem(r, _ string) string      { return r }
 func (a64Syntax) direct() bool                { return false }
+func (a64Syntax) names(string) bool           { return false }
 func (a64Syntax) li(d string, k int64) string { return fmt.Sprintf("MOV %s,#%d", d, k) }
 func (a64Syntax) mov(d, s string) string      { return fmt.Sprintf("MOV %s,%s", d, s) }
 func (a64Syntax) jump(l string) string        { return "B " + l }
@@ -172,7 +178,11 @@ func (x86Syntax) mem(r, sym string) string {
 	}
 	return "(%" + r + ")"
 }
-func (x86Syntax) direct() bool                { return true }
+func (x86Syntax) direct() bool { return true }
+
+// names: a location herd's X86_64 lexer reads as a register (a C test's
+// spinlock_t *sp) is addressed through a register the init block sets.
+func (x86Syntax) names(sym string) bool       { return !parser.IsRegister(litmus.ArchX86_64, sym) }
 func (x86Syntax) li(d string, k int64) string { return fmt.Sprintf("movq $%d,%%%s", k, d) }
 func (x86Syntax) mov(d, s string) string      { return fmt.Sprintf("movq %%%s,%%%s", s, d) }
 func (x86Syntax) jump(l string) string        { return "jmp " + l }

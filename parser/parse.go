@@ -478,6 +478,18 @@ func lowerUnary(f *file, d dialect, e *propUnary) (litmus.Prop, error) {
 	return p, nil
 }
 
+// IsRegister reports whether name reads as a register in the dialect of
+// arch: herd's X86_64 lexer takes a bare "sp" or "ax" for one, so a
+// location of that name cannot be a memory operand's symbol there.
+func IsRegister(arch litmus.Arch, name string) bool {
+	d, ok := dialects[arch]
+	if !ok {
+		return false
+	}
+	_, is := d.register(name)
+	return is
+}
+
 // Dialects lists the architectures Parse accepts.
 func Dialects() []string {
 	var out []string
