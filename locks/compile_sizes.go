@@ -48,9 +48,10 @@ func (e *lkmmMixedError) Is(target error) bool { return target == ErrLKMMMixedSi
 // refuseMixedInLKMM is the LKMM column's refusal of t, nil when t has no
 // mixed-size access.
 func refuseMixedInLKMM(t *litmus.Test) error {
-	in, narrowValue := lkmmMixedAccess(t)
+	widths := locationWidths(t)
+	in, narrowValue := lkmmMixedAccess(t, widths)
 	if in == nil {
-		return refuseNarrowInit(t)
+		return refuseNarrowInit(t, widths)
 	}
 	what := "an access"
 	if in.Text != "" {
@@ -68,35 +69,25 @@ func refuseMixedInLKMM(t *litmus.Test) error {
 
 // refuseNarrowInit refuses an init item that gives a location read and
 // written at one width other than the word's a value that width may not
-// hold (see fitsNarrow).
-func refuseNarrowInit(t *litmus.Test) error {
-	narrow := map[string]int{}
-	eachAccess(t, func(in *litmus.Instr) bool {
-		if sym, _ := staticLocation(in.Addr); sym != "" && accessBytes(in) != wordBytes {
-			narrow[sym] = accessBytes(in)
-		}
-		return true
-	})
+// hold (see fitsNarrow); widths are locationWidths(t).
+func refuseNarrowInit(t *litmus.Test, widths map[string]map[int]bool) error {
 	for _, it := range t.Init {
-		n, ok := narrow[it.Loc.Name]
-		if !ok || it.Loc.IsReg() || !it.HasValue || fitsBytes(it.Value, n) {
+		if it.Loc.IsReg() || !it.HasValue || len(widths[it.Loc.Name]) != 1 {
 			continue
 		}
-		return &lkmmMixedError{litmus.Unsupported(it.Pos, fmt.Sprintf("mixed-size access in the LKMM column: the init block gives %s, a %d-byte location, %s, which may not fit it, and the LKMM, which has no sizes, would not truncate it",
-			it.Loc.Name, n, it.Value))}
+		for n := range widths[it.Loc.Name] { // its one width
+			if n != wordBytes && !fitsBytes(it.Value, n) {
+				return &lkmmMixedError{litmus.Unsupported(it.Pos, fmt.Sprintf("mixed-size access in the LKMM column: the init block gives %s, a %d-byte location, %s, which may not fit it, and the LKMM, which has no sizes, would not truncate it",
+					it.Loc.Name, n, it.Value))}
+			}
+		}
 	}
 	return nil
 }
 
-// lkmmMixedAccess is t's first access that the LKMM, which has no sizes,
-// cannot run: one at an offset inside its location, one at a width other
-// than the word's to a location also accessed at another width (the byte
-// or halfword access, which a reader looks for first), or one at a width
-// other than the word's through an address not known before the run. A
-// location that every access reads and writes at one width (a u8 flag)
-// runs as it is, as long as nothing writes it a value that its width
-// would truncate (narrowValue): then sizes change nothing in the model.
-func lkmmMixedAccess(t *litmus.Test) (first *litmus.Instr, narrowValue bool) {
+// locationWidths are the widths, in bytes, at which t accesses each
+// location its code names before the run.
+func locationWidths(t *litmus.Test) map[string]map[int]bool {
 	widths := map[string]map[int]bool{}
 	eachAccess(t, func(in *litmus.Instr) bool {
 		if sym, _ := staticLocation(in.Addr); sym != "" {
@@ -107,6 +98,19 @@ func lkmmMixedAccess(t *litmus.Test) (first *litmus.Instr, narrowValue bool) {
 		}
 		return true
 	})
+	return widths
+}
+
+// lkmmMixedAccess is t's first access that the LKMM, which has no sizes,
+// cannot run: one at an offset inside its location, one at a width other
+// than the word's to a location also accessed at another width (the byte
+// or halfword access, which a reader looks for first), or one at a width
+// other than the word's through an address not known before the run. A
+// location that every access reads and writes at one width (a u8 flag)
+// runs as it is, as long as nothing writes it a value that its width
+// would truncate (narrowValue): then sizes change nothing in the model.
+// widths are locationWidths(t).
+func lkmmMixedAccess(t *litmus.Test, widths map[string]map[int]bool) (first *litmus.Instr, narrowValue bool) {
 	eachAccess(t, func(in *litmus.Instr) bool {
 		sym, k := staticLocation(in.Addr)
 		n := accessBytes(in)
