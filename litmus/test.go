@@ -50,14 +50,23 @@ type Test struct {
 	Unused []LocRef
 }
 
+// UnusedNames are t's Unused names as herd writes them ("1:r1", "[x]"),
+// an empty list for none.
+func (t *Test) UnusedNames() []string {
+	names := []string{}
+	if t != nil {
+		for _, l := range t.Unused {
+			names = append(names, FormatLoc(l))
+		}
+	}
+	return names
+}
+
 // UnusedNote says what a verdict over t's Unused names rests on, or "".
 func (t *Test) UnusedNote() string {
-	if t == nil || len(t.Unused) == 0 {
+	names := t.UnusedNames()
+	if len(names) == 0 {
 		return ""
-	}
-	names := make([]string, len(t.Unused))
-	for i, l := range t.Unused {
-		names[i] = FormatLoc(l)
 	}
 	return "the condition reads " + strings.Join(names, ", ") + ", which no code uses"
 }

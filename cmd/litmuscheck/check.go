@@ -424,22 +424,11 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"flags":      r.Flags,
 		"loop":       r.LoopCut,
 		"incomplete": stuckNote(r),
-		"unused":     unusedNames(r.Test),
+		"unused":     r.Test.UnusedNames(),
 		"candidates": r.Candidates,
 		"hangs":      r.Hangs,
 		"hang":       hangJSON(r),
 	}
-}
-
-// unusedNames are the registers and locations the filter or condition of
-// t reads and no code uses (litmus.Test.Unused), as herd writes them;
-// never nil, so that the JSON field is a list.
-func unusedNames(t *litmus.Test) []string {
-	names := []string{}
-	for _, l := range t.Unused {
-		names = append(names, litmus.FormatLoc(l))
-	}
-	return names
 }
 
 // hangJSON is the witness of a result's hanging executions: the line that
