@@ -12,13 +12,7 @@ import (
 // formats, flagged in JSON, kept as herd7 prints it in herd's format, and
 // exits 1 in every format, unless "Result: DEADLOCK" expects it.
 func TestVacuous(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		code   int
-		stdout string
-		stderr string
-	}{
+	tests := []cliCase{
 		{"text", []string{"testdata/vacuous.litmus"}, 1,
 			"SB-vacuous                   TSO        Never (vacuous: no execution survives) 0 of 0 executions satisfy exists (0:EAX=0 /\\ 1:EAX=0)\n",
 			"testdata/vacuous.litmus: vacuous Never under TSO: no execution survives, so it proves nothing\n"},
@@ -45,18 +39,33 @@ testdata/vacuous-c.litmus: TSO: vacuous Never under x86-TSO: no execution surviv
 		{"deadlock expected, herd", []string{"--format", "herd", "testdata/deadlock.litmus"}, 0, "", ""},
 	}
 	for _, tc := range tests {
-		code, out, errs := runCLI(tc.args...)
-		if code != tc.code {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", tc.name, code, tc.code, errs)
+		tc.check(t)
+	}
+}
+
+// A cliCase is a run of the command with its exit status, its standard
+// output ("" for any) and its standard error.
+type cliCase struct {
+	name   string
+	args   []string
+	code   int
+	stdout string
+	stderr string
+}
+
+func (tc cliCase) check(t *testing.T) {
+	t.Helper()
+	code, out, errs := runCLI(tc.args...)
+	if code != tc.code {
+		t.Errorf("%s: exit %d, want %d (stderr %q)", tc.name, code, tc.code, errs)
+	}
+	if tc.stdout != "" {
+		if diff := cmp.Diff(tc.stdout, out); diff != "" {
+			t.Errorf("%s: stdout (-want +got):\n%s", tc.name, diff)
 		}
-		if tc.stdout != "" {
-			if diff := cmp.Diff(tc.stdout, out); diff != "" {
-				t.Errorf("%s: stdout (-want +got):\n%s", tc.name, diff)
-			}
-		}
-		if diff := cmp.Diff(tc.stderr, errs); diff != "" {
-			t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
-		}
+	}
+	if diff := cmp.Diff(tc.stderr, errs); diff != "" {
+		t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
 	}
 }
 
@@ -65,18 +74,13 @@ testdata/vacuous-c.litmus: TSO: vacuous Never under x86-TSO: no execution surviv
 // exits 1, in every column; herd's format prints it as herd7 does.
 func TestNeverOverUnusedName(t *testing.T) {
 	const warning = "testdata/unused-register.litmus:15:9: warning: register 1:r1 is never used by P1; it is read as its initial value (0)\n"
-	tests := []struct {
-		name   string
-		args   []string
-		stdout string
-		stderr string
-	}{
-		{"text", []string{"--model", "lkmm", "testdata/unused-register.litmus"},
+	tests := []cliCase{
+		{"text", []string{"--model", "lkmm", "testdata/unused-register.litmus"}, 1,
 			"SB-typo                      LKMM       Never (the condition reads 1:r1, which no code uses) 0 of 4 executions satisfy exists (1:r1=1)\n    1:r1=0;\n",
 			warning + "testdata/unused-register.litmus: LKMM: Never under LKMM proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)\n"},
-		{"herd", []string{"--format", "herd", "--model", "lkmm", "testdata/unused-register.litmus"}, "",
+		{"herd", []string{"--format", "herd", "--model", "lkmm", "testdata/unused-register.litmus"}, 1, "",
 			warning + "testdata/unused-register.litmus: LKMM: Never under LKMM proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)\n"},
-		{"columns", []string{"--model", "all", "testdata/unused-register.litmus"},
+		{"columns", []string{"--model", "all", "testdata/unused-register.litmus"}, 1,
 			`SB-typo: exists (1:r1=1)
     LKMM         Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
     POWER        Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
@@ -93,18 +97,7 @@ testdata/unused-register.litmus: TSO: Never under x86-TSO proves nothing about t
 `},
 	}
 	for _, tc := range tests {
-		code, out, errs := runCLI(tc.args...)
-		if code != 1 {
-			t.Errorf("%s: exit %d, want 1 (stderr %q)", tc.name, code, errs)
-		}
-		if tc.stdout != "" {
-			if diff := cmp.Diff(tc.stdout, out); diff != "" {
-				t.Errorf("%s: stdout (-want +got):\n%s", tc.name, diff)
-			}
-		}
-		if diff := cmp.Diff(tc.stderr, errs); diff != "" {
-			t.Errorf("%s: stderr (-want +got):\n%s", tc.name, diff)
-		}
+		tc.check(t)
 	}
 }
 
