@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // fragDefs are fragment functions for the tests of unknown names.
@@ -127,33 +126,46 @@ func TestMismatchedRows(t *testing.T) {
 
 // TestUnusedNameWarnings: a register the condition names but its thread
 // never uses, or a location no thread and no init item names, keeps
-// herd7's reading (its initial value, 0) and gets a warning.
+// herd7's reading (its initial value, 0) and gets a warning; those the
+// verdict reads (filter and condition, not a locations line, which only
+// prints) are the test's Unused names.
 func TestUnusedNameWarnings(t *testing.T) {
 	tests := []struct {
 		name, src string
 		want      []string
+		unused    []string
 	}{
 		{"C", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0 /\\ 0:r2=1 /\\ 0:r2=0)\n", []string{
 			"t.litmus:4:12: register 0:r1 is never used by P0; it is read as its initial value (0)",
 			"t.litmus:5:19: register 0:r2 is never used by P0; it is read as its initial value (0)",
-		}},
+		}, []string{"0:r2"}},
+		{"C locations and condition", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0 /\\ 0:r1=0 /\\ 0:r2=1)\n", []string{
+			"t.litmus:4:12: register 0:r1 is never used by P0; it is read as its initial value (0)",
+			"t.litmus:5:29: register 0:r2 is never used by P0; it is read as its initial value (0)",
+		}, []string{"0:r1", "0:r2"}},
+		{"C locations only", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0)\n", []string{
+			"t.litmus:4:12: register 0:r1 is never used by P0; it is read as its initial value (0)",
+		}, nil},
 		{"X86 initialised", "X86 t\n{ 0:EBX=3; }\n P0 ;\n MOV EAX,[x] ;\nexists (0:EAX=0 /\\ 0:EBX=3)\n", []string{
 			"t.litmus:5:20: register 0:EBX is never used by P0; it is read as its initial value (3)",
-		}},
+		}, []string{"0:EBX"}},
+		{"X86 filter", "X86 t\n{}\n P0 ;\n MOV EAX,[x] ;\nfilter (0:EBX=0)\nexists (0:EAX=0)\n", []string{
+			"t.litmus:5:9: register 0:EBX is never used by P0; it is read as its initial value (0)",
+		}, []string{"0:EBX"}},
 		{"PPC", "PPC t\n{ 0:r2=x; }\n P0 ;\n lwz r1,0(r2) ;\nexists (0:r1=0 /\\ 0:r3=0)\n", []string{
 			"t.litmus:5:19: register 0:r3 is never used by P0; it is read as its initial value (0)",
-		}},
+		}, []string{"0:r3"}},
 		{"C location in no thread", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (0:r0=0 /\\ yy=1 /\\ yy=2)\n", []string{
 			"t.litmus:4:19: location yy is in no thread and not in the init block; it is read as 0",
-		}},
+		}, []string{"[yy]"}},
 		{"AArch64 location in no thread", "AArch64 t\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1] ;\nexists (0:X0=0 /\\ z=1)\n", []string{
 			"t.litmus:5:19: location z is in no thread and not in the init block; it is read as 0",
-		}},
-		{"all used", "X86 t\n{ y=1; }\n P0 ;\n MOV EAX,[x] ;\nlocations [y;]\nexists (0:EAX=0 /\\ x=0)\n", nil},
+		}, []string{"[z]"}},
+		{"all used", "X86 t\n{ y=1; }\n P0 ;\n MOV EAX,[x] ;\nlocations [y;]\nexists (0:EAX=0 /\\ x=0)\n", nil, nil},
 		{"C lock starts held", "C t\n{ l = 1; }\nP0(spinlock_t *l, int *x) { spin_lock(l); WRITE_ONCE(*x, 1); spin_unlock(l); }\nexists (x=0)\n", []string{
 			"t.litmus:2:3: lock l starts at 1, but lock.cat's spin_lock reads the initial write as a free lock, whatever its value (as herd7 does): take the lock in the test to start it held",
-		}},
-		{"C lock starts free", "C t\n{ l = 0; }\nP0(spinlock_t *l, int *x) { spin_lock(l); WRITE_ONCE(*x, 1); spin_unlock(l); }\nexists (x=0)\n", nil},
+		}, nil},
+		{"C lock starts free", "C t\n{ l = 0; }\nP0(spinlock_t *l, int *x) { spin_lock(l); WRITE_ONCE(*x, 1); spin_unlock(l); }\nexists (x=0)\n", nil, nil},
 	}
 	for _, tc := range tests {
 		test, err := Parse("t.litmus", tc.src)
@@ -166,34 +178,10 @@ func TestUnusedNameWarnings(t *testing.T) {
 			got = append(got, w.Error())
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+			t.Errorf("%s: warnings (-want +got):\n%s", tc.name, diff)
 		}
-	}
-}
-
-// TestUnusedNamesDecide: Test.Unused holds the unused names the verdict
-// reads (filter and condition), not those a locations line only prints.
-func TestUnusedNamesDecide(t *testing.T) {
-	reg := func(th int, n string) litmus.LocRef { return litmus.LocRef{Thread: th, Name: n} }
-	tests := []struct {
-		name, src string
-		want      []litmus.LocRef
-	}{
-		{"locations only", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0)\n", nil},
-		{"condition", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nlocations [0:r1]\nexists (0:r0=0 /\\ 0:r1=0 /\\ 0:r2=1 /\\ 0:r2=0)\n",
-			[]litmus.LocRef{reg(0, "r1"), reg(0, "r2")}},
-		{"filter", "X86 t\n{}\n P0 ;\n MOV EAX,[x] ;\nfilter (0:EBX=0)\nexists (0:EAX=0)\n", []litmus.LocRef{reg(0, "EBX")}},
-		{"location", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (yy=1)\n", []litmus.LocRef{{Thread: -1, Name: "yy"}}},
-		{"all used", "C t\n{}\nP0(int *x) { int r0 = READ_ONCE(*x); }\nexists (0:r0=0 /\\ x=0)\n", nil},
-	}
-	for _, tc := range tests {
-		test, err := Parse("t.litmus", tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.name, err)
-			continue
-		}
-		if diff := cmp.Diff(tc.want, test.Unused); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		if diff := cmp.Diff(tc.unused, test.UnusedNames(), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: unused (-want +got):\n%s", tc.name, diff)
 		}
 	}
 }
