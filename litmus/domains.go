@@ -82,7 +82,7 @@ func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error)
 	// The widths are judged on every path: a path the filter drops may
 	// be the only one with a mixed-size access, and the values it reads
 	// under word semantics are not those it may read under mixed ones.
-	s.widths = widthsSeen{err: s.checkSizes(), offset: s.offsetAccess()}
+	s.widths = widthsSeen{err: s.checkSizes(), offset: s.offsetAccess(), narrow: s.narrowAccess()}
 	s.prunePaths()
 	if sm, ok := model.(ShapeModel); ok && sm.ShapeMemo() {
 		s.numberShapes()

@@ -40,6 +40,9 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		if x.v.IsUnknown() {
 			return x, errUnknown
 		}
+		if _, _, conv := ConvWidth(e.Op); conv {
+			return regVal{v: Convert(e.Op, x.v), d: x.d, p: x.p}, nil
+		}
 		v, err := applyUnary(e.Op, x.v)
 		return regVal{v: v, d: x.d, p: x.p}, err
 	case *Binary:
@@ -181,6 +184,9 @@ func Apply(op BinOp, x, y Value) (Value, error) {
 		case op == OpLt || op == OpLe || op == OpGt || op == OpGe:
 			c := x.Compare(y)
 			return b2v(cmpOp(op, int64(c), 0)), nil
+		case op == OpULt || op == OpULe || op == OpUGt || op == OpUGe:
+			c := x.Compare(y)
+			return b2v(cmpOp(op-OpULt+OpLt, int64(c), 0)), nil
 		case (op == OpAnd || op == OpOr) && x == y:
 			return x, nil
 		}
@@ -218,6 +224,18 @@ func Apply(op BinOp, x, y Value) (Value, error) {
 		return Int(a >> uint64(b)), nil
 	case OpLt, OpLe, OpGt, OpGe:
 		return b2v(cmpOp(op, a, b)), nil
+	case OpULt, OpULe, OpUGt, OpUGe:
+		return b2v(cmpOp(op-OpULt+OpLt, int64(uint64(a)^1<<63), int64(uint64(b)^1<<63))), nil
+	case OpUDiv, OpUMod:
+		if b == 0 {
+			return Int(0), &evalError{"division by zero"}
+		}
+		if op == OpUDiv {
+			return Int(int64(uint64(a) / uint64(b))), nil
+		}
+		return Int(int64(uint64(a) % uint64(b))), nil
+	case OpUShr:
+		return Int(int64(uint64(a) >> uint64(b))), nil
 	case OpMax:
 		return Int(max(a, b)), nil
 	case OpMin:

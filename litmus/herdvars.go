@@ -111,6 +111,10 @@ func (h *herdVars) exprOps(e Expr, out []herdOp) ([]herdOp, bool) {
 		return append(out, herdOp{reg: e.Name}), true
 	case *Unary:
 		out, v := h.exprOps(e.X, out)
+		if _, _, conv := ConvWidth(e.Op); conv {
+			// herd's C has no conversions: its values are whole.
+			return out, v
+		}
 		if v {
 			out = append(out, herdOp{})
 		}

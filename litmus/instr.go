@@ -175,7 +175,8 @@ type Const struct{ V Value }
 // A RegRef reads a register; an unset register holds 0.
 type RegRef struct{ Name string }
 
-// A Unary applies Op (OpNeg, OpNot, OpBitNot) to X.
+// A Unary applies Op (OpNeg, OpNot, OpBitNot, OpPick or a conversion)
+// to X.
 type Unary struct {
 	Op BinOp
 	X  Expr
@@ -239,7 +240,74 @@ const (
 	// but not in addr, data and ctrl. It wraps the condition of an AArch64
 	// CSEL and the expected value of an AArch64 CAS.
 	OpPick
+	// Conversions (unary) to a C integer type narrower than the 64-bit
+	// values registers hold: X truncated to 8, 16 or 32 bits, then zero-
+	// or sign-extended, as a C assignment, cast or wrapping arithmetic
+	// converts (parser/c_types.go). An address passes unchanged.
+	OpZext8
+	OpZext16
+	OpZext32
+	OpSext8
+	OpSext16
+	OpSext32
+	// Unsigned 64-bit forms of the operators whose result depends on
+	// signedness, for C's unsigned long operands.
+	OpULt
+	OpULe
+	OpUGt
+	OpUGe
+	OpUDiv
+	OpUMod
+	OpUShr
 )
+
+// ConvOp is the conversion to an integer of bits bits (8, 16 or 32),
+// signed or not, and false for a width that needs none (64).
+func ConvOp(bits int, signed bool) (BinOp, bool) {
+	ops := map[int][2]BinOp{8: {OpZext8, OpSext8}, 16: {OpZext16, OpSext16}, 32: {OpZext32, OpSext32}}
+	o, ok := ops[bits]
+	if !ok {
+		return 0, false
+	}
+	if signed {
+		return o[1], true
+	}
+	return o[0], true
+}
+
+// ConvWidth is the width in bits and the signedness of the conversion
+// op; ok is false when op is not one.
+func ConvWidth(op BinOp) (bits int, signed bool, ok bool) {
+	switch op {
+	case OpZext8:
+		return 8, false, true
+	case OpZext16:
+		return 16, false, true
+	case OpZext32:
+		return 32, false, true
+	case OpSext8:
+		return 8, true, true
+	case OpSext16:
+		return 16, true, true
+	case OpSext32:
+		return 32, true, true
+	}
+	return 0, false, false
+}
+
+// Convert is v converted by the conversion op (ConvOp): an integer
+// truncated and extended, an address unchanged.
+func Convert(op BinOp, v Value) Value {
+	bits, signed, ok := ConvWidth(op)
+	if !ok || v.Sym != "" || v.IsUnknown() {
+		return v
+	}
+	shift := 64 - bits
+	if signed {
+		return Int(v.Off << shift >> shift)
+	}
+	return Int(int64(uint64(v.Off) << shift >> shift))
+}
 
 // C returns a constant integer expression.
 func C(n int64) Expr { return &Const{V: Int(n)} }

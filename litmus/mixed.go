@@ -328,7 +328,7 @@ func (s *setup) mixedIfNeeded(model Model, opt Options) (*setup, error) {
 	if !MixedSupported(s.test.Arch) {
 		return s, err
 	}
-	if err == nil && !s.widths.offset {
+	if err == nil && !s.widths.offset && !s.widths.narrow {
 		return s, nil
 	}
 	opt.Mixed = true
@@ -341,6 +341,37 @@ func (s *setup) mixedIfNeeded(model Model, opt Options) (*setup, error) {
 type widthsSeen struct {
 	err    error
 	offset bool
+	// narrow: an access's width is not that of the type its location
+	// is declared with ("int x=0;" stored to by a halfword store).
+	narrow bool
+}
+
+// narrowAccess reports whether an access to a location the init block
+// declares with a type reads or writes another width than the type's.
+func (s *setup) narrowAccess() bool {
+	declared := map[string]int{}
+	for _, it := range s.test.Init {
+		if it.Loc.Thread == -1 && it.Type != "" && it.Size == 0 {
+			declared[it.Loc.Name] = locBytes(it.Type)
+		}
+	}
+	if len(declared) == 0 {
+		return false
+	}
+	for t, paths := range append(s.paths[:len(s.paths):len(s.paths)], s.hangPaths...) {
+		code := s.test.Threads[t%len(s.test.Threads)].Code
+		for _, p := range paths {
+			for _, e := range p.events {
+				if e.kind == KindF || e.instr < 0 || e.instr >= len(code) {
+					continue
+				}
+				if n, ok := declared[e.loc]; ok && accessBytes(&code[e.instr]) != n {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // offsetAccess reports whether an access reaches into a location that is

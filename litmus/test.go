@@ -48,6 +48,10 @@ type Test struct {
 	// warning): herd7 reads them as their initial value, so a verdict over
 	// them rests on what is most likely a misspelt name (UnusedNote).
 	Unused []LocRef
+	// LocBytes, for a C test, is the width in bytes of each location its
+	// threads' parameters point to: 1 or 2 for a byte or halfword type,
+	// else the word's 4 (the widest of the parameters that name it).
+	LocBytes map[string]int
 }
 
 // UnusedNames are t's Unused names as herd writes them ("1:r1", "[x]"),

@@ -7,6 +7,8 @@ package locks
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -94,7 +96,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		// one that fits keeps one register per IR register.
 		for _, reuse := range []bool{false, true} {
 			tc = newThreadComp(target, syn, th)
-			tc.mixed, tc.reuse = mixed, reuse
+			tc.mixed, tc.reuse, tc.locBytes = mixed, reuse, t.LocBytes
 			for l := range observed {
 				if l.Thread == th.ID {
 					tc.observed[l.Name] = true
@@ -128,14 +130,19 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	fmt.Fprintf(&b, "(* %s compiled by litmuscheck for %s: %s *)\n", t.Name, target.Title, target.Doc)
 	// Init: the C test's, then the address registers.
 	var init []string
+	types := declaredTypes(t)
 	for _, it := range t.Init {
 		switch {
 		case it.Loc.Thread == -1:
-			init = append(init, fmt.Sprintf("%s=%s;", it.Loc.Name, it.Value))
+			init = append(init, fmt.Sprintf("%s%s=%s;", types[it.Loc.Name], it.Loc.Name, it.Value))
+			delete(types, it.Loc.Name)
 		case it.Loc.Thread >= 0:
 			r := mapLoc(it.Loc)
 			init = append(init, fmt.Sprintf("%d:%s=%s;", r.Thread, r.Name, it.Value))
 		}
+	}
+	for _, loc := range slices.Sorted(maps.Keys(types)) {
+		init = append(init, fmt.Sprintf("%s%s=0;", types[loc], loc))
 	}
 	for _, tc := range threads {
 		init = append(init, tc.init...)

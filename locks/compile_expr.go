@@ -92,8 +92,23 @@ func (tc *threadComp) into(d string, e litmus.Expr) error {
 		}
 		tc.emit(s...)
 		return nil
-	case *litmus.Unary, *litmus.Ite:
-		return fmt.Errorf("unsupported: expression %s", formatExpr(e))
+	case *litmus.Unary:
+		return tc.unaryInto(d, x)
+	case *litmus.Ite:
+		// "c ? a : b" as the branches a compiler may choose.
+		els, end := tc.newLabel(), tc.newLabel()
+		if err := tc.branch(x.Cond, els, false); err != nil {
+			return err
+		}
+		if err := tc.into(d, x.Then); err != nil {
+			return err
+		}
+		tc.emit(tc.syn.jump(end), els+":")
+		if err := tc.into(d, x.Else); err != nil {
+			return err
+		}
+		tc.emit(end + ":")
+		return nil
 	}
 	r, err := tc.value(e)
 	if err != nil {
@@ -103,6 +118,43 @@ func (tc *threadComp) into(d string, e litmus.Expr) error {
 		tc.emit(tc.syn.mov(d, r))
 	}
 	return nil
+}
+
+// unaryInto computes the resolved unary expression u into register d
+// with the operations every target has: a conversion to a narrow integer
+// is an and with its mask, then for a signed one the sign extension
+// ((x ^ s) - s for the sign bit s); -x is 0 - x and ~x is x ^ -1.
+func (tc *threadComp) unaryInto(d string, u *litmus.Unary) error {
+	if u.Op == litmus.OpNot {
+		return tc.materialize(d, u)
+	}
+	x, err := tc.value(u.X)
+	if err != nil {
+		return err
+	}
+	arith := func(op litmus.BinOp, d, a, b string) error {
+		s, err := tc.syn.arith(tc.target.Table, op, d, a, b)
+		tc.emit(s...)
+		return err
+	}
+	switch u.Op {
+	case litmus.OpNeg:
+		return arith(litmus.OpSub, d, tc.constReg(0), x)
+	case litmus.OpBitNot:
+		return arith(litmus.OpXor, d, x, tc.constReg(-1))
+	}
+	bits, signed, ok := litmus.ConvWidth(u.Op)
+	if !ok {
+		return fmt.Errorf("unsupported: expression %s", formatExpr(u))
+	}
+	if err := arith(litmus.OpAnd, d, x, tc.constReg(int64(uint64(1)<<bits-1))); err != nil || !signed {
+		return err
+	}
+	sign := tc.constReg(int64(1) << (bits - 1))
+	if err := arith(litmus.OpXor, d, d, sign); err != nil {
+		return err
+	}
+	return arith(litmus.OpSub, d, d, sign)
 }
 
 func mentions(e litmus.Expr, r string) bool {

@@ -152,7 +152,7 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 			// The member's address on the target, with its offset in
 			// the instruction when the instruction takes one.
 			a, off = splitOffset(a)
-			off = tc.placed(off, accessBytes(in))
+			off = tc.placed(a, off, accessBytes(in))
 			if off != 0 && !offsetForm(tc.target.Table.Arch, tmpl) {
 				a, off = litmus.Bin(litmus.OpAdd, a, litmus.C(off)), 0
 			}

@@ -37,6 +37,26 @@ func mixedAccess(t *litmus.Test) *litmus.Instr {
 	return first
 }
 
+// declaredTypes are the C types, "uint8_t " and the like, that the
+// compilation of t declares its locations with, by location: those of
+// a mixed-size test whose width is not the word's, or that no access
+// reads or writes whole (an int stored to through a (u16 *) cast), so
+// that the hardware models' mixed-size semantics see the location's
+// width and keep the bytes a narrow access leaves alone.
+func declaredTypes(t *litmus.Test) map[string]string {
+	out := map[string]string{}
+	if !mixedSizes(t) {
+		return out
+	}
+	widths := locationWidths(t)
+	for loc, n := range t.LocBytes {
+		if n != wordBytes || len(widths[loc]) > 0 && !widths[loc][n] {
+			out[loc] = map[int]string{1: "uint8_t ", 2: "uint16_t ", 4: "int "}[n]
+		}
+	}
+	return out
+}
+
 // lkmmMixedError is the LKMM column's refusal of the mixed-size access
 // at its position; it is ErrLKMMMixedSize.
 type lkmmMixedError struct{ err error }
@@ -115,7 +135,7 @@ func lkmmMixedAccess(t *litmus.Test, widths map[string]map[int]bool) (first *lit
 		sym, k := staticLocation(in.Addr)
 		n := accessBytes(in)
 		switch {
-		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1):
+		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1 || t.LocBytes[sym] > n):
 			first = in
 		case n != wordBytes && !fitsNarrow(in, n):
 			first, narrowValue = in, true
@@ -206,12 +226,18 @@ func accessBytes(in *litmus.Instr) int {
 // least significant byte is byte off of the word counted from the least
 // significant one (the offsets of a C test, c_struct.go): the same on a
 // little-endian target, mirrored on big-endian POWER, where
-// qspinlock_types.h puts locked at byte 3 and tail at byte 0.
-func (tc *threadComp) placed(off int64, n int) int64 {
-	if tc.target.Table.Arch == litmus.ArchPPC {
-		return wordBytes - off - int64(n)
+// qspinlock_types.h puts locked at byte 3 and tail at byte 0. The
+// location a names is a word unless the C test declares it narrower (a
+// u8 flag), whose access then starts at its address on either target.
+func (tc *threadComp) placed(a litmus.Expr, off int64, n int) int64 {
+	if tc.target.Table.Arch != litmus.ArchPPC {
+		return off
 	}
-	return off
+	size := int64(wordBytes)
+	if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && tc.locBytes[c.V.Sym] != 0 {
+		size = int64(tc.locBytes[c.V.Sym])
+	}
+	return size - off - int64(n)
 }
 
 // offsetForm reports whether every memory operand of tmpl takes an

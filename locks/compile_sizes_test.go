@@ -78,8 +78,9 @@ func TestPPCRefusesSubwordRMW(t *testing.T) {
 // TestLKMMOneWidthALocation: the LKMM column runs a test whose every
 // location is accessed at one width, a byte flag included, and refuses one
 // that reads or writes a location at two widths or inside it at an
-// offset, or writes a byte a value it cannot hold; the hardware columns
-// run them all.
+// offset, or gives a byte a value it cannot hold in the init block; the
+// hardware columns run them all. A store of 256 to a u8 is C's store of
+// 0 (the lowering converts the value), so the LKMM runs it and agrees.
 func TestLKMMOneWidthALocation(t *testing.T) {
 	mp := func(reader string) string {
 		return "C mp\n{}\nP0(u8 *x, int *y)\n{\n\tWRITE_ONCE(*x, 1);\n\tsmp_store_release(y, 1);\n}\n" +
@@ -93,9 +94,10 @@ func TestLKMMOneWidthALocation(t *testing.T) {
 		{"bytes", mp("READ_ONCE(*x)"), "Never", "Never"},
 		{"byte and word", "C mp\n{}\nP0(u8 *x, int *y)\n{\n\tWRITE_ONCE(*x, 1);\n\tsmp_store_release(y, 1);\n}\n" +
 			"P1(int *x, int *y)\n{\n\tint r0 = smp_load_acquire(y);\n\tint r1 = READ_ONCE(*x);\n}\nexists (1:r0=1 /\\ 1:r1=0)\n", "mp.litmus:5:2", "Never"},
-		// The LKMM would keep 256 (or 300) where a byte holds 0 (or 44):
-		// its Never would be false.
-		{"byte written 256", strings.Replace(mp("READ_ONCE(*x)"), "WRITE_ONCE(*x, 1)", "WRITE_ONCE(*x, 256)", 1), "mp.litmus:5:2", "Sometimes"},
+		// C stores 256 to a byte as 0: r1=0 is then every execution's.
+		{"byte written 256", strings.Replace(mp("READ_ONCE(*x)"), "WRITE_ONCE(*x, 1)", "WRITE_ONCE(*x, 256)", 1), "Sometimes", "Sometimes"},
+		// The LKMM would keep 300 where a byte holds 44: its Never would
+		// be false.
 		{"byte initialised to 300", strings.Replace(mp("READ_ONCE(*x)"), "{}", "{ x = 300; }", 1), "mp.litmus:2:3", "Never"},
 		{"qspinlock byte and word", "C mp\n{}\nP0(struct qspinlock *l, int *y)\n{\n\tWRITE_ONCE(l->locked, 1);\n\tsmp_store_release(y, 1);\n}\n" +
 			"P1(struct qspinlock *l, int *y)\n{\n\tint r0 = smp_load_acquire(y);\n\tint r1 = atomic_read(&l->val);\n}\nexists (1:r0=1 /\\ 1:r1=0)\n", "mp.litmus:5:2", "Never"},
@@ -110,7 +112,7 @@ func TestLKMMOneWidthALocation(t *testing.T) {
 			if c.Target == nil {
 				want = tc.lkmm
 			}
-			if c.Target == nil && tc.lkmm != "Never" {
+			if c.Target == nil && strings.Contains(tc.lkmm, ":") {
 				want = "unsupported"
 				if !errors.Is(run.Err, ErrLKMMMixedSize) || !strings.HasPrefix(run.Err.Error(), tc.lkmm+":") {
 					t.Errorf("%s: LKMM: %v, want the refusal at %s", tc.name, run.Err, tc.lkmm)

@@ -22,6 +22,8 @@ type threadComp struct {
 	// mixed: the test accesses memory at several widths, and every
 	// access is compiled at its exact width (compile_sizes.go).
 	mixed bool
+	// locBytes are the C test's location widths (litmus.Test.LocBytes).
+	locBytes map[string]int
 
 	// Set up before compiling (valid for the whole thread).
 	observed map[string]bool // IR registers the condition reads

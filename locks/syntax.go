@@ -168,7 +168,7 @@ func compareBranch(regForm, immForm, x, y string, k int64, imm bool, br string) 
 type x86Syntax struct{}
 
 func (x86Syntax) pool() []string {
-	return []string{"rbx", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
+	return []string{"rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
 }
 func (x86Syntax) asm(r string) string    { return "%" + r }
 func (x86Syntax) status(r string) string { return "%" + r }
@@ -280,6 +280,10 @@ var opNames = map[litmus.BinOp]string{
 	litmus.OpLt: "<", litmus.OpLe: "<=", litmus.OpGt: ">", litmus.OpGe: ">=",
 	litmus.OpLAnd: "&&", litmus.OpLOr: "||", litmus.OpAndNot: "&~",
 	litmus.OpNeg: "unary -", litmus.OpNot: "!", litmus.OpBitNot: "~",
+	litmus.OpULt: "unsigned <", litmus.OpULe: "unsigned <=", litmus.OpUGt: "unsigned >", litmus.OpUGe: "unsigned >=",
+	litmus.OpUDiv: "unsigned /", litmus.OpUMod: "unsigned %", litmus.OpUShr: "unsigned >>",
+	litmus.OpZext8: "(u8)", litmus.OpZext16: "(u16)", litmus.OpZext32: "(u32)",
+	litmus.OpSext8: "(s8)", litmus.OpSext16: "(s16)", litmus.OpSext32: "(s32)",
 }
 
 func opName(op litmus.BinOp) string {

@@ -55,6 +55,7 @@ func (d cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error
 			return nil, err
 		}
 	}
+	t.LocBytes = locationBytes(p.Threads)
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
 		thr, err := lowerCThread(prog.f, i, th, defs, inited[i])
@@ -87,8 +88,8 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
 	{Name: "Type", Pattern: `(?:` + cTypeNames + `)\b`},
 	{Name: "Keyword", Pattern: `(?:` + cKeywords + `)\b`},
-	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+`},
-	{Name: "Int", Pattern: `[0-9]+`},
+	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+[uUlL]*`},
+	{Name: "Int", Pattern: `[0-9]+[uUlL]*`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Op", Pattern: `->|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
 })
@@ -186,13 +187,19 @@ type cExprStmt struct {
 }
 
 // cExpr is a binary expression, flat: precedence is applied when it is
-// lowered (precedence climbing).
+// lowered (precedence climbing). With Then and Else it is the condition
+// of "c ? a : b", which binds loosest and groups to the right.
 type cExpr struct {
 	Pos    lexer.Position
 	Left   *cUnary   `parser:"@@"`
 	Rest   []*cOpArg `parser:"@@*"`
+	Then   *cExpr    `parser:"( \"?\" @@"`
+	Else   *cExpr    `parser:"  \":\" @@ )?"`
 	EndPos lexer.Position
 }
+
+// compound reports whether e is more than one unary expression.
+func (e *cExpr) compound() bool { return len(e.Rest) > 0 || e.Then != nil }
 
 type cOpArg struct {
 	Pos   lexer.Position

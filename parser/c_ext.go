@@ -210,6 +210,7 @@ type cFrame struct {
 	vars        map[string]litmus.Expr
 	regs        map[string]string // locals and value parameters
 	ret         string            // hidden register of the result, "" for void
+	retType     cInt              // the C type of the result
 	transparent bool
 	parent      *cFrame
 }
@@ -322,7 +323,13 @@ func (l *cLowerer) returnStmt(s *cReturn, text string) error {
 	if fr.ret == "" {
 		return litmus.Errorf(l.pos(s.Pos), "%s returns no value", fr.fn.Name)
 	}
-	return l.into(fr.ret, s.Value, l.pos(s.Pos), text)
+	// The result has the function's type, whatever the register's.
+	v, t, err := l.typedExpr(s.Value)
+	if err != nil {
+		return err
+	}
+	l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpMove, Dst: fr.ret, Src: convert(v, t, fr.retType)})
+	return nil
 }
 
 // inline lowers a call of a defined function: arguments are evaluated in
@@ -341,7 +348,7 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 	}
 	fr := &cFrame{fn: fn, f: l.defs.files[c.Name], vars: map[string]litmus.Expr{}, regs: map[string]string{}, parent: l.frame}
 	for i, a := range c.Args {
-		v, err := l.expr(a)
+		v, t, err := l.typedExpr(a)
 		if err != nil {
 			return nil, err
 		}
@@ -352,14 +359,16 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 		}
 		// A value parameter is a local register the body may assign.
 		r := l.temp()
-		l.emit(litmus.Instr{Pos: pos, Text: p.Name + " = " + l.text(a.Pos, a.EndPos), Op: litmus.OpMove, Dst: r, Src: v})
+		pt := intType(p.Type, 0)
+		l.types[r] = pt
+		l.emit(litmus.Instr{Pos: pos, Text: p.Name + " = " + l.text(a.Pos, a.EndPos), Op: litmus.OpMove, Dst: r, Src: convert(v, t, pt)})
 		fr.regs[p.Name] = r
 	}
 	if !void {
 		if dst == "" {
 			dst = l.temp()
 		}
-		fr.ret = dst
+		fr.ret, fr.retType = dst, intType(fn.Ret, len(fn.Stars))
 	}
 	saved, savedF := l.frame, l.f
 	l.frame, l.f = fr, fr.f
@@ -471,10 +480,11 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	if err != nil {
 		return nil, true, err
 	}
-	nv, err := l.expr(c.Args[2])
+	nv, nt, err := l.typedExpr(c.Args[2])
 	if err != nil {
 		return nil, true, err
 	}
+	nv = convert(nv, nt, l.exprType(c.Args[0]))
 	t := l.temp()
 	tags := []string{x.tag}
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags, Size: l.exprSize(c.Args[0])})
@@ -519,7 +529,7 @@ func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
 		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
 	}
 	// old is read (the expected value) before it is written.
-	if _, err := l.primary(u.X.Primary); err != nil {
+	if _, _, err := l.primary(u.X.Primary); err != nil {
 		return "", err
 	}
 	r, err := l.assignable(u.X.Primary.Ident, l.pos(a.Pos))

@@ -48,6 +48,10 @@ type cLowerer struct {
 	// paramSizes are the access widths of the parameters that point to a
 	// byte or halfword type (accessSize, c_sizes.go).
 	paramSizes map[string]uint8
+	// paramTypes are the types the parameters point to, and types the
+	// types of the registers, thread-level and hidden (c_types.go).
+	paramTypes map[string]cInt
+	types      map[string]cInt
 	// ptypes are the structs the thread's pointer parameters point to,
 	// for their members (c_struct.go).
 	ptypes map[string]string
@@ -63,12 +67,14 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bo
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
 	}
 	l := &cLowerer{
-		f:      f,
-		thr:    &litmus.Thread{Pos: pos, ID: i},
-		params: map[string]bool{},
-		regs:   map[string]bool{},
-		inited: inited,
-		defs:   defs,
+		f:          f,
+		thr:        &litmus.Thread{Pos: pos, ID: i},
+		params:     map[string]bool{},
+		regs:       map[string]bool{},
+		inited:     inited,
+		paramTypes: map[string]cInt{},
+		types:      map[string]cInt{},
+		defs:       defs,
 	}
 	for _, p := range th.Params {
 		if p.Name == "" {
@@ -84,6 +90,7 @@ func lowerCThread(f *file, i int, th *cThread, defs *CDefs, inited map[string]bo
 			return nil, litmus.Errorf(position(f, p.Pos), "duplicate parameter %q", p.Name)
 		}
 		l.params[p.Name] = true
+		l.paramTypes[p.Name] = intType(p.Type, len(p.Stars)-1)
 		l.thr.Params = append(l.thr.Params, p.Name)
 		if st := structName(p.Type); st != "" && len(p.Stars) == 1 {
 			if l.ptypes == nil {
@@ -165,6 +172,7 @@ func (l *cLowerer) stmt(s *cStmt) error {
 	case s.Decl != nil:
 		for _, d := range s.Decl.Vars {
 			name := l.declare(d.Name)
+			l.types[name] = intType(s.Decl.Type, len(d.Stars))
 			if d.Init != nil {
 				if err := l.into(name, d.Init, l.pos(d.Pos), text); err != nil {
 					return err
@@ -208,11 +216,11 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		if err != nil {
 			return err
 		}
-		v, err := l.expr(s.Value)
+		v, t, err := l.typedExpr(s.Value)
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v, Size: l.accessSize(u.X)})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X)})
 		return nil
 	case u != nil && u.Member != nil:
 		// A plain store to a member.
@@ -220,20 +228,21 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		if err != nil {
 			return err
 		}
-		v, err := l.expr(s.Value)
+		v, t, err := l.typedExpr(s.Value)
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: v, Size: size})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: convert(v, t, l.memberType(u.Member)), Size: size})
 		return nil
 	}
 	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
 }
 
 // into lowers "dst = e", loading or calling straight into dst when e is a
-// single access.
+// single access whose value needs no conversion to dst's type.
 func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error {
-	if c := asCall(e); c != nil {
+	to := l.types[dst]
+	if c := asCall(e); c != nil && l.direct(l.callType(c), to) && !castIn(e) {
 		v, err := l.call(c, dst, true)
 		if err != nil {
 			return err
@@ -244,7 +253,7 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
 		return nil
 	}
-	if u := single(e); u != nil && u.Op == "*" {
+	if u := single(e); u != nil && u.Op == "*" && !castIn(e) && l.direct(l.accessType(u.X), to) {
 		addr, err := l.unary(u.X)
 		if err != nil {
 			return err
@@ -252,12 +261,35 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: l.accessSize(u.X)})
 		return nil
 	}
-	v, err := l.expr(e)
+	v, t, err := l.typedExpr(e)
 	if err != nil {
 		return err
 	}
-	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: convert(v, t, to)})
 	return nil
+}
+
+// castIn reports whether single(e) looks through a cast.
+func castIn(e *cExpr) bool {
+	for u := e.Left; u != nil && !e.compound(); {
+		switch {
+		case u.Cast != nil:
+			return true
+		case u.Primary != nil && u.Primary.Paren != nil:
+			e = u.Primary.Paren
+			u = e.Left
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// direct reports whether a value read or returned as type from may go
+// straight into a register of type to: it needs no conversion, not even
+// the sign extension of a narrow signed load.
+func (l *cLowerer) direct(from, to cInt) bool {
+	return fits(from, to) && (!from.signed || from.bits >= 32 || !to.typed() && !from.typed())
 }
 
 // ifStmt lowers "if (c) T else E" to

@@ -7,6 +7,7 @@ package parser
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -39,7 +40,7 @@ func negate(c litmus.Expr) litmus.Expr {
 // single returns the unary expression e consists of, looking through
 // parentheses and casts, or nil when e has binary operators.
 func single(e *cExpr) *cUnary {
-	if len(e.Rest) > 0 {
+	if e.compound() {
 		return nil
 	}
 	u := e.Left
@@ -48,7 +49,7 @@ func single(e *cExpr) *cUnary {
 		case u.Cast != nil:
 			u = u.Cast.X
 		case u.Primary != nil && u.Primary.Paren != nil:
-			if len(u.Primary.Paren.Rest) > 0 {
+			if u.Primary.Paren.compound() {
 				return u
 			}
 			u = u.Primary.Paren.Left
@@ -83,99 +84,269 @@ var binaryOps = map[string]struct {
 // expr lowers e: its operands are evaluated left to right, then combined
 // by precedence climbing.
 func (l *cLowerer) expr(e *cExpr) (litmus.Expr, error) {
-	vals := make([]litmus.Expr, 0, len(e.Rest)+1)
-	v, err := l.unary(e.Left)
-	if err != nil {
-		return nil, err
+	v, _, err := l.typedExpr(e)
+	return v, err
+}
+
+// typedExpr lowers e and returns its C type as well.
+func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, cInt, error) {
+	if e.Then != nil {
+		return l.conditional(e)
 	}
-	vals = append(vals, v)
-	for _, r := range e.Rest {
-		v, err := l.unary(r.Right)
-		if err != nil {
-			return nil, err
-		}
-		vals = append(vals, v)
-	}
+	return l.node(climb(e))
+}
+
+// A cNode is a binary expression after precedence climbing: a leaf
+// (unary) or an operator over two nodes.
+type cNode struct {
+	leaf *cUnary
+	op   string
+	pos  litmus.Pos
+	x, y *cNode
+}
+
+// climb builds the operator tree of e's condition part (Left and Rest).
+func climb(e *cExpr) *cNode {
 	i := 0
-	var climb func(min int) litmus.Expr
-	climb = func(min int) litmus.Expr {
-		lhs := vals[i]
+	var level func(min int) *cNode
+	level = func(min int) *cNode {
+		lhs := &cNode{leaf: e.Left}
+		if i > 0 {
+			lhs = &cNode{leaf: e.Rest[i-1].Right}
+		}
 		for i < len(e.Rest) && binaryOps[e.Rest[i].Op].prec >= min {
-			op := binaryOps[e.Rest[i].Op]
+			r := e.Rest[i]
 			i++
-			rhs := climb(op.prec + 1)
-			lhs = litmus.Bin(op.op, lhs, rhs)
+			rhs := level(binaryOps[r.Op].prec + 1)
+			lhs = &cNode{op: r.Op, x: lhs, y: rhs}
 		}
 		return lhs
 	}
-	return climb(1), nil
+	return level(1)
+}
+
+// node lowers n, operands left to right; "&&" and "||" evaluate their
+// right operand only when C does (logical).
+func (l *cLowerer) node(n *cNode) (litmus.Expr, cInt, error) {
+	if n.leaf != nil {
+		return l.typedUnary(n.leaf)
+	}
+	if n.op == "&&" || n.op == "||" {
+		return l.logical(n)
+	}
+	x, tx, err := l.node(n.x)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	y, ty, err := l.node(n.y)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	v, t := arith(binaryOps[n.op].op, x, tx, y, ty)
+	return v, t, nil
+}
+
+// logical lowers "a && b" and "a || b". When b makes no event it is a
+// value like any other; when it does (a read, an RMW, a call), it runs
+// only if a does not decide the result:
+//
+//	branch to short if !a (&&) or a (||)
+//	b's code
+//	t = a && b (or a || b)
+//	branch to end
+//	short: t = a != 0
+//	end:
+//
+// t carries a's dependencies on both paths, so that a branch on the
+// result depends on a's reads and, where it ran, on b's, as the nested
+// if statements that C's rule stands for do; it is live only after b,
+// which keeps the compiled code's registers few.
+func (l *cLowerer) logical(n *cNode) (litmus.Expr, cInt, error) {
+	and := n.op == "&&"
+	op := map[bool]litmus.BinOp{true: litmus.OpLAnd, false: litmus.OpLOr}[and]
+	x, _, err := l.node(n.x)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	br := l.emit(litmus.Instr{Op: litmus.OpBranch})
+	y, _, err := l.node(n.y)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	if len(l.thr.Code) == br+1 {
+		// b makes no event: C's rule changes nothing.
+		l.thr.Code = l.thr.Code[:br]
+		return litmus.Bin(op, x, y), tInt, nil
+	}
+	pos, text := l.thr.Code[br+1].Pos, map[bool]string{true: "&&", false: "||"}[and]
+	t := l.temp()
+	l.types[t] = tInt
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: t, Src: litmus.Bin(op, x, y)})
+	jump := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch})
+	short := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: t, Src: litmus.Bin(litmus.OpNe, x, litmus.C(0))})
+	end := len(l.thr.Code)
+	skip := litmus.Bin(litmus.OpEq, x, litmus.C(0))
+	if !and {
+		skip = litmus.Bin(litmus.OpNe, x, litmus.C(0))
+	}
+	l.thr.Code[br] = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch, Cond: skip, Target: short, CtrlEnd: end}
+	l.thr.Code[jump].Target = end
+	return litmus.R(t), tInt, nil
+}
+
+// conditional lowers "c ? a : b". When neither arm makes an event it is
+// a value choice; otherwise only the chosen arm runs, as an if statement
+// whose arms assign a hidden register, converted to the type C gives the
+// result.
+func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, cInt, error) {
+	c, _, err := l.node(climb(e))
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	from := len(l.thr.Code)
+	a, ta, err := l.typedExpr(e.Then)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	armA := l.thr.Code[from:len(l.thr.Code):len(l.thr.Code)]
+	l.thr.Code = l.thr.Code[:from]
+	b, tb, err := l.typedExpr(e.Else)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	t := common(ta, tb)
+	if len(armA) == 0 && len(l.thr.Code) == from {
+		return &litmus.Ite{Cond: c, Then: convert(a, ta, t), Else: convert(b, tb, t)}, t, nil
+	}
+	// Lower again, each arm in its place: its code, then the move.
+	l.thr.Code = l.thr.Code[:from]
+	r := l.temp()
+	l.types[r] = t
+	pos := l.pos(e.Then.Pos)
+	br := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpBranch, Cond: negate(c)})
+	if a, ta, err = l.typedExpr(e.Then); err != nil {
+		return nil, tUntyped, err
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpMove, Dst: r, Src: convert(a, ta, t)})
+	jump := l.emit(litmus.Instr{Pos: l.pos(e.Else.Pos), Text: ":", Op: litmus.OpBranch})
+	l.thr.Code[br].Target = len(l.thr.Code)
+	if b, tb, err = l.typedExpr(e.Else); err != nil {
+		return nil, tUntyped, err
+	}
+	l.emit(litmus.Instr{Pos: l.pos(e.Else.Pos), Text: ":", Op: litmus.OpMove, Dst: r, Src: convert(b, tb, t)})
+	l.thr.Code[jump].Target = len(l.thr.Code)
+	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
+	return litmus.R(r), t, nil
 }
 
 func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
+	v, _, err := l.typedUnary(u)
+	return v, err
+}
+
+// typedUnary lowers u and returns its C type as well.
+func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, cInt, error) {
 	switch {
 	case u.Cast != nil:
-		return l.unary(u.Cast.X)
+		x, t, err := l.typedUnary(u.Cast.X)
+		if err != nil {
+			return nil, tUntyped, err
+		}
+		to := intType(u.Cast.Type, len(u.Cast.Stars))
+		if c, ok := x.(*litmus.Const); !to.typed() || t.ptr || ok && c.V.IsAddr() {
+			// A pointer cast, or a cast of a pointer, changes nothing.
+			return x, tUntyped, nil
+		}
+		if !t.typed() {
+			// A value the lowering does not type (an undeclared
+			// register) is converted as a whole 64-bit value.
+			t = tLong
+		}
+		return convert(x, t, to), to, nil
 	case u.Primary != nil:
 		return l.primary(u.Primary)
 	case u.Member != nil:
 		// A plain read of a member.
 		addr, size, err := l.member(u.Member)
 		if err != nil {
-			return nil, err
+			return nil, tUntyped, err
 		}
 		tmp := l.temp()
 		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size})
-		return litmus.R(tmp), nil
+		return l.loaded(tmp, l.memberType(u.Member))
 	case u.Op == "&" && memberOf(u.X) != nil:
 		addr, _, err := l.member(memberOf(u.X))
-		return addr, err
+		return addr, tUntyped, err
 	}
-	x, err := l.unary(u.X)
+	x, t, err := l.typedUnary(u.X)
 	if err != nil {
-		return nil, err
+		return nil, tUntyped, err
 	}
 	switch u.Op {
 	case "-":
-		if c, ok := x.(*litmus.Const); ok && !c.V.IsAddr() {
-			return litmus.C(-c.V.Off), nil
-		}
-		return &litmus.Unary{Op: litmus.OpNeg, X: x}, nil
+		v, t := unaryArith(litmus.OpNeg, x, t)
+		return v, t, nil
 	case "!":
-		return &litmus.Unary{Op: litmus.OpNot, X: x}, nil
+		v, t := unaryArith(litmus.OpNot, x, t)
+		return v, t, nil
 	case "~":
-		return &litmus.Unary{Op: litmus.OpBitNot, X: x}, nil
+		v, t := unaryArith(litmus.OpBitNot, x, t)
+		return v, t, nil
 	case "*":
 		// A plain read.
 		tmp := l.temp()
 		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X)})
-		return litmus.R(tmp), nil
+		return l.loaded(tmp, l.accessType(u.X))
 	}
-	return nil, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
+	return nil, tUntyped, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
 }
 
-func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, error) {
+// loaded is the value of type t that a load left in register r: a
+// narrow signed type is sign-extended, as a load of it does, since the
+// bytes read from memory (mixed-size) are unsigned.
+func (l *cLowerer) loaded(r string, t cInt) (litmus.Expr, cInt, error) {
+	l.types[r] = t
+	if t.signed && t.bits < 32 {
+		op, _ := litmus.ConvOp(int(t.bits), true)
+		return wrap(op, litmus.R(r)), t, nil
+	}
+	return litmus.R(r), t, nil
+}
+
+func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
 	switch {
 	case p.Call != nil:
-		return l.call(p.Call, "", true)
-	case p.Paren != nil:
-		return l.expr(p.Paren)
-	case p.Ident != "":
-		if l.frame != nil {
-			return l.frameIdent(p.Ident, l.pos(p.Pos))
+		t := l.callType(p.Call)
+		v, err := l.call(p.Call, "", true)
+		if r, ok := v.(*litmus.RegRef); ok && err == nil {
+			return l.loaded(r.Name, t)
 		}
-		return l.threadIdent(p.Ident, l.pos(p.Pos))
+		return v, t, err
+	case p.Paren != nil:
+		return l.typedExpr(p.Paren)
+	case p.Ident != "":
+		var v litmus.Expr
+		var err error
+		if l.frame != nil {
+			v, err = l.frameIdent(p.Ident, l.pos(p.Pos))
+		} else {
+			v, err = l.threadIdent(p.Ident, l.pos(p.Pos))
+		}
+		if r, ok := v.(*litmus.RegRef); ok {
+			return v, l.types[r.Name], err
+		}
+		return v, tUntyped, err
 	}
-	var n uint64
-	var err error
+	text := p.Int
+	digits, base := strings.TrimRight(p.Int, "uUlL"), 10
 	if p.Hex != "" {
-		n, err = strconv.ParseUint(p.Hex[2:], 16, 64)
-	} else {
-		n, err = strconv.ParseUint(p.Int, 10, 64)
+		text, digits, base = p.Hex, strings.TrimRight(p.Hex[2:], "uUlL"), 16
 	}
+	n, err := strconv.ParseUint(digits, base, 64)
 	if err != nil {
-		return nil, litmus.Errorf(l.pos(p.Pos), "bad integer: %v", err)
+		return nil, tUntyped, litmus.Errorf(l.pos(p.Pos), "bad integer: %v", err)
 	}
-	return litmus.C(int64(n)), nil
+	return litmus.C(int64(n)), literalType(text, n), nil
 }
 
 // call lowers a primitive call. The value, if any, goes to dst when it is
@@ -224,7 +395,9 @@ func (l *cLowerer) callPrim(c *cCall, p cPrim, dst string, want bool) (litmus.Ex
 	if computed || p.kind == primLock || (dst == "" && want) {
 		dst = l.temp()
 	}
-	// Arguments, left to right.
+	// Arguments, left to right; the values stored, swapped, compared or
+	// combined are converted to the type of the location.
+	loc := l.primType(p, c.Args)
 	var args []litmus.Expr
 	for i, a := range c.Args {
 		var v litmus.Expr
@@ -232,7 +405,11 @@ func (l *cLowerer) callPrim(c *cCall, p cPrim, dst string, want bool) (litmus.Ex
 		if i == 0 && p.lvalue {
 			v, err = l.lvalue(c.Name, a)
 		} else {
-			v, err = l.expr(a)
+			var t cInt
+			v, t, err = l.typedExpr(a)
+			if primValueArg(p, i) {
+				v = convert(v, t, loc)
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -307,6 +484,58 @@ func (l *cLowerer) callPrim(c *cCall, p cPrim, dst string, want bool) (litmus.Ex
 		return nil, nil
 	}
 	return litmus.R(dst), nil
+}
+
+// primValueArg reports whether the argument i of p is a value of the
+// location's type rather than the location.
+func primValueArg(p cPrim, i int) bool {
+	switch p.kind {
+	case primStore, primStoreMb, primXchg, primCmpxchg, primAddUnless:
+		return i > 0
+	case primAtomicOp, primAtomicRet:
+		return !p.one && i == 0
+	}
+	return false
+}
+
+// callType is the C type of the value of the call c, as call resolves
+// it: a primitive's location type, int for a primitive that tests, an
+// inlined function's return type.
+func (l *cLowerer) callType(c *cCall) cInt {
+	if l.defs != nil {
+		if fn, ok := l.defs.funcs[c.Name]; ok && !l.inside(fn) {
+			return intType(fn.Ret, len(fn.Stars))
+		}
+		if p, ok, err := l.defs.prims.lookup(c.Name); ok && err == nil {
+			return l.primResultType(p, c.Args)
+		}
+	}
+	if x, ok := cExts[c.Name]; ok {
+		if x.kind == extCondLoad && len(c.Args) > 0 {
+			return l.exprType(c.Args[0])
+		}
+		return tInt
+	}
+	name := c.Name
+	if short, ok := longAlias(name); ok {
+		name = short
+	}
+	if p, ok := cPrims[name]; ok {
+		return l.primResultType(p, c.Args)
+	}
+	return tUntyped
+}
+
+// primResultType is the C type of the value of the primitive p called
+// with args.
+func (l *cLowerer) primResultType(p cPrim, args []*cExpr) cInt {
+	switch {
+	case p.args != nil || p.kind == primSeq:
+		return tUntyped
+	case p.test != nil, p.kind == primTrylock, p.kind == primAddUnless, p.kind == primIsLocked:
+		return tInt
+	}
+	return l.primType(p, args)
 }
 
 // callMacro lowers a call of a primitive a .def macro defines: each step

@@ -18,6 +18,27 @@ var cTypeSizes = map[string]uint8{
 	"u16": 2, "s16": 2, "int16_t": 2, "uint16_t": 2,
 }
 
+// locationBytes is the width of each location the threads' pointer
+// parameters name (litmus.Test.LocBytes): that of the type pointed to
+// when it is a byte or halfword type, else the word's, the widest
+// across the threads.
+func locationBytes(threads []*cThread) map[string]int {
+	out := map[string]int{}
+	for _, th := range threads {
+		for _, p := range th.Params {
+			if p.Name == "" || len(p.Stars) != 1 {
+				continue
+			}
+			n := int(cTypeSizes[strings.Join(unqualified(p.Type), " ")])
+			if n == 0 {
+				n = 4
+			}
+			out[p.Name] = max(out[p.Name], n)
+		}
+	}
+	return out
+}
+
 // accessSize is the width of an access through the address expression u:
 // that of the pointer type u is cast to, "*(u8 *)x", or of the type a
 // parameter points to, "P0(u16 *x)"; 0 for the natural word.
@@ -31,7 +52,7 @@ func (l *cLowerer) accessSize(u *cUnary) uint8 {
 				return 0
 			}
 			return cTypeSizes[strings.Join(u.Cast.Type.Words, " ")]
-		case u.Primary != nil && u.Primary.Paren != nil && len(u.Primary.Paren.Rest) == 0:
+		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
 			u = u.Primary.Paren.Left
 		case u.Primary != nil && u.Primary.Ident != "" && l.frame == nil && l.params[u.Primary.Ident]:
 			return l.paramSizes[u.Primary.Ident]
@@ -50,7 +71,7 @@ func (l *cLowerer) primSize(p cPrim, args []*cExpr) uint8 {
 	if (p.kind == primAtomicOp || p.kind == primAtomicRet) && !p.one {
 		i = 1
 	}
-	if p.nargs() == 0 || i >= len(args) || len(args[i].Rest) > 0 {
+	if p.nargs() == 0 || i >= len(args) || args[i].compound() {
 		return 0
 	}
 	u := args[i].Left
@@ -69,7 +90,7 @@ func (l *cLowerer) primSize(p cPrim, args []*cExpr) uint8 {
 // exprSize is the width of an access through the address expression e
 // (accessSize).
 func (l *cLowerer) exprSize(e *cExpr) uint8 {
-	if len(e.Rest) > 0 {
+	if e.compound() {
 		return 0
 	}
 	return l.accessSize(e.Left)
@@ -79,4 +100,101 @@ func (l *cLowerer) exprSize(e *cExpr) uint8 {
 // (or a member the lowering will refuse).
 func (l *cLowerer) memberSize(m *cMember) uint8 {
 	return cStructs[l.paramStruct(m.Ptr)][m.Field].size
+}
+
+// accessType is the C type of the object an access through the address
+// expression u reaches: the pointer type u is cast to, the type a pointer
+// parameter of the thread or of an inlined function points to, or a
+// member's; untyped when the lowering does not know it.
+func (l *cLowerer) accessType(u *cUnary) cInt {
+	for u != nil {
+		switch {
+		case u.Op == "&" && memberOf(u.X) != nil:
+			return l.memberType(memberOf(u.X))
+		case u.Cast != nil:
+			return intType(u.Cast.Type, len(u.Cast.Stars)-1)
+		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
+			u = u.Primary.Paren.Left
+		case u.Primary != nil && u.Primary.Ident != "":
+			return l.pointee(u.Primary.Ident)
+		default:
+			return tUntyped
+		}
+	}
+	return tUntyped
+}
+
+// pointee is the type the pointer parameter name, of the innermost scope
+// that has it, points to.
+func (l *cLowerer) pointee(name string) cInt {
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if _, ok := fr.vars[name]; ok && fr.fn != nil {
+			for _, p := range fr.fn.Params {
+				if p.Name == name {
+					return intType(p.Type, len(p.Stars)-1)
+				}
+			}
+			return tUntyped
+		}
+		if _, ok := fr.regs[name]; ok || !fr.transparent {
+			return tUntyped
+		}
+	}
+	if l.params[name] {
+		return l.paramTypes[name]
+	}
+	return tUntyped
+}
+
+// primType is the type of the location a primitive called with args
+// accesses (primSize's argument).
+func (l *cLowerer) primType(p cPrim, args []*cExpr) cInt {
+	i := 0
+	if (p.kind == primAtomicOp || p.kind == primAtomicRet) && !p.one {
+		i = 1
+	}
+	if p.nargs() == 0 || i >= len(args) || args[i].compound() {
+		return tUntyped
+	}
+	u := args[i].Left
+	if p.lvalue {
+		if m := memberOf(u); m != nil {
+			return l.memberType(m)
+		}
+		if u.Op != "*" {
+			return tUntyped
+		}
+		u = u.X
+	}
+	return l.accessType(u)
+}
+
+// exprType is the type of the object an access through the address
+// expression e reaches (accessType).
+func (l *cLowerer) exprType(e *cExpr) cInt {
+	if e.compound() {
+		return tUntyped
+	}
+	return l.accessType(e.Left)
+}
+
+// memberType is the type of the member m: the qspinlock's and qrwlock's
+// words are atomic_t, their bytes u8 and halfwords u16.
+func (l *cLowerer) memberType(m *cMember) cInt {
+	f, ok := cStructs[l.paramStruct(m.Ptr)][m.Field]
+	if !ok {
+		return tUntyped
+	}
+	return map[uint8]cInt{0: tInt, 1: {bits: 8, signed: false}, 2: {bits: 16, signed: false}}[f.size]
+}
+
+// unqualified are t's words without const and volatile.
+func unqualified(t *cType) []string {
+	var words []string
+	for _, w := range t.Words {
+		if w != "const" && w != "volatile" {
+			words = append(words, w)
+		}
+	}
+	return words
 }

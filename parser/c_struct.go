@@ -128,7 +128,7 @@ func memberOf(u *cUnary) *cMember {
 		switch {
 		case u.Member != nil:
 			return u.Member
-		case u.Primary != nil && u.Primary.Paren != nil && len(u.Primary.Paren.Rest) == 0:
+		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
 			u = u.Primary.Paren.Left
 		default:
 			return nil

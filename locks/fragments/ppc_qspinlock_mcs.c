@@ -2,7 +2,10 @@
 // queued_spin_lock_mcs_queue, Nicholas Piggin's 2022 rewrite, v6.2 on),
 // for litmus tests, on the lock word of ppc_qspinlock.c: bit 0 locked,
 // bits 17-31 the tail CPU + 1 (_Q_TAIL_CPU_MASK 0xfffe0000), so CPU 0's
-// tail is 0x20000, CPU 1's 0x40000, CPU 2's 0x60000.
+// tail is 0x20000, CPU 1's 0x40000, CPU 2's 0x60000. The word and the
+// tails are ints here, so the mask is written ~0x1ffff: the same 32 bits
+// as an int, where the unsigned constant 0xfffe0000 would make C compare
+// as unsigned and add conversions the compiled code does not need.
 //
 // A CPU's qnode is made of the test's locations, passed by field: next,
 // lock (1 when the node is for this lock: get_tail_qnode's
@@ -76,7 +79,7 @@ int ppcq_clean_tail_val(int old, int tail)
 {
 	int new = old | 1;
 
-	if ((old & 0xfffe0000) == tail)
+	if ((old & ~0x1ffff) == tail)
 		new = (old & 0x1ffff) | 1;
 	return new;
 }
@@ -97,7 +100,7 @@ void ppcq_head(struct qspinlock *lock, int tail, int *node_next, int succ, int *
 
 	old = atomic_cond_read_relaxed(&lock->val, !(VAL & 1));
 	ppcq_trylock_clean_tail(lock, tail, old);
-	if ((old & 0xfffe0000) != tail) {
+	if ((old & ~0x1ffff) != tail) {
 		next = smp_cond_load_relaxed(node_next, VAL);
 		__assume(next == succ);
 		ppcq_handoff(succ_locked);
@@ -136,8 +139,8 @@ int ppcq_enqueue(struct qspinlock *lock, int tail, int pred, int *pred_lock, int
 	WRITE_ONCE(*node_lock, 1);
 	WRITE_ONCE(*node_locked, 0);
 	old = ppcq_publish_tail_cpu(lock, tail);
-	if (old & 0xfffe0000) {
-		__assume((old & 0xfffe0000) == pred);
+	if (old & ~0x1ffff) {
+		__assume((old & ~0x1ffff) == pred);
 		r = ppcq_get_tail_qnode(pred_lock);
 		WRITE_ONCE(*pred_next, tail);
 	}
