@@ -6,6 +6,7 @@ package locks
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -147,8 +148,14 @@ func (tc *threadComp) unaryInto(d string, u *litmus.Unary) error {
 	if !ok {
 		return fmt.Errorf("unsupported: expression %s", formatExpr(u))
 	}
-	if err := arith(litmus.OpAnd, d, x, tc.constReg(int64(uint64(1)<<bits-1))); err != nil || !signed {
+	if bits == 32 && tc.target.Table.Arch == litmus.ArchAArch64 {
+		// herd's MOV takes no 0xffffffff; a W move zero-extends.
+		tc.emit(fmt.Sprintf("MOV W%s,W%s", strings.TrimPrefix(d, "X"), strings.TrimPrefix(x, "X")))
+	} else if err := arith(litmus.OpAnd, d, x, tc.constReg(int64(uint64(1)<<bits-1))); err != nil {
 		return err
+	}
+	if !signed {
+		return nil
 	}
 	sign := tc.constReg(int64(1) << (bits - 1))
 	if err := arith(litmus.OpXor, d, d, sign); err != nil {

@@ -132,6 +132,10 @@ func (b *a64Builder) mov(in *a64Instr) error {
 			return b.errorf(in.Args[1], "expected a register or an immediate, found %s", argText(in.Args[1]))
 		}
 		src = b.read(s)
+		if d.w {
+			// A W register holds 32 bits: herd zero-extends the move.
+			src = &litmus.Unary{Op: litmus.OpZext32, X: src}
+		}
 	}
 	b.move(d, src)
 	return nil

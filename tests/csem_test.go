@@ -1,0 +1,132 @@
+// This file asserts C's meaning of the tests in csem/: short-circuit
+// operators and ?: that run an operand with effects only when C does,
+// integer types that convert, narrow stores that keep the other bytes.
+// Each test's comment justifies its verdicts; a test written with && or
+// || has a twin, NAME.herd.litmus, with the nested if statements that C's
+// rule stands for, and herd7 7.58's output for that twin beside it.
+
+package tests
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/parser"
+)
+
+// TestCSemantics runs each csem/ test in every column and compares the
+// verdicts with the ones its comment justifies.
+func TestCSemantics(t *testing.T) {
+	all := func(v string) map[string]string {
+		m := map[string]string{}
+		for _, c := range locks.Columns {
+			m[c.Title] = v
+		}
+		return m
+	}
+	with := func(m map[string]string, col, v string) map[string]string {
+		m[col] = v
+		return m
+	}
+	compiled := func(lkmm, hw string) map[string]string { return with(all(hw), "LKMM", lkmm) }
+	tests := []struct {
+		file string
+		want map[string]string
+	}{
+		{"and-rmw.litmus", all("Never")},
+		{"mp-and.litmus", all("Never")},
+		{"lb-or.litmus", all("Never")},
+		{"or-xchg.litmus", all("Sometimes")},
+		{"ternary-rmw.litmus", all("Never")},
+		{"cast-u16.litmus", all("Never")},
+		{"u16-local.litmus", all("Always")},
+		{"u32-wrap.litmus", all("Never")},
+		{"int-vs-unsigned.litmus", all("Never")},
+		{"bool-local.litmus", all("Always")},
+		{"s8-sign.litmus", all("Never")},
+		{"u8-store-truncates.litmus", all("Always")},
+		{"store-u16-keeps.litmus", compiled("unsupported", "Never")},
+		{"ulong-compare.litmus", compiled("Never", "unsupported")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("csem", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, c := range locks.Columns {
+				run, err := locks.RunC(context.Background(), tc.file, string(src), nil, c, litmus.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[c.Title] = run.Verdict()
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("verdicts per column (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCSemanticsHerdTwins checks each twin against herd7's output, and
+// the test written with && or || against its twin: the same verdict and
+// the same counts of executions under the LKMM.
+func TestCSemanticsHerdTwins(t *testing.T) {
+	twins, _ := filepath.Glob(filepath.Join("csem", "*.herd.litmus"))
+	if len(twins) == 0 {
+		t.Fatal("no twins in csem/")
+	}
+	for _, twin := range twins {
+		t.Run(filepath.Base(twin), func(t *testing.T) {
+			want, err := os.ReadFile(twin + ".expected")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := herdOutput(t, twin)
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("herd7's output (-want +got):\n%s", diff)
+			}
+			c := herdOutput(t, strings.TrimSuffix(twin, ".herd.litmus")+".litmus")
+			if diff := cmp.Diff(observation(string(want)), observation(c)); diff != "" {
+				t.Errorf("the test and its twin differ (-twin +test):\n%s", diff)
+			}
+		})
+	}
+}
+
+// herdOutput is the LKMM's herd-format output for the test file, without
+// its Time line.
+func herdOutput(t *testing.T, file string) string {
+	t.Helper()
+	test, err := parser.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	res.WriteHerd(&buf)
+	return buf.String()
+}
+
+// observation is the verdict and counts of herd's Observation line.
+func observation(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) == 5 && f[0] == "Observation" {
+			return strings.Join(f[2:], " ")
+		}
+	}
+	return ""
+}
