@@ -129,6 +129,11 @@ type Instr struct {
 	// and spins at the OpAssume that follows.
 	SpinTags []string
 
+	// Wrap, on an OpRMW or an AddUnless OpCAS, is the conversion (ConvOp)
+	// of the value written: a C atomic on a 32-bit or narrower location
+	// wraps at its width. Any other op (the zero value) leaves it whole.
+	Wrap BinOp
+
 	// Mask32, on an OpRMW, reads the old value as a 32-bit unsigned
 	// quantity before combining it, as herd masks what a 32-bit x86
 	// instruction reads (addresses are left alone).

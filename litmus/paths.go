@@ -474,6 +474,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
+		nv = Convert(in.Wrap, nv)
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
 			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true,

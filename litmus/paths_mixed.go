@@ -122,6 +122,7 @@ func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *Instr, a regVal, cells 
 			o = Int(int64(uint32(o.Off)))
 		}
 		nv, err := Apply(in.RMWOp, o, s.v)
+		nv = Convert(in.Wrap, nv)
 		if err != nil || !pe.mixedStorable(in, nv) {
 			return
 		}

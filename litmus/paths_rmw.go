@@ -45,6 +45,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 				pe.stuck(th, in, cannot(s, err), r)
 				return
 			}
+			s.v = Convert(in.Wrap, s.v)
 		}
 	}
 	forkCAS(th, in, success, r.tags, func(t *threadRun, f CASForm, tags []string) bool {

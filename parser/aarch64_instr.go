@@ -134,7 +134,7 @@ func (b *a64Builder) mov(in *a64Instr) error {
 		src = b.read(s)
 		if d.w {
 			// A W register holds 32 bits: herd zero-extends the move.
-			src = &litmus.Unary{Op: litmus.OpZext32, X: src}
+			src = wrap(litmus.OpZext32, src)
 		}
 	}
 	b.move(d, src)

@@ -417,6 +417,10 @@ func (l *cLowerer) callPrim(c *cCall, p cPrim, dst string, want bool) (litmus.Ex
 		args = append(args, v)
 	}
 	in := litmus.Instr{Pos: pos, Text: text, Size: l.primSize(p, c.Args)}
+	if w, ok := litmus.ConvOp(int(loc.bits), loc.signed); ok && (p.kind == primAtomicOp || p.kind == primAtomicRet || p.kind == primAddUnless) {
+		// The atomic computes in its location's type.
+		in.Wrap = w
+	}
 	tags := []string{p.tag}
 	switch p.kind {
 	case primLoad:

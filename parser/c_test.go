@@ -73,19 +73,19 @@ func TestCLowering(t *testing.T) {
 			{Op: litmus.OpCAS, Text: "cmpxchg_release(x, 0, 2)", Dst: "r0", Addr: ax, Expect: C(0), Src: C(2), RTags: tags("RELEASE"), WTags: tags("RELEASE")},
 		}},
 		{"atomic_inc(v); atomic_sub(3, v);", []litmus.Instr{
-			{Op: litmus.OpRMW, Text: "atomic_inc(v)", Addr: av, Src: C(1), RMWOp: litmus.OpAdd, RTags: tags("NORETURN"), WTags: tags("NORETURN")},
-			{Op: litmus.OpRMW, Text: "atomic_sub(3, v)", Addr: av, Src: C(3), RMWOp: litmus.OpSub, RTags: tags("NORETURN"), WTags: tags("NORETURN")},
+			{Op: litmus.OpRMW, Text: "atomic_inc(v)", Addr: av, Src: C(1), RMWOp: litmus.OpAdd, RTags: tags("NORETURN"), WTags: tags("NORETURN"), Wrap: litmus.OpSext32},
+			{Op: litmus.OpRMW, Text: "atomic_sub(3, v)", Addr: av, Src: C(3), RMWOp: litmus.OpSub, RTags: tags("NORETURN"), WTags: tags("NORETURN"), Wrap: litmus.OpSext32},
 		}},
 		{"r0 = atomic_add_return_relaxed(2, v); r1 = atomic_fetch_andnot(4, v);", []litmus.Instr{
-			{Op: litmus.OpRMW, Text: "atomic_add_return_relaxed(2, v)", Dst: "r0", Addr: av, Src: C(2), RMWOp: litmus.OpAdd, ReturnNew: true, RTags: tags("ONCE"), WTags: tags("ONCE")},
-			{Op: litmus.OpRMW, Text: "atomic_fetch_andnot(4, v)", Dst: "r1", Addr: av, Src: C(4), RMWOp: litmus.OpAndNot, RTags: tags("MB"), WTags: tags("MB")},
+			{Op: litmus.OpRMW, Text: "atomic_add_return_relaxed(2, v)", Dst: "r0", Addr: av, Src: C(2), RMWOp: litmus.OpAdd, ReturnNew: true, RTags: tags("ONCE"), WTags: tags("ONCE"), Wrap: litmus.OpSext32},
+			{Op: litmus.OpRMW, Text: "atomic_fetch_andnot(4, v)", Dst: "r1", Addr: av, Src: C(4), RMWOp: litmus.OpAndNot, RTags: tags("MB"), WTags: tags("MB"), Wrap: litmus.OpSext32},
 		}},
 		{"r0 = atomic_dec_and_test(v);", []litmus.Instr{
-			{Op: litmus.OpRMW, Text: "atomic_dec_and_test(v)", Dst: "#1", Addr: av, Src: C(1), RMWOp: litmus.OpSub, ReturnNew: true, RTags: tags("MB"), WTags: tags("MB")},
+			{Op: litmus.OpRMW, Text: "atomic_dec_and_test(v)", Dst: "#1", Addr: av, Src: C(1), RMWOp: litmus.OpSub, ReturnNew: true, RTags: tags("MB"), WTags: tags("MB"), Wrap: litmus.OpSext32},
 			{Op: litmus.OpMove, Text: "r0 = atomic_dec_and_test(v);", Dst: "r0", Src: Bin(litmus.OpEq, R("#1"), C(0))},
 		}},
 		{"r0 = atomic_add_unless(v, 1, 5);", []litmus.Instr{
-			{Op: litmus.OpCAS, Text: "atomic_add_unless(v, 1, 5)", Dst: "#1", Addr: av, Src: C(1), Expect: C(5), AddUnless: true, RTags: tags("MB"), WTags: tags("MB")},
+			{Op: litmus.OpCAS, Text: "atomic_add_unless(v, 1, 5)", Dst: "#1", Addr: av, Src: C(1), Expect: C(5), AddUnless: true, RTags: tags("MB"), WTags: tags("MB"), Wrap: litmus.OpSext32},
 			{Op: litmus.OpMove, Text: "r0 = atomic_add_unless(v, 1, 5);", Dst: "r0", Src: Bin(litmus.OpNe, R("#1"), C(5))},
 		}},
 		{"spin_lock(l); spin_unlock(l);", []litmus.Instr{

@@ -56,6 +56,7 @@ func TestCSemantics(t *testing.T) {
 		{"u8-store-truncates.litmus", all("Always")},
 		{"store-u16-keeps.litmus", compiled("unsupported", "Never")},
 		{"ulong-compare.litmus", compiled("Never", "unsupported")},
+		{"ticket-wrap.litmus", compiled("Always", "unsupported")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
