@@ -105,6 +105,46 @@ func TestCSemanticsHerdTwins(t *testing.T) {
 	}
 }
 
+// TestCSemanticsCompiled runs each csem/ test compiled for each hardware
+// target and compares the herd-format output with herd7's on the same
+// compiled test (litmuscheck --show-asm), kept in csem/compiled as
+// NAME.TARGET.expected, or NAME.TARGET.mixed.expected where herd7 ran
+// with -variant mixed (a test that accesses a location at a width other
+// than the location's).
+func TestCSemanticsCompiled(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("csem", "compiled", "*.expected"))
+	if len(files) == 0 {
+		t.Fatal("no herd7 outputs in csem/compiled")
+	}
+	for _, f := range files {
+		name, target, _ := strings.Cut(strings.TrimSuffix(filepath.Base(f), ".expected"), ".")
+		target = strings.TrimSuffix(target, ".mixed")
+		t.Run(name+"/"+target, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("csem", name+".litmus"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			col, ok := locks.ColumnByName(target)
+			if !ok {
+				t.Fatalf("no column %q", target)
+			}
+			run, err := locks.RunC(context.Background(), name+".litmus", string(src), nil, col, litmus.Options{})
+			if err != nil || run.Result == nil {
+				t.Fatalf("%s: %v %v", target, err, run.Err)
+			}
+			var buf bytes.Buffer
+			run.Result.WriteHerd(&buf)
+			want, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), buf.String()); diff != "" {
+				t.Errorf("herd7's output on the compiled test (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // herdOutput is the LKMM's herd-format output for the test file, without
 // its Time line.
 func herdOutput(t *testing.T, file string) string {
