@@ -206,10 +206,11 @@ func (r *Result) Label() string {
 	switch {
 	case r.Positive == 0 && r.Hangs > 0:
 		return r.Verdict() + ", " + r.HangNote()
+	case r.Incomplete():
+		// Before vacuous: the cut path says why nothing may survive.
+		return r.Verdict() + " (" + IncompleteNote + ": " + r.Stuck.String() + ")"
 	case r.Vacuous():
 		return r.Verdict() + " (" + VacuousNote + ")"
-	case r.Incomplete():
-		return r.Verdict() + " (" + IncompleteNote + ": " + r.Stuck.String() + ")"
 	case r.Verdict() == "Never" && r.Test.UnusedNote() != "":
 		return r.Verdict() + " (" + r.Test.UnusedNote() + ")"
 	}

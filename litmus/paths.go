@@ -8,6 +8,7 @@ package litmus
 import (
 	"fmt"
 	"maps"
+	"strings"
 )
 
 // DefaultUnroll is how many times a backward jump may be taken unless
@@ -152,9 +153,13 @@ func (th *threadRun) addEvent(ev tevent) int {
 
 // pathEnum enumerates the paths of one thread.
 type pathEnum struct {
-	th      *Thread
-	domains map[string][]Value
-	paths   []path
+	th *Thread
+	// locBytes are the widths a C test gives its locations (Test.LocBytes),
+	// which its compiled tests carry: a write of a value that does not
+	// fit cuts the path (overflow).
+	locBytes map[string]int
+	domains  map[string][]Value
+	paths    []path
 	// hangs are the paths that end in a spin that may wait forever; they
 	// are kept apart so that the other paths stay those herd enumerates.
 	hangs []path
@@ -384,7 +389,32 @@ func (pe *pathEnum) store(th *threadRun, in *Instr) (a regVal, loc string, v reg
 		pe.stuck(th, in, cannot(v, err))
 		return a, loc, v, false
 	}
+	if why := pe.overflow(loc, v.v); why != "" {
+		pe.stuck(th, in, why)
+		return a, loc, v, false
+	}
 	return a, loc, v, true
+}
+
+// overflow says why the write of v to loc is beyond what the model
+// computes, "" when it is not: a C test's location of n bytes holds v
+// from -2^(8n-1) to 2^(8n)-1, as a signed or an unsigned type; a compiled
+// column that is not mixed-size computes with whole values in 64-bit
+// registers, so a larger value is an overflow the hardware would have
+// wrapped.
+func (pe *pathEnum) overflow(loc string, v Value) string {
+	if pe.mixed != nil || v.Sym != "" || v.IsUnknown() {
+		return ""
+	}
+	base, _, _ := strings.Cut(loc, "[")
+	n := pe.locBytes[base]
+	if n == 0 || n >= 8 {
+		return ""
+	}
+	if lo, hi := -(int64(1) << (8*n - 1)), int64(1)<<(8*n)-1; v.Off >= lo && v.Off <= hi {
+		return ""
+	}
+	return fmt.Sprintf("writes %s to %s, a %d-byte location of the C test (the value wraps there; this column computes with whole values)", v, base, n)
 }
 
 // read forks the path on every value the location may hold.
@@ -475,6 +505,10 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			return
 		}
 		nv = Convert(in.Wrap, nv)
+		if why := pe.overflow(loc, nv); why != "" {
+			pe.stuck(th, in, why, r)
+			return
+		}
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
 			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true,

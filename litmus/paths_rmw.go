@@ -47,6 +47,10 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			}
 			s.v = Convert(in.Wrap, s.v)
 		}
+		if why := pe.overflow(r.loc, s.v); why != "" {
+			pe.stuck(th, in, why, r)
+			return
+		}
 	}
 	forkCAS(th, in, success, r.tags, func(t *threadRun, f CASForm, tags []string) bool {
 		ev := r

@@ -48,9 +48,11 @@ type Test struct {
 	// warning): herd7 reads them as their initial value, so a verdict over
 	// them rests on what is most likely a misspelt name (UnusedNote).
 	Unused []LocRef
-	// LocBytes, for a C test, is the width in bytes of each location its
-	// threads' parameters point to: 1 or 2 for a byte or halfword type,
-	// else the word's 4 (the widest of the parameters that name it).
+	// LocBytes, for a C test and the tests compiled from it, is the width
+	// in bytes of each location its threads' parameters point to: 1, 2 or
+	// 8 for a byte, halfword or 64-bit integer type, else the word's 4
+	// (the widest of the parameters that name it). The compiled tests
+	// hold a 64-bit location in a word, as C tests' locations always were.
 	LocBytes map[string]int
 }
 

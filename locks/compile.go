@@ -184,8 +184,10 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	}
 	markSpins(asm, threads, first)
 	attributeToC(asm, threads, first)
-	// The C test's names, which its condition's warnings speak of.
+	// The C test's names, which its condition's warnings speak of, and
+	// its locations' widths, which its values must fit.
 	asm.Unused = t.Unused
+	asm.LocBytes = t.LocBytes
 	comp.Test = asm
 	return comp, nil
 }

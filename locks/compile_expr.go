@@ -79,6 +79,9 @@ func (tc *threadComp) into(d string, e litmus.Expr) error {
 		if err != nil {
 			return err
 		}
+		if k, ok := x.Y.(*litmus.Const); ok && x.Op == litmus.OpUShr && !k.V.IsAddr() && k.V.Off >= 0 && k.V.Off < 64 {
+			return tc.unsignedShr(d, x.X, a, k.V.Off)
+		}
 		if k, ok := x.Y.(*litmus.Const); ok && x.Op == litmus.OpShl && !k.V.IsAddr() && k.V.Off >= 0 && k.V.Off < 32 {
 			tc.emit(tc.syn.shl(d, a, k.V.Off, tc.constReg)...)
 			return nil
@@ -162,6 +165,27 @@ func (tc *threadComp) unaryInto(d string, u *litmus.Unary) error {
 		return err
 	}
 	return arith(litmus.OpSub, d, d, sign)
+}
+
+// unsignedShr computes the resolved x >> k, unsigned, into d, x being
+// in register a: ARMv8's LSR; on POWER, whose herd model has no shift
+// right, a division by 2^k, exact for an operand the IR shows is no
+// wider than 32 bits (a zero-extension), hence not negative; x86 has no
+// instruction for it in herd's X86_64.
+func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) error {
+	switch tc.target.Table.Arch {
+	case litmus.ArchAArch64:
+		tc.emit(fmt.Sprintf("LSR %s,%s,#%d", d, a, k))
+		return nil
+	case litmus.ArchPPC:
+		if u, ok := x.(*litmus.Unary); ok && k < 32 {
+			if bits, _, conv := litmus.ConvWidth(u.Op); conv && bits <= 32 {
+				tc.emit(fmt.Sprintf("divw %s,%s,%s", d, a, tc.constReg(int64(1)<<k)))
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("unsupported: an unsigned shift right (%s) on %s", formatExpr(x), tc.target.Title)
 }
 
 func mentions(e litmus.Expr, r string) bool {

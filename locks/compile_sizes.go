@@ -50,6 +50,7 @@ func declaredTypes(t *litmus.Test) map[string]string {
 	}
 	widths := locationWidths(t)
 	for loc, n := range t.LocBytes {
+		n = min(n, wordBytes)
 		if n != wordBytes || len(widths[loc]) > 0 && !widths[loc][n] {
 			out[loc] = map[int]string{1: "uint8_t ", 2: "uint16_t ", 4: "int "}[n]
 		}
@@ -135,7 +136,7 @@ func lkmmMixedAccess(t *litmus.Test, widths map[string]map[int]bool) (first *lit
 		sym, k := staticLocation(in.Addr)
 		n := accessBytes(in)
 		switch {
-		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1 || t.LocBytes[sym] > n):
+		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1 || min(t.LocBytes[sym], wordBytes) > n):
 			first = in
 		case n != wordBytes && !fitsNarrow(in, n):
 			first, narrowValue = in, true
@@ -235,7 +236,7 @@ func (tc *threadComp) placed(a litmus.Expr, off int64, n int) int64 {
 	}
 	size := int64(wordBytes)
 	if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && tc.locBytes[c.V.Sym] != 0 {
-		size = int64(tc.locBytes[c.V.Sym])
+		size = int64(min(tc.locBytes[c.V.Sym], wordBytes))
 	}
 	return size - off - int64(n)
 }

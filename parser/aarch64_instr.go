@@ -203,10 +203,22 @@ func a64Combine(op string, x, y litmus.Expr, w bool) litmus.Expr {
 		}
 		return e
 	}
+	// A W register holds 32 bits: herd wraps a W sum, difference or
+	// left shift there ("ADD W3,W1,W2" of 0xffff0003 and 0x10000 is 3).
+	wrap32 := func(e litmus.Expr) litmus.Expr {
+		if w {
+			return &litmus.Unary{Op: litmus.OpZext32, X: e}
+		}
+		return e
+	}
 	switch strings.TrimSuffix(op, "S") {
-	case "ADD", "CMN":
+	case "ADD":
+		return wrap32(litmus.Bin(litmus.OpAdd, x, y))
+	case "SUB":
+		return wrap32(litmus.Bin(litmus.OpSub, x, y))
+	case "CMN":
 		return litmus.Bin(litmus.OpAdd, x, y)
-	case "SUB", "CMP":
+	case "CMP":
 		return litmus.Bin(litmus.OpSub, x, y)
 	case "AND", "TST":
 		return litmus.Bin(litmus.OpAnd, x, y)
@@ -221,7 +233,7 @@ func a64Combine(op string, x, y litmus.Expr, w bool) litmus.Expr {
 	case "BIC":
 		return litmus.Bin(litmus.OpAndNot, x, y)
 	case "LSL":
-		return litmus.Bin(litmus.OpShl, x, y)
+		return wrap32(litmus.Bin(litmus.OpShl, x, y))
 	case "LSR":
 		return litmus.Bin(litmus.OpShr, x, y)
 	}

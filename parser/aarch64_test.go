@@ -122,8 +122,9 @@ func TestAArch64Lowering(t *testing.T) {
 		{[]string{"EOR W8,W7,W7"}, []litmus.Instr{{Op: litmus.OpMove, Dst: "X8", Src: Bin(litmus.OpXor, R("X7"), R("X7"))}}},
 		{[]string{"ADD X5,X1,W3,SXTW"}, []litmus.Instr{{Op: litmus.OpMove, Dst: "X5", Src: Bin(litmus.OpAdd, x1, R("X3"))}}},
 		{[]string{"ORR W2,W1,#1"}, []litmus.Instr{{Op: litmus.OpMove, Dst: "X2", Src: Bin(litmus.OpOr, x1, C(1))}}},
+		// A W result wraps at 32 bits, as herd's does.
 		{[]string{"SUBS W2,W1,#1"}, []litmus.Instr{
-			{Op: litmus.OpMove, Dst: "X2", Src: Bin(litmus.OpSub, x1, C(1))},
+			{Op: litmus.OpMove, Dst: "X2", Src: &litmus.Unary{Op: litmus.OpZext32, X: Bin(litmus.OpSub, x1, C(1))}},
 			{Op: litmus.OpMove, Dst: "NZCV", Src: Bin(litmus.OpCmp, x1, C(1))},
 		}},
 		{[]string{"CMP W1,#0", "CSEL W0,W2,W3,EQ"}, []litmus.Instr{

@@ -20,8 +20,8 @@ var cTypeSizes = map[string]uint8{
 
 // locationBytes is the width of each location the threads' pointer
 // parameters name (litmus.Test.LocBytes): that of the type pointed to
-// when it is a byte or halfword type, else the word's, the widest
-// across the threads.
+// when it is a byte, halfword or 64-bit integer type, else the word's,
+// the widest across the threads.
 func locationBytes(threads []*cThread) map[string]int {
 	out := map[string]int{}
 	for _, th := range threads {
@@ -30,7 +30,11 @@ func locationBytes(threads []*cThread) map[string]int {
 				continue
 			}
 			n := int(cTypeSizes[strings.Join(unqualified(p.Type), " ")])
-			if n == 0 {
+			switch {
+			case n != 0:
+			case intType(p.Type, 0).bits == 64:
+				n = 8
+			default:
 				n = 4
 			}
 			out[p.Name] = max(out[p.Name], n)

@@ -187,8 +187,14 @@ func arith(op litmus.BinOp, x litmus.Expr, tx cInt, y litmus.Expr, ty cInt) (lit
 		if !t.typed() {
 			return litmus.Bin(op, x, y), tUntyped
 		}
-		if u, ok := unsignedOps[op]; ok && t == tUlong {
-			op = u
+		if op == litmus.OpShr && !t.signed {
+			// An unsigned shift: the left operand, made explicit as no
+			// wider than 32 bits where it is, lets a target without a
+			// logical shift divide instead (POWER's divw).
+			if t.bits <= 32 {
+				x = wrap(litmus.OpZext32, x)
+			}
+			return litmus.Bin(litmus.OpUShr, x, y), t
 		}
 		r := litmus.Bin(op, x, y)
 		if w, ok := wraps(t); ok && op == litmus.OpShl {
@@ -228,9 +234,13 @@ func unaryArith(op litmus.BinOp, x litmus.Expr, t cInt) (litmus.Expr, cInt) {
 	}
 	t = promoted(t)
 	var r litmus.Expr
-	if c, ok := x.(*litmus.Const); ok && op == litmus.OpNeg && !c.V.IsAddr() {
+	c, ok := x.(*litmus.Const)
+	switch {
+	case ok && op == litmus.OpNeg && !c.V.IsAddr():
 		r = litmus.C(-c.V.Off)
-	} else {
+	case ok && op == litmus.OpBitNot && !c.V.IsAddr():
+		r = litmus.C(^c.V.Off)
+	default:
 		r = &litmus.Unary{Op: op, X: x}
 	}
 	// ~ and - turn an unsigned value negative.
