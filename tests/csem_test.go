@@ -153,6 +153,41 @@ func TestCSemanticsCompiled(t *testing.T) {
 	}
 }
 
+// TestCSemanticsAsm checks the assembly tests in csem/asm, the
+// instructions the compiled columns lean on for C's conversions, against
+// herd7's output under the dialect's model.
+func TestCSemanticsAsm(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("csem", "asm", "*.litmus"))
+	if len(files) == 0 {
+		t.Fatal("no tests in csem/asm")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			test, err := parser.ParseFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			model, err := models.ForArch(test.Arch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := litmus.Explore(context.Background(), test, model, litmus.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			res.WriteHerd(&buf)
+			want, err := os.ReadFile(f + ".expected")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), buf.String()); diff != "" {
+				t.Errorf("herd7's output (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // herdOutput is the LKMM's herd-format output for the test file, without
 // its Time line.
 func herdOutput(t *testing.T, file string) string {
