@@ -84,8 +84,12 @@ func refuseMixedInLKMM(t *litmus.Test) error {
 		return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s writes its %d-byte location a value that may not fit it, and the LKMM, which has no sizes, would not truncate it (the hardware columns run the test at its widths)",
 			what, n))}
 	}
-	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
-		what, n, plural, offsetOf(in)))}
+	size := wordBytes
+	if sym, _ := staticLocation(in.Addr); t.LocBytes[sym] != 0 {
+		size = min(t.LocBytes[sym], wordBytes)
+	}
+	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its %d-byte location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
+		what, n, plural, offsetOf(in), size))}
 }
 
 // refuseNarrowInit refuses an init item that gives a location read and

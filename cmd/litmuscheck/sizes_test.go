@@ -15,7 +15,7 @@ import (
 // mixed refuses it.
 func TestMixedSizeRefused(t *testing.T) {
 	lkmm := ": unsupported: mixed-size access in the LKMM column: "
-	tail := " of its location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)"
+	tail := " of its 4-byte location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)"
 	tests := []struct{ name, src, stderr string }{
 		{"C u8 cast", "C t\n{}\nP0(int *x) {\n  WRITE_ONCE(*(u8 *)x, 1);\n}\nP1(int *x) {\n  int r0 = READ_ONCE(*x);\n}\nexists (1:r0=1)\n",
 			`:4:3` + lkmm + `"WRITE_ONCE(*(u8 *)x, 1)" accesses 1 byte at offset 0` + tail},
