@@ -217,7 +217,8 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	maxWrites := 0
 	for i, th := range test.Threads {
 		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
-			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed, locBytes: test.LocBytes}
+			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed, locBytes: test.LocBytes,
+			cCtrl: test.Arch == ArchC}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {

@@ -14,6 +14,10 @@ type regVal struct {
 	v Value
 	d deps
 	p deps
+	// c are the reads of the branches under which the value, or one it
+	// was computed from, was written to its register (herd's C: a branch
+	// on it depends on them, its data does not); C tests only.
+	c deps
 }
 
 // evalError reports an expression that cannot be computed on its operands
@@ -35,16 +39,16 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		}
 		if e.Op == OpPick {
 			// The value passes, its dependencies become pick ones only.
-			return regVal{v: x.v, p: x.d | x.p}, nil
+			return regVal{v: x.v, p: x.d | x.p, c: x.c}, nil
 		}
 		if x.v.IsUnknown() {
 			return x, errUnknown
 		}
 		if _, _, conv := ConvWidth(e.Op); conv {
-			return regVal{v: Convert(e.Op, x.v), d: x.d, p: x.p}, nil
+			return regVal{v: Convert(e.Op, x.v), d: x.d, p: x.p, c: x.c}, nil
 		}
 		v, err := applyUnary(e.Op, x.v)
-		return regVal{v: v, d: x.d, p: x.p}, err
+		return regVal{v: v, d: x.d, p: x.p, c: x.c}, err
 	case *Binary:
 		x, err := th.eval(e.X)
 		if err != nil {
@@ -56,10 +60,10 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		}
 		if x.v.IsUnknown() || y.v.IsUnknown() {
 			v, err := th.unknownOp(e.Op, x.v, y.v)
-			return regVal{v: v, d: x.d | y.d, p: x.p | y.p}, err
+			return regVal{v: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}, err
 		}
 		v, err := Apply(e.Op, x.v, y.v)
-		return regVal{v: v, d: x.d | y.d, p: x.p | y.p}, err
+		return regVal{v: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}, err
 	case *Ite:
 		c, err := th.eval(e.Cond)
 		if err != nil {
@@ -76,6 +80,7 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		}
 		r.d |= c.d
 		r.p |= c.p
+		r.c |= c.c
 		return r, err
 	}
 	return regVal{}, &evalError{"unknown expression"}

@@ -129,6 +129,24 @@ func (th *threadRun) clone() *threadRun {
 	return c
 }
 
+// setReg writes v to th's register name at instruction pc. In a C test,
+// the value then carries the reads of the branches pc is under (regVal.c):
+// herd's C makes a register write control-dependent on them, and a later
+// branch on the register depends on them too.
+func (pe *pathEnum) setReg(th *threadRun, name string, v regVal, pc int) {
+	v.c |= pe.regCtrl(th, pc)
+	th.regs[name] = v
+}
+
+// regCtrl are the branch reads a register write at pc carries (setReg).
+func (pe *pathEnum) regCtrl(th *threadRun, pc int) deps {
+	if !pe.cCtrl {
+		return 0
+	}
+	d, _ := th.ctrlDeps(pc)
+	return d
+}
+
 // ctrlDeps returns the reads that the branches before pc depend on, and
 // the same through picks as well.
 func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
@@ -158,8 +176,11 @@ type pathEnum struct {
 	// which its compiled tests carry: a write of a value that does not
 	// fit cuts the path (overflow).
 	locBytes map[string]int
-	domains  map[string][]Value
-	paths    []path
+	// cCtrl: the test is C, whose register writes are control-dependent
+	// (setReg).
+	cCtrl   bool
+	domains map[string][]Value
+	paths   []path
 	// hangs are the paths that end in a spin that may wait forever; they
 	// are kept apart so that the other paths stay those herd enumerates.
 	hangs []path
@@ -244,7 +265,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				pe.stuck(th, in, cannot(v, err))
 				return
 			}
-			th.regs[in.Dst] = v
+			pe.setReg(th, in.Dst, v, pc)
 		case OpFence:
 			cd, cp := th.ctrlDeps(pc)
 			ev := tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: cd, pctrl: cp}
@@ -268,8 +289,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 					return
 				}
 				taken, condReads = truthy(c.v), c.d
-				if c.d|c.p != 0 {
-					th.ctrl = append(th.ctrl, ctrlScope{d: c.d, p: c.p, end: in.CtrlEnd})
+				if c.d|c.p|c.c != 0 {
+					th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, p: c.p, end: in.CtrlEnd})
 				}
 				if th.hc != nil && isIf(in, pc) {
 					pe.hv.branch(th.hc, pc, taken)
@@ -305,8 +326,8 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				}
 				return
 			}
-			if in.CtrlDep && c.d != 0 {
-				th.ctrl = append(th.ctrl, ctrlScope{d: c.d})
+			if in.CtrlDep && c.d|c.c != 0 {
+				th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c})
 			}
 		case OpLoad, OpLoadReserve, OpRMW, OpCAS:
 			pe.read(th, pc, in)
@@ -468,14 +489,14 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		idx := th.addEvent(r)
 		if in.Dst != "" {
-			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+			pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
 		}
 	case OpLoadReserve:
 		r.lxsx = true
 		idx := th.addEvent(r)
 		th.resv, th.resvLoc = idx, loc
 		if in.Dst != "" {
-			th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+			pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
 		}
 	case OpRMW:
 		if in.SpinTags != nil && !v.IsUnknown() && v != Int(0) {
@@ -484,7 +505,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			r.tags, th.hc = in.SpinTags, nil
 			idx := th.addEvent(r)
 			if in.Dst != "" {
-				th.regs[in.Dst] = regVal{v: v, d: 1 << uint(idx)}
+				pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
 			}
 			pe.run(th, pc+1)
 			return
@@ -529,7 +550,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			if in.ReturnNew {
 				out, d, p = nv, d|s.d, s.p
 			}
-			th.regs[in.Dst] = regVal{v: out, d: d, p: p}
+			pe.setReg(th, in.Dst, regVal{v: out, d: d, p: p}, pc)
 		}
 	case OpCAS:
 		r.atomic = true

@@ -145,7 +145,7 @@ func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *Instr, a regVal, cells 
 		}
 	}
 	if in.Dst != "" {
-		th.regs[in.Dst] = out
+		pe.setReg(th, in.Dst, out, pc)
 	}
 	pe.run(th, pc+1)
 }
@@ -227,7 +227,7 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 				t.addEvent(w)
 			}
 		}
-		if _, err := t.setCASRegisters(in, f, success, v, own, e); err != nil {
+		if _, err := t.setCASRegisters(in, f, success, v, own, e, pe.regCtrl(t, pc)); err != nil {
 			return false
 		}
 		pe.run(t, pc+1)

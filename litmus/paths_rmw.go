@@ -79,7 +79,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			w.atomic = true
 			t.addEvent(w)
 		}
-		if x, err := t.setCASRegisters(in, f, success, v, own, e); err != nil {
+		if x, err := t.setCASRegisters(in, f, success, v, own, e, pe.regCtrl(t, pc)); err != nil {
 			pe.stuck(t, in, cannot(x, err))
 			return false
 		}
@@ -153,7 +153,7 @@ func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string,
 		write(t)
 		t.resv = -1
 		if in.Status != "" {
-			t.regs[in.Status] = regVal{v: in.StatusOK}
+			pe.setReg(t, in.Status, regVal{v: in.StatusOK}, pc)
 		}
 		pe.run(t, pc+1)
 		if pe.err != nil {
@@ -162,7 +162,7 @@ func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string,
 	}
 	th.resv = -1
 	if in.Status != "" {
-		th.regs[in.Status] = regVal{v: in.StatusFail}
+		pe.setReg(th, in.Status, regVal{v: in.StatusFail}, pc)
 	}
 	pe.run(th, pc+1)
 }
@@ -172,7 +172,8 @@ func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string,
 // after the comparison of v with the expected value e. An OldFromExpect
 // form evaluates the expected value again; its error is returned with
 // the value.
-func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value, own deps, e regVal) (regVal, error) {
+// ctrl are the branch reads a C test's register writes carry (setReg).
+func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value, own deps, e regVal, ctrl deps) (regVal, error) {
 	if in.Dst != "" {
 		old := regVal{v: v, d: own}
 		if f.OldFromExpect {
@@ -185,6 +186,7 @@ func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value,
 		if f.OldAfterCompare {
 			old.p |= e.d | e.p | own
 		}
+		old.c = ctrl
 		t.regs[in.Dst] = old
 	}
 	if in.Status != "" {
@@ -192,7 +194,7 @@ func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value,
 		if success {
 			st = in.StatusOK
 		}
-		t.regs[in.Status] = regVal{v: st, d: own | e.d}
+		t.regs[in.Status] = regVal{v: st, d: own | e.d, c: ctrl}
 	}
 	return regVal{}, nil
 }
