@@ -221,7 +221,7 @@ func (rv *review) lockNote(out fileOutcome, t *litmus.Test) string {
 		return ""
 	case rv.alg != nil:
 		return "   [--lock " + rv.alg.Name + "]"
-	case spinCall.MatchString(t.Source):
+	case callsSpin(t):
 		return "   [spin_*: LKMM's lock events under LKMM, " + locks.DefaultAlgorithm + " on hardware]"
 	}
 	return ""

@@ -129,6 +129,19 @@ func (e timeoutError) Unwrap() error { return context.DeadlineExceeded }
 // spinCall finds a call of the spin_* operations that --lock redefines.
 var spinCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
 
+// callsSpin reports whether t's code calls a spin_* operation: its
+// instructions' source text, which comments never reach.
+func callsSpin(t *litmus.Test) bool {
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			if spinCall.MatchString(in.Text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // writeRuns prints a C test's runs: one result as writeText does, several
 // side by side.
 func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string) {
@@ -155,7 +168,7 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 	switch {
 	case alg != nil:
 		lock = "   [--lock " + alg.Name + "]"
-	case spinCall.MatchString(t.Source):
+	case callsSpin(t):
 		lock = "   [spin_*: LKMM's lock events under LKMM, " + locks.DefaultAlgorithm + " on hardware]"
 	}
 	fmt.Fprintf(w, "%s: %s (%s)%s\n", t.Name, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop), lock)

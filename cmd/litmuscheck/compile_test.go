@@ -121,3 +121,22 @@ func TestModelOnAssembly(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, output:\n%s", code, errs, out)
 	}
 }
+
+// TestSpinNoteFollowsCode: the side-by-side header says what spin_* run as
+// when the code calls them, and not when only a comment names them.
+func TestSpinNoteFollowsCode(t *testing.T) {
+	const note = "[spin_*: LKMM's lock events under LKMM, qspinlock on hardware]"
+	tests := []struct {
+		name, src string
+		want      bool
+	}{
+		{"call", "C t\n{}\nP0(spinlock_t *l, int *x) { spin_lock(l); WRITE_ONCE(*x, 1); spin_unlock(l); }\nexists (x=1)\n", true},
+		{"comment only", "C t\n(* spin_lock(l) is only named here *)\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); } // spin_unlock(l)\nexists (x=1)\n", false},
+	}
+	for _, tc := range tests {
+		_, out, _ := runCLI(writeTest(t, "t.litmus", tc.src))
+		if got := strings.Contains(out, note); got != tc.want {
+			t.Errorf("%s: note shown %v, want %v:\n%s", tc.name, got, tc.want, out)
+		}
+	}
+}
