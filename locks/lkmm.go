@@ -8,6 +8,7 @@
 package locks
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -96,6 +97,39 @@ func isReleaseWrite(in *litmus.Instr) bool {
 	return false
 }
 
+// fromUserFunc reports whether in was inlined from a function of the
+// user's: one the test defines before its threads, or one of a
+// --fragments file.
+func fromUserFunc(t *litmus.Test, in *litmus.Instr) bool {
+	if fromFragment(in) {
+		return false
+	}
+	if in.Pos.File != t.File {
+		return in.Pos.File != ""
+	}
+	return len(t.Threads) > 0 && in.Pos.Line < t.Threads[0].Pos.Line
+}
+
+// afterUserLock reads the fence in, smp_mb__after_spinlock() or
+// smp_mb__after_unlock_lock(), directly after acc, the last access of a
+// user's function. linux-kernel.cat orders these fences after lock.cat's
+// lock events, which the user's C code does not make. After an acquire
+// (or fully ordered) read-modify-write, smp_mb__after_spinlock() is
+// read as after a library lock fragment: a full fence as well. Anything
+// else is refused, naming why, rather than left a fence that orders
+// nothing: the user's unlock has no role the LKMM column can give it.
+func afterUserLock(in, acc *litmus.Instr) error {
+	if in.FTags[0] == litmus.TagAfterSpinlock && isAcquireRMW(acc) {
+		in.FTags = []string{litmus.TagAfterSpinlock, litmus.TagMB}
+		return nil
+	}
+	name, why := "smp_mb__after_spinlock", "its last access is not an acquire read-modify-write (a lock's taking)"
+	if in.FTags[0] == litmus.TagAfterUnlockLock {
+		name, why = "smp_mb__after_unlock_lock", "the LKMM column cannot tell which of the user's functions unlocks"
+	}
+	return litmus.Unsupported(in.Pos, fmt.Sprintf("%s() after a function of the test's (%q): linux-kernel.cat orders it after spin_lock()'s lock event only, and %s", name, acc.Text, why))
+}
+
 func withTag(tags []string, t string) []string {
 	return append(append([]string(nil), tags...), t)
 }
@@ -136,11 +170,20 @@ func PrepareLKMM(t *litmus.Test) error {
 				last, fragment = pc, fragment || fromFragment(in)
 				continue
 			}
-			if in.Op != litmus.OpFence || !fragment || len(in.FTags) != 1 {
+			if in.Op != litmus.OpFence || len(in.FTags) != 1 {
 				continue
 			}
 			tag := in.FTags[0]
 			if tag != litmus.TagAfterSpinlock && tag != litmus.TagAfterUnlockLock {
+				continue
+			}
+			if last >= 0 && fromUserFunc(t, &th.Code[last]) {
+				if err := afterUserLock(in, &th.Code[last]); err != nil {
+					return err
+				}
+				continue
+			}
+			if !fragment {
 				continue
 			}
 			acq := &th.Code[last]

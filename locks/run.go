@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -229,6 +230,11 @@ func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 			return run, nil
 		}
 		if err := PrepareLKMM(t); err != nil {
+			// A fence the LKMM column cannot read is a refusal, named.
+			var le *litmus.Error
+			if errors.As(err, &le) && strings.HasPrefix(le.Msg, "unsupported:") {
+				err = &gapError{err}
+			}
 			run.Err = err
 			return run, nil
 		}
