@@ -38,7 +38,8 @@ type Row struct {
 // A Cell is a verdict, linking to its picture when it has one.
 type Cell struct {
 	Text string
-	// Class colours the cell: never, sometimes, always, failed or "".
+	// Class colours the cell: never, sometimes, always, caveat (a
+	// verdict with a caveat, which proves nothing), failed or "".
 	Class   string
 	Picture *Picture
 }
@@ -57,7 +58,7 @@ func VerdictClass(verdict string) string {
 const style = `body{font-family:Helvetica,Arial,sans-serif;margin:2em;color:#222;max-width:80em}
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.3em .6em;text-align:left}
 th{background:#eee}td.never{background:#e3f4e3}td.sometimes{background:#fde2e2}td.always{background:#fbd0d0}
-td.failed{background:#fff2c0}td a{color:inherit}figure{margin:1.5em 0;border-top:1px solid #ddd;padding-top:.5em}
+td.failed{background:#fff2c0}td.caveat{background:#ffe0b0;font-style:italic}td a{color:inherit}figure{margin:1.5em 0;border-top:1px solid #ddd;padding-top:.5em}
 figcaption{font-weight:bold;margin-bottom:.3em}code{background:#f4f4f4;padding:0 .2em}`
 
 // HTML renders the report as one page needing nothing else: styles and

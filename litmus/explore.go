@@ -197,26 +197,6 @@ func (r *Result) Vacuous() bool { return r.Executions() == 0 }
 // VacuousNote is what follows a vacuous Never for a reader.
 const VacuousNote = "vacuous: no execution survives"
 
-// Label is the verdict as litmuscheck's own output prints it: Verdict,
-// with a vacuous Never labelled so that nobody reads it as a proof.
-// herd's format prints Verdict alone, as herd7 does.
-// A Never with hanging executions reads "Never, but N executions hang";
-// one whose condition reads a name no code uses says so (Test.Unused).
-func (r *Result) Label() string {
-	switch {
-	case r.Positive == 0 && r.Hangs > 0:
-		return r.Verdict() + ", " + r.HangNote()
-	case r.Incomplete():
-		// Before vacuous: the cut path says why nothing may survive.
-		return r.Verdict() + " (" + IncompleteNote + ": " + r.Stuck.String() + ")"
-	case r.Vacuous():
-		return r.Verdict() + " (" + VacuousNote + ")"
-	case r.Verdict() == "Never" && r.Test.UnusedNote() != "":
-		return r.Verdict() + " (" + r.Test.UnusedNote() + ")"
-	}
-	return r.Verdict()
-}
-
 // Incomplete reports whether a Never leaves out an execution that reaches
 // an instruction the explorer cannot evaluate (Result.Stuck): herd drops
 // it as silently, but the Never does not speak for it.

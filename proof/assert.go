@@ -146,13 +146,28 @@ func (r *Result) checkDefaults(c config) {
 			r.tb.Errorf("proof: %s: %s: %s: %v", r.name(), run.Column.Title, run.Failure(), run.Err)
 		case res.LoopCut:
 			r.tb.Errorf("proof: %s: %s: the unroll bound cut some executions, so outcomes may be missing", r.name(), run.Column.Title)
-		case res.Vacuous() && !c.allowVacuous:
-			r.tb.Errorf("proof: %s: %s: %s, so it proves nothing (proof.AllowVacuous() if the test expects it)",
-				r.name(), run.Column.Title, res.Label())
-		case res.Test.UnusedNote() != "":
-			r.tb.Errorf("proof: %s: %s: %s: a misspelt name?", r.name(), run.Column.Title, res.Test.UnusedNote())
 		}
-		if res == nil || c.allowHangs {
+		if res == nil {
+			continue
+		}
+		// Every caveat the command reports fails the proof, as the
+		// exit status does (litmus.Result.Caveats is the one judge).
+		for _, cv := range res.Caveats() {
+			switch {
+			case !cv.Voids, cv.Kind == litmus.CaveatUnroll, cv.Kind == litmus.CaveatHangs:
+				// Unroll cuts are reported above for every verdict,
+				// hangs below with their witness.
+			case cv.Kind == litmus.CaveatVacuous && c.allowVacuous:
+			case cv.Kind == litmus.CaveatVacuous:
+				r.tb.Errorf("proof: %s: %s: %s, so it proves nothing (proof.AllowVacuous() if the test expects it)",
+					r.name(), run.Column.Title, res.Label())
+			case cv.Kind == litmus.CaveatUnused:
+				r.tb.Errorf("proof: %s: %s: %s: a misspelt name?", r.name(), run.Column.Title, cv.Note)
+			default:
+				r.tb.Errorf("proof: %s: %s: %s %s, so it proves nothing", r.name(), run.Column.Title, res.Verdict(), cv.Note)
+			}
+		}
+		if c.allowHangs {
 			continue
 		}
 		if n, witness := hangsOf(res); n > 0 {

@@ -428,7 +428,20 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"candidates": r.Candidates,
 		"hangs":      r.Hangs,
 		"hang":       hangJSON(r),
+		"label":      r.Label(),
+		"proves":     r.Proves(),
+		"caveats":    caveatsJSON(r),
 	}
+}
+
+// caveatsJSON lists r's caveats (litmus.Result.Caveats) as kind and note,
+// an empty list for none.
+func caveatsJSON(r *litmus.Result) []map[string]any {
+	out := []map[string]any{}
+	for _, c := range r.Caveats() {
+		out = append(out, map[string]any{"kind": string(c.Kind), "note": c.Note, "voids": c.Voids})
+	}
+	return out
 }
 
 // hangJSON is the witness of a result's hanging executions: the line that

@@ -48,6 +48,9 @@ type figure struct {
 	title   string
 	verdict string
 	picture *graph.Picture // nil: nothing to draw
+	// caveat: the verdict has a caveat (litmus.Result.Caveats), which
+	// its cell shows in the colour of a verdict no one should rely on.
+	caveat bool
 }
 
 // figuresOf are the pictures of one file's outcome, a figure per column.
@@ -57,12 +60,17 @@ func figuresOf(out fileOutcome) []figure {
 	}
 	if out.runs == nil {
 		r := out.res
-		return []figure{{column: strings.ToLower(r.Model), title: r.Model, verdict: r.Label(),
+		return []figure{{column: strings.ToLower(r.Model), title: r.Model, verdict: r.Label(), caveat: len(r.Caveats()) > 0,
 			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.model)}}
 	}
 	var figs []figure
 	for _, run := range out.runs {
 		f := figure{column: run.Column.Name, title: run.Column.Title, verdict: run.Verdict()}
+		if res := run.CResult(); res != nil {
+			res := *res
+			res.Test = out.test
+			f.verdict, f.caveat = res.Label(), len(res.Caveats()) > 0
+		}
 		f.picture = runPicture(out.test.Name, run)
 		figs = append(figs, f)
 	}
@@ -158,7 +166,11 @@ func checkReport(outs []fileOutcome) *graph.Report {
 		row := graph.Row{Label: t.Name}
 		for _, f := range figs {
 			s.Columns = append(s.Columns, f.title)
-			row.Cells = append(row.Cells, graph.Cell{Text: f.verdict, Class: graph.VerdictClass(strings.Fields(f.verdict)[0]), Picture: f.picture})
+			class := graph.VerdictClass(strings.Trim(strings.Fields(f.verdict)[0], ","))
+			if f.caveat {
+				class = "caveat"
+			}
+			row.Cells = append(row.Cells, graph.Cell{Text: f.verdict, Class: class, Picture: f.picture})
 		}
 		s.Rows = []graph.Row{row}
 		rep.Sections = append(rep.Sections, s)
@@ -181,8 +193,11 @@ func locksReport(rows []*locks.Row) *graph.Report {
 		}
 		row := graph.Row{Label: r.Variant.Name}
 		for _, run := range r.Runs {
-			v := run.Verdict()
-			row.Cells = append(row.Cells, graph.Cell{Text: v, Class: graph.VerdictClass(v), Picture: runPicture(r.Scenario.Name+", "+r.Variant.Name, run)})
+			v, class := run.Verdict(), graph.VerdictClass(run.Verdict())
+			if res := run.Result; res != nil && len(res.Caveats()) > 0 {
+				v, class = res.Label(), "caveat"
+			}
+			row.Cells = append(row.Cells, graph.Cell{Text: v, Class: class, Picture: runPicture(r.Scenario.Name+", "+r.Variant.Name, run)})
 		}
 		cur.Rows = append(cur.Rows, row)
 	}

@@ -93,16 +93,24 @@ type verdictCell struct {
 // (an error, a gap), not by design: the exit status is then 2.
 func (c verdictCell) failed() bool { return c.res == nil && c.none != "n/a" }
 
-// label is the verdict the review compares: vacuity included, since a
-// vacuous Never proves nothing.
+// label is the verdict the review compares, with the kinds of its
+// caveats (litmus.Result.Caveats) but hangs, which liveLabel adds: a
+// vacuous or racy Never proves nothing, and a change of caveat is a
+// change.
 func (c verdictCell) label() string {
-	switch {
-	case c.res == nil:
+	if c.res == nil {
 		return c.none
-	case c.res.Vacuous():
-		return c.res.Verdict() + " (vacuous)"
 	}
-	return c.res.Verdict()
+	var kinds []string
+	for _, cv := range c.res.Caveats() {
+		if cv.Kind != litmus.CaveatHangs {
+			kinds = append(kinds, string(cv.Kind))
+		}
+	}
+	if len(kinds) == 0 {
+		return c.res.Verdict()
+	}
+	return c.res.Verdict() + " (" + strings.Join(kinds, ", ") + ")"
 }
 
 // hangs reports whether some execution of the column hangs (issue 10).

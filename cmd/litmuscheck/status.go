@@ -79,22 +79,41 @@ func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []co
 	case want != deadlock && want != r.Verdict():
 		list = append(list, complaint{1, fmt.Sprintf("%sResult: %s expected, %s found under %s", prefix, want, r.Verdict(), r.Model)})
 	}
-	switch {
-	case want == deadlock:
-	case r.Positive == 0 && r.Hangs > 0:
-		// A lock that can hang is not proved correct by its Never.
-		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s, %s: %s", prefix, r.Model, r.HangNote(), r.HangLine())})
-	case r.Vacuous():
-		list = append(list, complaint{1, fmt.Sprintf("%svacuous Never under %s: no execution survives, so it proves nothing", prefix, r.Model)})
-	}
-	if r.Incomplete() {
-		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s is incomplete: %s in an execution the model allows, which no count speaks for", prefix, r.Model, r.Stuck)})
-	}
-	if note := r.Test.UnusedNote(); note != "" && r.Verdict() == "Never" && !r.Vacuous() {
-		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s proves nothing about the code: %s (read as its initial value: a misspelt name?)", prefix, r.Model, note)})
-	}
-	if r.LoopCut && !r.Vacuous() && r.Verdict() == "Never" {
-		list = append(list, complaint{1, fmt.Sprintf("%sNever under %s rests on the unroll bound: it cut some executions, whose outcomes are missing (raise --unroll)", prefix, r.Model)})
+	for _, c := range r.Caveats() {
+		if msg := caveatComplaint(r, c, want); msg != "" {
+			list = append(list, complaint{1, prefix + msg})
+		}
 	}
 	return list
+}
+
+// caveatComplaint is the complaint a caveat of r makes, "" for none: a
+// caveat that leaves the verdict standing (a Sometimes's data race), or
+// hangs and vacuity when the "Result:" comment expects a deadlock.
+func caveatComplaint(r *litmus.Result, c litmus.Caveat, want string) string {
+	switch {
+	case !c.Voids:
+		return ""
+	case want == deadlock && (c.Kind == litmus.CaveatHangs || c.Kind == litmus.CaveatVacuous):
+		return ""
+	}
+	switch c.Kind {
+	case litmus.CaveatHangs:
+		// A lock that can hang is not proved correct by its Never.
+		return fmt.Sprintf("Never under %s, %s: %s", r.Model, r.HangNote(), r.HangLine())
+	case litmus.CaveatVacuous:
+		if r.Positive == 0 && r.Hangs > 0 {
+			return "" // the hangs say it
+		}
+		return fmt.Sprintf("vacuous Never under %s: no execution survives, so it proves nothing", r.Model)
+	case litmus.CaveatIncomplete:
+		return fmt.Sprintf("Never under %s is incomplete: %s in an execution the model allows, which no count speaks for", r.Model, r.Stuck)
+	case litmus.CaveatUnused:
+		return fmt.Sprintf("Never under %s proves nothing about the code: %s (read as its initial value: a misspelt name?)", r.Model, c.Note)
+	case litmus.CaveatUnroll:
+		return fmt.Sprintf("Never under %s rests on the unroll bound: it cut some executions, whose outcomes are missing (raise --unroll)", r.Model)
+	case litmus.CaveatDataRace:
+		return fmt.Sprintf("Never under %s proves nothing: %s", r.Model, litmus.DataRaceNote)
+	}
+	return fmt.Sprintf("Never under %s: %s", r.Model, c.Note)
 }
