@@ -30,6 +30,8 @@ func canonical(arch, ins string, rename map[string]string) (string, error) {
 			inner, err := canonical(arch, rest, rename)
 			return "lock; " + inner, err
 		}
+	case "X86":
+		return x86Canonical(mnemo, rest, ops, rename)
 	case "PPC":
 		return ppcCanonical(mnemo, ops), nil
 	case "AArch64":
@@ -147,4 +149,35 @@ func ppcOperand(op string) string {
 		}
 	}
 	return number(op)
+}
+
+// x86Registers are the X86 registers herd's lexer knows, which it prints
+// in capitals.
+var x86Registers = map[string]bool{"EAX": true, "EBX": true, "ECX": true, "EDX": true,
+	"ESI": true, "EDI": true, "EBP": true, "ESP": true, "EIP": true}
+
+// x86Canonical spells an X86 instruction as herd's dump_instruction
+// does: the mnemonic in capitals, "CMP", "INC" and "DEC" followed by two
+// blanks (herd's printer gives their opcode a blank of its own), "LOCK; "
+// before a locked instruction, registers in capitals.
+func x86Canonical(mnemo, rest string, ops []string, rename map[string]string) (string, error) {
+	up := strings.ToUpper(mnemo)
+	if up == "LOCK" || up == "LOCK;" {
+		m, r, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		inner, err := x86Canonical(m, r, splitOperands(r), rename)
+		return "LOCK; " + inner, err
+	}
+	for i, op := range ops {
+		if r, ok := rename[op]; ok {
+			ops[i] = r
+		} else if x86Registers[strings.ToUpper(op)] {
+			ops[i] = strings.ToUpper(op)
+		}
+	}
+	sep := " "
+	switch up {
+	case "CMP", "INC", "DEC":
+		sep = "  "
+	}
+	return strings.TrimSpace(up + sep + strings.Join(ops, ",")), nil
 }

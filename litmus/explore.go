@@ -6,6 +6,7 @@ package litmus
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -278,6 +279,9 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 		}
 	}
 	res.States = s.sym.images(res.States, orbits)
+	if unsignedStates[test.Arch] {
+		slices.SortStableFunc(res.States, compareStatesUnsigned)
+	}
 	if err := s.exploreHangs(res, model, lim, workers); err != nil {
 		return nil, err
 	}

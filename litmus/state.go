@@ -93,6 +93,28 @@ func compareStates(a, b State) int {
 	return 0
 }
 
+// unsignedStates are the dialects whose final states herd orders with
+// integers read as unsigned 64-bit values (1 before -1): its assembly
+// dialects but X86. C and X86 order them signed.
+var unsignedStates = map[Arch]bool{ArchAArch64: true, ArchPPC: true, ArchX86_64: true}
+
+// compareStatesUnsigned orders states as herd does for unsignedStates.
+func compareStatesUnsigned(a, b State) int {
+	for i := range a.Len() {
+		va, vb := a.Value(i), b.Value(i)
+		if va.Sym == "" && vb.Sym == "" && va.Var == 0 && vb.Var == 0 {
+			if c := cmp.Compare(uint64(va.Off), uint64(vb.Off)); c != 0 {
+				return c
+			}
+			continue
+		}
+		if c := va.Compare(vb); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
 // keepState returns the state of vals to record in out: while every value
 // is a plain integer, a row of out's table of 64-bit words, which the
 // garbage collector need not scan (a ring records a hundred thousand
