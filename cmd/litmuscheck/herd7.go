@@ -7,8 +7,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -103,15 +105,23 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	pictures := 0
+	seen := map[string]bool{}
 	for _, file := range o.files {
 		start := time.Now()
 		out := checkFile(file, nil, lo)
 		if out.err != nil {
 			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.err)
-			status = max(status, 2)
+			if !herdUserError(out.err) {
+				status = max(status, 2)
+			}
 			continue
 		}
 		res := out.res
+		if seen[res.Test.Name] {
+			// herd7 runs one test of a name per call, the first.
+			continue
+		}
+		seen[res.Test.Name] = true
 		if lkmm && res.Test.Arch != litmus.ArchC {
 			// herd7 stops on lock.cat's first LKR, an event set only C
 			// tests have, and prints no result.
@@ -151,6 +161,30 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// herdUserError reports whether err is one herd7 reports as a warning
+// and exits 0 for: a file it cannot open, a test it cannot parse. A test
+// that parses but that litmuscheck refuses (unsupported) or cannot finish
+// is ours to fail, exit 2.
+func herdUserError(err error) bool {
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	var list litmus.ErrorList
+	var one *litmus.Error
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			if strings.HasPrefix(e.Msg, "unsupported") {
+				return false
+			}
+		}
+		return len(list) > 0
+	case errors.As(err, &one):
+		return !strings.HasPrefix(one.Msg, "unsupported")
+	}
+	return false
 }
 
 // herdUnroll maps herd's -unroll to ours: herd's 0 takes no backward

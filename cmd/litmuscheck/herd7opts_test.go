@@ -157,3 +157,30 @@ func TestHerdGraphLayout(t *testing.T) {
 		t.Errorf("no picture: %v", err)
 	}
 }
+
+// TestHerdModeUserErrorsAndDuplicates: as herd7, the herd mode warns about
+// a test it cannot parse or a file it cannot open and exits 0, and runs
+// only the first of two tests of one name; a construct litmuscheck
+// refuses is its own failure, exit 2.
+func TestHerdModeUserErrorsAndDuplicates(t *testing.T) {
+	good := "X86 t\n{ x=0; }\n P0          ;\n MOV [x],$1  ;\nexists (x=1)\n"
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, b := write("a.litmus", good), write("b.litmus", good)
+	bad := write("bad.litmus", "X86 bad\n{ }\n P0 ;\n FOO ;\nexists (x=1)\n")
+	var out, errs bytes.Buffer
+	code := runAs(herdName, []string{"-model", "x86tso.cat", a, b, bad, filepath.Join(dir, "none.litmus")}, &out, &errs)
+	if code != 0 || strings.Count(out.String(), "Test t Allowed") != 1 || !strings.Contains(errs.String(), "bad.litmus") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errs.String())
+	}
+	deep := write("deep.litmus", "C deep\n{}\nP0(int *x) {"+strings.Repeat("{", 300)+strings.Repeat("}", 300)+"}\nexists (x=1)\n")
+	if code := runAs(herdName, []string{deep}, &out, &errs); code != 2 {
+		t.Errorf("a test litmuscheck refuses: exit %d, want 2", code)
+	}
+}
