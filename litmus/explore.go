@@ -61,6 +61,23 @@ type FallibleModel interface {
 	CheckErr(x *Execution) (allowed bool, flags []string, err error)
 }
 
+// A ThinAirModel is a Model that says whether it forbids every candidate
+// with a cycle of rf and value flow through known values (a write's value
+// computed from a read that reads, through such a cycle, that write): the
+// explorer skips those candidates unless the model says it does not
+// (ForbidsThinAir false), as an edited cat file may allow them. A model
+// that does not implement it forbids them, as herd's and ours all do.
+type ThinAirModel interface {
+	Model
+	ForbidsThinAir() bool
+}
+
+// forbidsThinAir reports whether m forbids cycles of rf and value flow.
+func forbidsThinAir(m Model) bool {
+	tm, ok := m.(ThinAirModel)
+	return !ok || tm.ForbidsThinAir()
+}
+
 // An AtomicModel is a Model that forbids every candidate in which the read
 // of an rmw pair reads from another write than the one immediately
 // co-before the pair's write, when the pair's two events come from one

@@ -80,6 +80,10 @@ type Model struct {
 	// Cycles states that the model may allow a cycle of reads and writes
 	// copying one another's values (litmus.CycleModel).
 	Cycles bool
+	// ThinAirUnproved: nothing shows that the model forbids a cycle of rf
+	// and value flow through known values (an edited cat file), so the
+	// explorer lets the model judge such candidates.
+	ThinAirUnproved bool
 	// Shape states that what the model keeps in Execution.Memo depends
 	// only on the execution's shape (litmus.ShapeModel).
 	Shape bool
@@ -103,6 +107,9 @@ func (m *Model) env(x *litmus.Execution) *Env {
 	}
 	return NewEnv(x)
 }
+
+// ForbidsThinAir implements litmus.ThinAirModel.
+func (m *Model) ForbidsThinAir() bool { return !m.ThinAirUnproved }
 
 // ValueCycles implements litmus.CycleModel.
 func (m *Model) ValueCycles() bool { return m.Cycles }

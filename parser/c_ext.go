@@ -96,6 +96,9 @@ var cDefsParser = participle.MustBuild[cDefsFile](
 // file and the functions defined before it.
 func ParseCDefs(name, src string) (*CDefs, error) {
 	f := newFile(name, src)
+	if err := checkNesting(section{text: src, f: f}, cText); err != nil {
+		return nil, asList(err)
+	}
 	p, err := cDefsParser.ParseString(name, src)
 	if err != nil {
 		return nil, asList(grammarError(f, err))

@@ -57,12 +57,18 @@ func checkNesting(sec section, mode nestingMode) error {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			continue
 		case mode == herdText && c == '(' && i+1 < len(src) && src[i+1] == '*':
+			if start := i; skipUntil(src, i+2, "*)") == len(src) {
+				return unterminated(sec, start, "(*", "*)")
+			}
 			i = skipUntil(src, i+2, "*)")
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			i = skipUntil(src, i+2, "\n")
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			if start := i; skipUntil(src, i+2, "*/") == len(src) {
+				return unterminated(sec, start, "/*", "*/")
+			}
 			i = skipUntil(src, i+2, "*/")
 			continue
 		case c == '(' || c == '[' || c == '{':
@@ -120,6 +126,14 @@ func checkNesting(sec section, mode nestingMode) error {
 
 // skipUntil returns the offset of the last byte of the first end at or
 // after i, or the end of src.
+// unterminated is the error for a comment opened by open at offset i of
+// sec and never closed: refused here, in one pass, because the grammars'
+// lexers would try the comment again at every later opening, in time
+// quadratic in the input.
+func unterminated(sec section, i int, open, close string) error {
+	return litmus.Errorf(sec.pos(i), "unterminated comment: %q without %q", open, close)
+}
+
 func skipUntil(src string, i int, end string) int {
 	for j := i; j+len(end) <= len(src); j++ {
 		if src[j:j+len(end)] == end {

@@ -426,6 +426,9 @@ func (p *Program) Model() *models.Model {
 		ModelName: p.name,
 		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
 		Cycles:    p.ValueCycles(),
+		// The explorer's cut of thin-air candidates, for files known to
+		// forbid them (claims.go).
+		ThinAirUnproved: !p.forbidsThinAir(),
 		// The memo holds what the program computes without rf or co:
 		// values reach it only through different-values and
 		// same-values, which depend on rf.
