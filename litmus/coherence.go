@@ -41,7 +41,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		}
 	}
 	ev := x.Events
-	for a := 0; a < x.N; a++ {
+	for a := 0; a < x.N && s.coherent; a++ {
 		if !x.M.Has(a) || ev[a].IsInit() {
 			continue
 		}
@@ -81,7 +81,10 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	// Each location's order is a linear extension of before.
 	orders := make([][][]int, len(locs))
-	atomic := s.rmwPairs(c, rfOf)
+	var atomic map[string][]rmwPair
+	if s.coherent {
+		atomic = s.rmwPairs(c, rfOf)
+	}
 	for i, l := range locs {
 		if sole := c.soleOrder(i); sole != nil && immPred == nil && len(atomic[l]) == 0 && soleOrder(c.writes[l], before) {
 			// The shape's one order, shared read-only.

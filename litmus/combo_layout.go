@@ -78,10 +78,6 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		}
 		defer func() { out.memos[shape] = c.x.Memo }()
 	}
-	if !forbidsThinAir(model) {
-		// The model checks such cycles itself.
-		c.flowless = true
-	}
 	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() && s.mixed == nil {
 		c.atomicRMW(false)
 	} else if lm, ok := model.(AtomicLockModel); ok && lm.AtomicLocks() && s.mixed == nil {

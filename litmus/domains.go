@@ -12,7 +12,7 @@ import (
 
 // prepare computes locations, initial values, value domains and paths.
 func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error) {
-	s := &setup{test: test, initMem: map[string]Value{}, lim: lim}
+	s := &setup{test: test, initMem: map[string]Value{}, lim: lim, coherent: coherent(model)}
 	locSet := map[string]bool{}
 	s.initRegs = make([]map[string]Value, len(test.Threads))
 	for i := range s.initRegs {

@@ -18,6 +18,21 @@ type regVal struct {
 	// was computed from, was written to its register (herd's C: a branch
 	// on it depends on them, its data does not); C tests only.
 	c deps
+	// z are the reads of d whose values the value does not depend on: an
+	// operation that cancels them, such as r ^ r or r - r, which herd's
+	// solver reduces to 0. d &^ z is the value's flow (valueDeps).
+	z deps
+}
+
+// valueDeps are the reads r's value is computed from (regVal.z).
+func (r regVal) valueDeps() deps { return r.d &^ r.z }
+
+// cancels reports whether the binary e gives 0 whatever its operand, one
+// register twice: herd's a xor a and a - a.
+func cancels(e *Binary) bool {
+	x, ok1 := e.X.(*RegRef)
+	y, ok2 := e.Y.(*RegRef)
+	return ok1 && ok2 && x.Name == y.Name && (e.Op == OpXor || e.Op == OpSub)
 }
 
 // evalError reports an expression that cannot be computed on its operands
@@ -45,10 +60,10 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 			return x, errUnknown
 		}
 		if _, _, conv := ConvWidth(e.Op); conv {
-			return regVal{v: Convert(e.Op, x.v), d: x.d, p: x.p, c: x.c}, nil
+			return regVal{v: Convert(e.Op, x.v), d: x.d, p: x.p, c: x.c, z: x.z}, nil
 		}
 		v, err := applyUnary(e.Op, x.v)
-		return regVal{v: v, d: x.d, p: x.p, c: x.c}, err
+		return regVal{v: v, d: x.d, p: x.p, c: x.c, z: x.z}, err
 	case *Binary:
 		x, err := th.eval(e.X)
 		if err != nil {
@@ -63,7 +78,13 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 			return regVal{v: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}, err
 		}
 		v, err := Apply(e.Op, x.v, y.v)
-		return regVal{v: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}, err
+		r := regVal{v: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}
+		if cancels(e) {
+			r.z = r.d
+		} else {
+			r.z = r.d &^ (x.valueDeps() | y.valueDeps())
+		}
+		return r, err
 	case *Ite:
 		c, err := th.eval(e.Cond)
 		if err != nil {
@@ -78,9 +99,11 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 		} else {
 			r, err = th.eval(e.Else)
 		}
+		flow := r.valueDeps() | c.valueDeps()
 		r.d |= c.d
 		r.p |= c.p
 		r.c |= c.c
+		r.z = r.d &^ flow
 		return r, err
 	}
 	return regVal{}, &evalError{"unknown expression"}

@@ -6,6 +6,7 @@ package litmus
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -61,21 +62,50 @@ type FallibleModel interface {
 	CheckErr(x *Execution) (allowed bool, flags []string, err error)
 }
 
-// A ThinAirModel is a Model that says whether it forbids every candidate
-// with a cycle of rf and value flow through known values (a write's value
-// computed from a read that reads, through such a cycle, that write): the
-// explorer skips those candidates unless the model says it does not
-// (ForbidsThinAir false), as an edited cat file may allow them. A model
-// that does not implement it forbids them, as herd's and ours all do.
-type ThinAirModel interface {
+// An IncoherentModel is a Model that may allow what SC per location
+// forbids: a cycle of po-loc and the communication relations (a read of
+// a po-later write, two po-ordered writes the other way in co), or a
+// write of another thread between an RMW's read and its write. The
+// explorer otherwise cuts those candidates before asking the model, as
+// herd's and our models all forbid them; for an IncoherentModel whose
+// MayBeIncoherent is true it enumerates them as herd7 does.
+type IncoherentModel interface {
 	Model
-	ForbidsThinAir() bool
+	MayBeIncoherent() bool
 }
 
-// forbidsThinAir reports whether m forbids cycles of rf and value flow.
-func forbidsThinAir(m Model) bool {
-	tm, ok := m.(ThinAirModel)
-	return !ok || tm.ForbidsThinAir()
+// coherent reports whether m forbids every incoherent candidate.
+func coherent(m Model) bool {
+	im, ok := m.(IncoherentModel)
+	return !ok || !im.MayBeIncoherent()
+}
+
+// A LockEventModel is a Model that says whether it reads lock events
+// (spin_lock's LKR and LKW, spin_unlock's UL, the LF, RL and RU reads) as
+// herd7 7.58's lock.cat does, whose rf and co of them the explorer builds
+// itself (lockworld.go). A model that does not implement it does; one
+// whose LockEvents is false (an edited lock.cat) runs no test with lock
+// events: the explorer refuses it rather than read them another way.
+type LockEventModel interface {
+	Model
+	LockEvents() bool
+}
+
+// refuseLockEvents is the refusal of test under m when m does not read
+// lock events as the explorer builds them, nil otherwise.
+func refuseLockEvents(test *Test, m Model) error {
+	lm, ok := m.(LockEventModel)
+	if !ok || lm.LockEvents() {
+		return nil
+	}
+	for _, th := range test.Threads {
+		for i := range th.Code {
+			if in := &th.Code[i]; isLockInstr(in) || IsLockEvent(in.WTags) {
+				return Unsupported(in.Pos, fmt.Sprintf("%q under %s, whose lock.cat is not herd7 7.58's: litmuscheck builds the lock events' rf and co as that lock.cat does", in.Text, m.Name()))
+			}
+		}
+	}
+	return nil
 }
 
 // An AtomicModel is a Model that forbids every candidate in which the read
@@ -223,6 +253,9 @@ func (r *Result) Incomplete() bool { return r.Stuck != nil && r.Verdict() == "Ne
 // setup is the per-test data the explorer computes once.
 type setup struct {
 	test *Test
+	// coherent: the model forbids incoherent candidates, and the
+	// explorer cuts them (IncoherentModel).
+	coherent bool
 	// lim bounds the preparation; each worker has its own.
 	lim *limiter
 	// unroll is how many times a backward jump may be taken.
@@ -265,6 +298,9 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	// The phases poll every few thousand units of work: a deadline that
 	// has already passed must not wait for the first poll.
 	if err := lim.ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := refuseLockEvents(test, model); err != nil {
 		return nil, err
 	}
 	s, err := prepare(test, model, opt, lim)

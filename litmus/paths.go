@@ -338,7 +338,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				return
 			}
 			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-				addr: a.d, vdeps: s.d, paddr: a.d | a.p}
+				addr: a.d, vdeps: s.valueDeps(), paddr: a.d | a.p}
 			ev.ctrl, ev.pctrl = th.ctrlDeps(pc)
 			if !in.NoDataDep {
 				ev.data, ev.pdata = s.d, s.d|s.p
@@ -532,7 +532,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		idx := th.addEvent(r)
 		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true,
+			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.valueDeps(), atomic: true,
 			paddr: r.paddr, pdata: s.d | s.p, pctrl: pctrl}
 		if in.RMWOp != OpXchg {
 			// The old value is an operand of the new one (herd's iico_data

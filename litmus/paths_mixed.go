@@ -42,7 +42,7 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 		}
 		for i, c := range cells {
 			ev := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags,
-				instr: pc, rmwRead: -1, addr: a.d, vdeps: s.d, paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl}
+				instr: pc, rmwRead: -1, addr: a.d, vdeps: s.valueDeps(), paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl}
 			if !in.NoDataDep {
 				ev.data, ev.pdata = s.d, s.d|s.p
 			}
@@ -128,7 +128,7 @@ func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *Instr, a regVal, cells 
 		}
 		for i, c := range cells {
 			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
-				rmwRead: idx[i], addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.d, atomic: true,
+				rmwRead: idx[i], addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.valueDeps(), atomic: true,
 				paddr: a.d | a.p, pdata: s.d | s.p, pctrl: pctrl}
 			if in.RMWOp != OpXchg {
 				w.vdeps |= rd
@@ -169,7 +169,7 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, c
 		ctrl, pctrl := t.ctrlDeps(pc)
 		for i, c := range cells {
 			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,
-				rmwRead: t.resv + i, addr: a.d, paddr: a.d | a.p, lxsx: true, ctrl: ctrl, pctrl: pctrl, vdeps: s.d}
+				rmwRead: t.resv + i, addr: a.d, paddr: a.d | a.p, lxsx: true, ctrl: ctrl, pctrl: pctrl, vdeps: s.valueDeps()}
 			if !in.NoDataDep {
 				w.data, w.pdata = s.d, s.d|s.p
 			}
@@ -217,7 +217,7 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 				w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
 					rmwRead: idx[i], addr: a.d, paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl, atomic: true}
 				if success {
-					w.data, w.vdeps, w.pdata = s.d, s.d, s.d|s.p|cmp|own
+					w.data, w.vdeps, w.pdata = s.d, s.valueDeps(), s.d|s.p|cmp|own
 				} else {
 					w.data, w.vdeps, w.pdata = own, own, own|cmp
 				}

@@ -61,7 +61,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			w := tevent{kind: KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
 				addr: a.d, paddr: a.d | a.p, ctrl: r.ctrl, pctrl: r.pctrl}
 			if success {
-				w.val, w.data, w.vdeps = s.v, s.d, s.d
+				w.val, w.data, w.vdeps = s.v, s.d, s.valueDeps()
 				w.pdata = s.d | s.p | cmp | own
 				if in.AddUnless {
 					// The old value is an operand of the new one.
@@ -139,7 +139,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 		if !in.NoDataDep {
 			w.data, w.pdata = s.d, s.d|s.p
 		}
-		w.vdeps = s.d
+		w.vdeps = s.valueDeps()
 		t.addEvent(w)
 	})
 }

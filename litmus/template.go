@@ -194,13 +194,15 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 			if lock || c.lockEv.Has(w) || byValue && we.Value != r.Value {
 				continue
 			}
-			if we.Thread == r.Thread {
-				// Only the latest po-earlier write of the thread; under
-				// mixed-size semantics herd lets an RMW read its own write.
-				if w != sh.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)) {
-					continue
-				}
-			} else if we.IsInit() && sh.lastW[i] >= 0 {
+			// A coherent model (IncoherentModel) lets a read read only the
+			// latest po-earlier write of its thread (under mixed-size
+			// semantics herd lets an RMW read its own write), and no
+			// initial value once the thread wrote; another, any write.
+			switch {
+			case !s.coherent:
+			case we.Thread == r.Thread && w != sh.lastW[i] && !(s.mixed != nil && x.SameInstr.Has(i, w)):
+				continue
+			case we.Thread != r.Thread && we.IsInit() && sh.lastW[i] >= 0:
 				continue
 			}
 			flat = append(flat, w)

@@ -80,10 +80,14 @@ type Model struct {
 	// Cycles states that the model may allow a cycle of reads and writes
 	// copying one another's values (litmus.CycleModel).
 	Cycles bool
-	// ThinAirUnproved: nothing shows that the model forbids a cycle of rf
-	// and value flow through known values (an edited cat file), so the
-	// explorer lets the model judge such candidates.
-	ThinAirUnproved bool
+	// Incoherent: nothing shows that the model forbids what SC per
+	// location forbids (an edited cat file), so the explorer enumerates
+	// those candidates too (litmus.IncoherentModel).
+	Incoherent bool
+	// UnknownLocks: the model's lock.cat is not one whose lock events the
+	// explorer builds (litmus.LockEventModel), so tests with lock events
+	// are refused.
+	UnknownLocks bool
 	// Shape states that what the model keeps in Execution.Memo depends
 	// only on the execution's shape (litmus.ShapeModel).
 	Shape bool
@@ -108,8 +112,11 @@ func (m *Model) env(x *litmus.Execution) *Env {
 	return NewEnv(x)
 }
 
-// ForbidsThinAir implements litmus.ThinAirModel.
-func (m *Model) ForbidsThinAir() bool { return !m.ThinAirUnproved }
+// LockEvents implements litmus.LockEventModel.
+func (m *Model) LockEvents() bool { return !m.UnknownLocks }
+
+// MayBeIncoherent implements litmus.IncoherentModel.
+func (m *Model) MayBeIncoherent() bool { return m.Incoherent }
 
 // ValueCycles implements litmus.CycleModel.
 func (m *Model) ValueCycles() bool { return m.Cycles }

@@ -216,15 +216,44 @@ func (o *herdOptions) loadModel() (*models.Model, bool, error) {
 		return nil, false, nil
 	}
 	base := filepath.Base(o.model)
-	if b, ok := builtinCat[base]; ok && (base != "linux-kernel.cat" || (filepath.Base(o.bell) == "linux-kernel.bell" && filepath.Base(o.macros) == "linux-kernel.def")) {
+	b, builtin := builtinCat[base]
+	builtin = builtin && (base != "linux-kernel.cat" || (filepath.Base(o.bell) == "linux-kernel.bell" && filepath.Base(o.macros) == "linux-kernel.def"))
+	search := append([]string{"."}, o.include...)
+	if _, err := cat.Find(o.model, search); builtin && err != nil {
+		// herd7's own library file, which the built-in model is.
 		m, err := models.Lookup(b)
 		return m, b == "lkmm", err
 	}
-	p, err := cat.Load(cat.Options{Model: o.model, Bell: o.bell, Macros: o.macros, Path: append([]string{"."}, o.include...), Variants: o.variants})
+	p, err := cat.Load(cat.Options{Model: o.model, Bell: o.bell, Macros: o.macros, Path: search, Variants: o.variants})
+	if err != nil && builtin && foundUnedited(search, o.model, o.bell, "lock.cat") {
+		// Files herd7 finds in its library, which the built-in model is,
+		// beside herd's own copies of the others.
+		m, err := models.Lookup(b)
+		return m, b == "lkmm", err
+	}
 	if err != nil {
 		return nil, false, err
 	}
+	if builtin && p.Unedited() {
+		// The files are herd's own: the built-in model computes the same.
+		m, err := models.Lookup(b)
+		return m, b == "lkmm", err
+	}
 	return p.Model(), false, nil
+}
+
+// foundUnedited reports whether each of names that the search path holds
+// is one of herd's own files, unedited (cat.KnownFile).
+func foundUnedited(search []string, names ...string) bool {
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		if p, err := cat.Find(n, search); err == nil && !cat.KnownFile(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // writeHerdPicture writes the test's DOT picture into -o DIR, as herd

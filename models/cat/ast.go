@@ -14,8 +14,10 @@ type File struct {
 	CatDep bool     `parser:"@\"catdep\"?"`
 	Stmts  []*Stmt  `parser:"@@*"`
 
-	// digest is the SHA-256 of the file's text, set by Loader.Load.
-	digest [32]byte
+	// digest is the SHA-256 of the file's text, and meaning that of its
+	// text without comments and extra blanks (normalizedCat), set by
+	// Loader.Load.
+	digest, meaning [32]byte
 }
 
 // A Stmt is one top-level instruction.

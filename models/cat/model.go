@@ -426,9 +426,12 @@ func (p *Program) Model() *models.Model {
 		ModelName: p.name,
 		Doc:       fmt.Sprintf("cat model %s, interpreted", p.opts.Model),
 		Cycles:    p.ValueCycles(),
-		// The explorer's cut of thin-air candidates, for files known to
-		// forbid them (claims.go).
-		ThinAirUnproved: !p.forbidsThinAir(),
+		// The explorer's cuts of incoherent candidates, for files known
+		// to forbid them (claims.go).
+		Incoherent: !p.coherent(),
+		// Lock events are built as herd's lock.cat builds them: a model
+		// that includes another lock.cat refuses tests that have them.
+		UnknownLocks: !p.lockEventsKnown(),
 		// The memo holds what the program computes without rf or co:
 		// values reach it only through different-values and
 		// same-values, which depend on rf.

@@ -119,6 +119,7 @@ func (l *Loader) Load(name string) (*File, string, error) {
 		return nil, "", err
 	}
 	f.digest = sha256.Sum256(src)
+	f.meaning = sha256.Sum256([]byte(normalizedCat(string(src))))
 	if l.files == nil {
 		l.files = map[string]*File{}
 	}

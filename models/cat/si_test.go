@@ -52,8 +52,11 @@ func TestMixedSI(t *testing.T) {
 		file  string
 		want  []string
 	}{
-		{"own/x86", "si.cat", false, "si-wide-read-x86_64.litmus", []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read-x86_64 Never 0 3"}},
-		{"own/aarch64", "si.cat", false, "si-wide-read-aarch64.litmus", []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read-aarch64 Never 0 3"}},
+		// si.cat has no coherence axiom, so the explorer asks it about the
+		// incoherent candidates too (litmus.IncoherentModel): two more
+		// than herd's coherent models allow, with the same states.
+		{"own/x86", "si.cat", false, "si-wide-read-x86_64.litmus", []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read-x86_64 Never 0 5"}},
+		{"own/aarch64", "si.cat", false, "si-wide-read-aarch64.litmus", []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read-aarch64 Never 0 5"}},
 		{"ref/x86tso-mixed", "x86tso-mixed.cat", true, "si-wide-read-x86_64.litmus", []string{"1:rbx=0;", "1:rbx=257;", "Observation si-wide-read-x86_64 Never 0 3"}},
 		{"ref/aarch64", "aarch64.cat", true, "si-wide-read-aarch64.litmus", []string{"1:X2=0;", "1:X2=257;", "Observation si-wide-read-aarch64 Never 0 3"}},
 	} {
