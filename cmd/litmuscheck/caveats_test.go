@@ -37,3 +37,15 @@ func TestDataRaceInEveryView(t *testing.T) {
 		t.Errorf("html: %v: the LKMM cell is not marked with its caveat", err)
 	}
 }
+
+// TestResultCommentInHTML: a "Result:" comment the LKMM contradicts marks
+// the LKMM's cell of the HTML report, as it makes the exit status 1.
+func TestResultCommentInHTML(t *testing.T) {
+	path := writeTest(t, "rw.litmus", "C rw\n(* Result: Sometimes *)\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=2)\n")
+	html := filepath.Join(t.TempDir(), "r.html")
+	code, _, _ := runCLI("--html", html, path)
+	page, err := os.ReadFile(html)
+	if err != nil || code != 1 || !strings.Contains(string(page), `<td class="caveat">Never (Result: Sometimes expected)`) {
+		t.Errorf("exit %d, %v: the LKMM cell does not show the contradicted Result: comment", code, err)
+	}
+}

@@ -60,21 +60,37 @@ func figuresOf(out fileOutcome) []figure {
 	}
 	if out.runs == nil {
 		r := out.res
-		return []figure{{column: strings.ToLower(r.Model), title: r.Model, verdict: r.Label(), caveat: len(r.Caveats()) > 0,
-			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.model)}}
+		speaks := r.Test.Arch != litmus.ArchC || isLKMM(r.Model)
+		f := figure{column: strings.ToLower(r.Model), title: r.Model,
+			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.model)}
+		f.verdict, f.caveat = cellLabel(r, expectedResult(r.Test), speaks)
+		return []figure{f}
 	}
 	var figs []figure
+	want := expectedResult(out.test)
 	for _, run := range out.runs {
 		f := figure{column: run.Column.Name, title: run.Column.Title, verdict: run.Verdict()}
 		if res := run.CResult(); res != nil {
 			res := *res
 			res.Test = out.test
-			f.verdict, f.caveat = res.Label(), len(res.Caveats()) > 0
+			f.verdict, f.caveat = cellLabel(&res, want, run.Column.Target == nil)
 		}
 		f.picture = runPicture(out.test.Name, run)
 		figs = append(figs, f)
 	}
 	return figs
+}
+
+// cellLabel is a report cell's text and whether it carries a caveat:
+// the result's label, and the "Result:" comment it contradicts when the
+// comment speaks for its model (judgeResult's rule).
+func cellLabel(r *litmus.Result, want string, speaks bool) (string, bool) {
+	label, caveat := r.Label(), len(r.Caveats()) > 0
+	if speaks && want != "" && want != deadlock && want != r.Verdict() {
+		label += " (Result: " + want + " expected)"
+		caveat = true
+	}
+	return label, caveat
 }
 
 // runPicture is the picture of a C test's run in a column: what
