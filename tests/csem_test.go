@@ -3,7 +3,9 @@
 // integer types that convert, narrow stores that keep the other bytes.
 // Each test's comment justifies its verdicts; a test written with && or
 // || has a twin, NAME.herd.litmus, with the nested if statements that C's
-// rule stands for, and herd7 7.58's output for that twin beside it.
+// rule stands for, and herd7 7.58's output for that twin beside it. The
+// assembly tests of csem/asm conform with the rest of the project's
+// herd7-checked tests (cmd/litmuscheck's TestOwnHerdTests).
 
 package tests
 
@@ -148,41 +150,6 @@ func TestCSemanticsCompiled(t *testing.T) {
 			}
 			if diff := cmp.Diff(string(want), buf.String()); diff != "" {
 				t.Errorf("herd7's output on the compiled test (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-// TestCSemanticsAsm checks the assembly tests in csem/asm, the
-// instructions the compiled columns lean on for C's conversions, against
-// herd7's output under the dialect's model.
-func TestCSemanticsAsm(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("csem", "asm", "*.litmus"))
-	if len(files) == 0 {
-		t.Fatal("no tests in csem/asm")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			test, err := parser.ParseFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			model, err := models.ForArch(test.Arch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := litmus.Explore(context.Background(), test, model, litmus.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			res.WriteHerd(&buf)
-			want, err := os.ReadFile(f + ".expected")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), buf.String()); diff != "" {
-				t.Errorf("herd7's output (-want +got):\n%s", diff)
 			}
 		})
 	}
