@@ -67,7 +67,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.StringVar(&o.model, "model", "", modelUsage())
 	fs.StringVar(&o.format, "format", "text", "output format: "+formatList)
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
-	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit)")
+	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test, and each column of a C test, after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit; default 60 for the plain check)")
 	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
 	o.maxMemory = litmus.DefaultMaxMemory
@@ -115,8 +115,13 @@ func (s *seconds) Set(v string) error {
 	return nil
 }
 
+// defaultBudget is how long the plain check lets a test, and each column
+// of a C test, run when --timeout does not say: a default run never
+// hangs, it reports a timeout (exit 2).
+const defaultBudget = 60 * time.Second
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	var o options
+	o := options{timeout: defaultBudget}
 	fs := checkFlags(stderr, &o)
 	if err := fs.Parse(args); err != nil {
 		return 2

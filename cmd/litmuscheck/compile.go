@@ -107,8 +107,14 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 	// LKMM column refuses it (locks.ErrLKMMMixedSize).
 	for _, c := range cols {
 		// The columns run one after the other, each on the cores left to
-		// this file (results do not depend on the workers).
-		run, err := locks.RunC(ctx, t.File, t.Source, alg, c, o.exploreOptions(o.workers), o.userDefs)
+		// this file (results do not depend on the workers), each with a
+		// --timeout of its own: a slow column leaves the others theirs.
+		colCtx, colCancel := ctx, context.CancelFunc(func() {})
+		if o.timeout > 0 {
+			colCtx, colCancel = context.WithTimeout(context.Background(), o.timeout)
+		}
+		run, err := locks.RunC(colCtx, t.File, t.Source, alg, c, o.exploreOptions(o.workers), o.userDefs)
+		colCancel()
 		if err != nil {
 			return fileOutcome{err: err}
 		}
