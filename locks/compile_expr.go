@@ -68,6 +68,11 @@ func (tc *threadComp) into(d string, e litmus.Expr) error {
 		}
 		return tc.materialize(d, e)
 	}
+	if v, ok := constValue(e); ok {
+		// Computed here, as a compiler folds constants: herd's dialects
+		// lack some operators (x86 has no shift right).
+		e = &litmus.Const{V: v}
+	}
 	switch x := e.(type) {
 	case *litmus.Const:
 		if !x.V.IsAddr() {
@@ -165,6 +170,37 @@ func (tc *threadComp) unaryInto(d string, u *litmus.Unary) error {
 		return err
 	}
 	return arith(litmus.OpSub, d, d, sign)
+}
+
+// constValue is the value of the resolved e when its operands are all
+// integer constants.
+func constValue(e litmus.Expr) (litmus.Value, bool) {
+	switch e := e.(type) {
+	case *litmus.Const:
+		return e.V, !e.V.IsAddr()
+	case *litmus.Unary:
+		x, ok := constValue(e.X)
+		if !ok {
+			return x, false
+		}
+		if _, _, conv := litmus.ConvWidth(e.Op); conv {
+			return litmus.Convert(e.Op, x), true
+		}
+		switch e.Op {
+		case litmus.OpNeg:
+			return litmus.Int(-x.Off), true
+		case litmus.OpBitNot:
+			return litmus.Int(^x.Off), true
+		}
+	case *litmus.Binary:
+		x, okx := constValue(e.X)
+		y, oky := constValue(e.Y)
+		if okx && oky {
+			v, err := litmus.Apply(e.Op, x, y)
+			return v, err == nil
+		}
+	}
+	return litmus.Value{}, false
 }
 
 // unsignedShr computes the resolved x >> k, unsigned, into d, x being
