@@ -358,20 +358,14 @@ func (s *setup) narrowAccess() bool {
 	if len(declared) == 0 {
 		return false
 	}
-	for t, paths := range append(s.paths[:len(s.paths):len(s.paths)], s.hangPaths...) {
-		code := s.test.Threads[t%len(s.test.Threads)].Code
-		for _, p := range paths {
-			for _, e := range p.events {
-				if e.kind == KindF || e.instr < 0 || e.instr >= len(code) {
-					continue
-				}
-				if n, ok := declared[e.loc]; ok && accessBytes(&code[e.instr]) != n {
-					return true
-				}
-			}
+	narrow := false
+	s.eachAccess(func(_ int, in *Instr, e *tevent) bool {
+		if n, ok := declared[e.loc]; ok && accessBytes(in) != n {
+			narrow = true
 		}
-	}
-	return false
+		return !narrow
+	})
+	return narrow
 }
 
 // offsetAccess reports whether an access reaches into a location that is

@@ -33,31 +33,44 @@ func (s *setup) checkSizes() error {
 		thread int
 	}
 	first := map[string]access{}
+	var err error
+	s.eachAccess(func(t int, in *Instr, e *tevent) bool {
+		f, ok := first[e.loc]
+		if !ok {
+			first[e.loc] = access{in, t}
+			return true
+		}
+		if a, b := accessBytes(f.in), accessBytes(in); a != b {
+			err = Unsupported(in.Pos, fmt.Sprintf(
+				"mixed-size access: P%d's %q accesses %s as %s, P%d's %q (%s) as %s",
+				t, in.Text, e.loc, bytes(b), f.thread, f.in.Text, f.in.Pos, bytes(a)))
+		}
+		return err == nil
+	})
+	return err
+}
+
+// eachAccess calls f on every memory event of the paths, with its thread
+// and instruction, in thread and path order (each thread's paths that
+// hang after those that end), until f returns false.
+func (s *setup) eachAccess(f func(t int, in *Instr, e *tevent) bool) {
 	for t, paths := range s.paths {
 		code := s.test.Threads[t].Code
 		if t < len(s.hangPaths) {
 			paths = append(paths[:len(paths):len(paths)], s.hangPaths[t]...)
 		}
 		for _, p := range paths {
-			for _, e := range p.events {
+			for i := range p.events {
+				e := &p.events[i]
 				if e.kind == KindF || e.instr < 0 || e.instr >= len(code) {
 					continue
 				}
-				in := &code[e.instr]
-				f, ok := first[e.loc]
-				if !ok {
-					first[e.loc] = access{in, t}
-					continue
-				}
-				if a, b := accessBytes(f.in), accessBytes(in); a != b {
-					return Unsupported(in.Pos, fmt.Sprintf(
-						"mixed-size access: P%d's %q accesses %s as %s, P%d's %q (%s) as %s",
-						t, in.Text, e.loc, bytes(b), f.thread, f.in.Text, f.in.Pos, bytes(a)))
+				if !f(t, &code[e.instr], e) {
+					return
 				}
 			}
 		}
 	}
-	return nil
 }
 
 func bytes(n int) string {
