@@ -266,36 +266,34 @@ const (
 	OpUShr
 )
 
+// convOps are the conversion ops with their width in bits and signedness.
+var convOps = []struct {
+	op     BinOp
+	bits   int
+	signed bool
+}{
+	{OpZext8, 8, false}, {OpZext16, 16, false}, {OpZext32, 32, false},
+	{OpSext8, 8, true}, {OpSext16, 16, true}, {OpSext32, 32, true},
+}
+
 // ConvOp is the conversion to an integer of bits bits (8, 16 or 32),
 // signed or not, and false for a width that needs none (64).
 func ConvOp(bits int, signed bool) (BinOp, bool) {
-	ops := map[int][2]BinOp{8: {OpZext8, OpSext8}, 16: {OpZext16, OpSext16}, 32: {OpZext32, OpSext32}}
-	o, ok := ops[bits]
-	if !ok {
-		return 0, false
+	for _, c := range convOps {
+		if c.bits == bits && c.signed == signed {
+			return c.op, true
+		}
 	}
-	if signed {
-		return o[1], true
-	}
-	return o[0], true
+	return 0, false
 }
 
 // ConvWidth is the width in bits and the signedness of the conversion
 // op; ok is false when op is not one.
 func ConvWidth(op BinOp) (bits int, signed bool, ok bool) {
-	switch op {
-	case OpZext8:
-		return 8, false, true
-	case OpZext16:
-		return 16, false, true
-	case OpZext32:
-		return 32, false, true
-	case OpSext8:
-		return 8, true, true
-	case OpSext16:
-		return 16, true, true
-	case OpSext32:
-		return 32, true, true
+	for _, c := range convOps {
+		if c.op == op {
+			return c.bits, c.signed, true
+		}
 	}
 	return 0, false, false
 }
