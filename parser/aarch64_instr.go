@@ -207,7 +207,7 @@ func a64Combine(op string, x, y litmus.Expr, w bool) litmus.Expr {
 	// left shift there ("ADD W3,W1,W2" of 0xffff0003 and 0x10000 is 3).
 	wrap32 := func(e litmus.Expr) litmus.Expr {
 		if w {
-			return &litmus.Unary{Op: litmus.OpZext32, X: e}
+			return wrap(litmus.OpZext32, e)
 		}
 		return e
 	}

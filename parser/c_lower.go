@@ -242,7 +242,7 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 // single access whose value needs no conversion to dst's type.
 func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error {
 	to := l.types[dst]
-	if c := asCall(e); c != nil && l.direct(l.callType(c), to) && !castIn(e) {
+	if c := asCall(e); c != nil && direct(l.callType(c), to) && !castIn(e) {
 		v, err := l.call(c, dst, true)
 		if err != nil {
 			return err
@@ -253,7 +253,7 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
 		return nil
 	}
-	if u := single(e); u != nil && u.Op == "*" && !castIn(e) && l.direct(l.accessType(u.X), to) {
+	if u := single(e); u != nil && u.Op == "*" && !castIn(e) && direct(l.accessType(u.X), to) {
 		addr, err := l.unary(u.X)
 		if err != nil {
 			return err
@@ -288,8 +288,8 @@ func castIn(e *cExpr) bool {
 // direct reports whether a value read or returned as type from may go
 // straight into a register of type to: it needs no conversion, not even
 // the sign extension of a narrow signed load.
-func (l *cLowerer) direct(from, to cInt) bool {
-	return fits(from, to) && (!from.signed || from.bits >= 32 || !to.typed() && !from.typed())
+func direct(from, to cInt) bool {
+	return fits(from, to) && (!from.signed || from.bits >= 32)
 }
 
 // ifStmt lowers "if (c) T else E" to

@@ -101,7 +101,6 @@ func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, cInt, error) {
 type cNode struct {
 	leaf *cUnary
 	op   string
-	pos  litmus.Pos
 	x, y *cNode
 }
 
@@ -197,43 +196,42 @@ func (l *cLowerer) logical(n *cNode) (litmus.Expr, cInt, error) {
 // conditional lowers "c ? a : b". When neither arm makes an event it is
 // a value choice; otherwise only the chosen arm runs, as an if statement
 // whose arms assign a hidden register, converted to the type C gives the
-// result.
+// result (known once both arms are lowered, so the first arm's move is
+// filled in last):
+//
+//	branch to else unless c
+//	a's code; r = a
+//	branch to end
+//	else: b's code; r = b
+//	end:
 func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, cInt, error) {
 	c, _, err := l.node(climb(e))
 	if err != nil {
 		return nil, tUntyped, err
 	}
-	from := len(l.thr.Code)
+	pos, elsePos := l.pos(e.Then.Pos), l.pos(e.Else.Pos)
+	br := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpBranch, Cond: negate(c)})
 	a, ta, err := l.typedExpr(e.Then)
 	if err != nil {
 		return nil, tUntyped, err
 	}
-	armA := l.thr.Code[from:len(l.thr.Code):len(l.thr.Code)]
-	l.thr.Code = l.thr.Code[:from]
+	moveA := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpMove})
+	jump := l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpBranch})
 	b, tb, err := l.typedExpr(e.Else)
 	if err != nil {
 		return nil, tUntyped, err
 	}
 	t := common(ta, tb)
-	if len(armA) == 0 && len(l.thr.Code) == from {
+	if moveA == br+1 && len(l.thr.Code) == jump+1 {
+		// No arm makes an event.
+		l.thr.Code = l.thr.Code[:br]
 		return &litmus.Ite{Cond: c, Then: convert(a, ta, t), Else: convert(b, tb, t)}, t, nil
 	}
-	// Lower again, each arm in its place: its code, then the move.
-	l.thr.Code = l.thr.Code[:from]
 	r := l.temp()
 	l.types[r] = t
-	pos := l.pos(e.Then.Pos)
-	br := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpBranch, Cond: negate(c)})
-	if a, ta, err = l.typedExpr(e.Then); err != nil {
-		return nil, tUntyped, err
-	}
-	l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpMove, Dst: r, Src: convert(a, ta, t)})
-	jump := l.emit(litmus.Instr{Pos: l.pos(e.Else.Pos), Text: ":", Op: litmus.OpBranch})
-	l.thr.Code[br].Target = len(l.thr.Code)
-	if b, tb, err = l.typedExpr(e.Else); err != nil {
-		return nil, tUntyped, err
-	}
-	l.emit(litmus.Instr{Pos: l.pos(e.Else.Pos), Text: ":", Op: litmus.OpMove, Dst: r, Src: convert(b, tb, t)})
+	l.thr.Code[moveA].Dst, l.thr.Code[moveA].Src = r, convert(a, ta, t)
+	l.thr.Code[br].Target = jump + 1
+	l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpMove, Dst: r, Src: convert(b, tb, t)})
 	l.thr.Code[jump].Target = len(l.thr.Code)
 	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
 	return litmus.R(r), t, nil

@@ -67,28 +67,42 @@ func (l *cLowerer) accessSize(u *cUnary) uint8 {
 	return 0
 }
 
-// primSize is the width of the access of a primitive called with args:
-// the location is "*p" for READ_ONCE and friends, the second argument of
-// atomic_add(v, p) and its kin, else the first.
-func (l *cLowerer) primSize(p cPrim, args []*cExpr) uint8 {
+// primLocation is the location a primitive called with args accesses:
+// "*p" for READ_ONCE and friends, the second argument of atomic_add(v,
+// p) and its kin, else the first. It is the member m, or the address
+// expression u; both are nil when the argument is neither.
+func primLocation(p cPrim, args []*cExpr) (u *cUnary, m *cMember) {
 	i := 0
 	if (p.kind == primAtomicOp || p.kind == primAtomicRet) && !p.one {
 		i = 1
 	}
 	if p.nargs() == 0 || i >= len(args) || args[i].compound() {
-		return 0
+		return nil, nil
 	}
-	u := args[i].Left
+	u = args[i].Left
 	if p.lvalue {
 		if m := memberOf(u); m != nil {
-			return l.memberSize(m)
+			return nil, m
 		}
 		if u.Op != "*" {
-			return 0
+			return nil, nil
 		}
 		u = u.X
 	}
-	return l.accessSize(u)
+	return u, nil
+}
+
+// primSize is the width of the access of a primitive called with args
+// (primLocation).
+func (l *cLowerer) primSize(p cPrim, args []*cExpr) uint8 {
+	u, m := primLocation(p, args)
+	switch {
+	case m != nil:
+		return l.memberSize(m)
+	case u != nil:
+		return l.accessSize(u)
+	}
+	return 0
 }
 
 // exprSize is the width of an access through the address expression e
@@ -151,26 +165,16 @@ func (l *cLowerer) pointee(name string) cInt {
 }
 
 // primType is the type of the location a primitive called with args
-// accesses (primSize's argument).
+// accesses (primLocation).
 func (l *cLowerer) primType(p cPrim, args []*cExpr) cInt {
-	i := 0
-	if (p.kind == primAtomicOp || p.kind == primAtomicRet) && !p.one {
-		i = 1
+	u, m := primLocation(p, args)
+	switch {
+	case m != nil:
+		return l.memberType(m)
+	case u != nil:
+		return l.accessType(u)
 	}
-	if p.nargs() == 0 || i >= len(args) || args[i].compound() {
-		return tUntyped
-	}
-	u := args[i].Left
-	if p.lvalue {
-		if m := memberOf(u); m != nil {
-			return l.memberType(m)
-		}
-		if u.Op != "*" {
-			return tUntyped
-		}
-		u = u.X
-	}
-	return l.accessType(u)
+	return tUntyped
 }
 
 // exprType is the type of the object an access through the address

@@ -49,6 +49,7 @@ func TestCSemantics(t *testing.T) {
 		{"lb-or.litmus", all("Never")},
 		{"or-xchg.litmus", all("Sometimes")},
 		{"ternary-rmw.litmus", all("Never")},
+		{"ternary-value.litmus", all("Always")},
 		{"cast-u16.litmus", all("Never")},
 		{"u16-local.litmus", all("Always")},
 		{"u32-wrap.litmus", all("Never")},
