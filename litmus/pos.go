@@ -4,6 +4,7 @@
 package litmus
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -46,7 +47,29 @@ func Errorf(pos Pos, format string, args ...any) *Error {
 // Unsupported returns the error for a construct that is valid herd input but
 // that litmuscheck does not implement.
 func Unsupported(pos Pos, construct string) *Error {
-	return &Error{Pos: pos, Msg: "unsupported: " + construct}
+	return &Error{Pos: pos, Msg: unsupportedPrefix + " " + construct}
+}
+
+// unsupportedPrefix starts the message of every Unsupported error.
+const unsupportedPrefix = "unsupported:"
+
+// IsUnsupported reports whether err is, or holds, an Unsupported error:
+// a refusal of valid input that litmuscheck does not implement, which is
+// ours to report, not the input's fault.
+func IsUnsupported(err error) bool {
+	var list ErrorList
+	var one *Error
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			if strings.HasPrefix(e.Msg, unsupportedPrefix) {
+				return true
+			}
+		}
+	case errors.As(err, &one):
+		return strings.HasPrefix(one.Msg, unsupportedPrefix)
+	}
+	return false
 }
 
 // An ErrorList is a list of positioned errors, sorted by Sort.

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -231,8 +230,7 @@ func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 		}
 		if err := PrepareLKMM(t); err != nil {
 			// A fence the LKMM column cannot read is a refusal, named.
-			var le *litmus.Error
-			if errors.As(err, &le) && strings.HasPrefix(le.Msg, "unsupported:") {
+			if litmus.IsUnsupported(err) {
 				err = &gapError{err}
 			}
 			run.Err = err

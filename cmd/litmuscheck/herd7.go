@@ -173,18 +173,8 @@ func herdUserError(err error) bool {
 	}
 	var list litmus.ErrorList
 	var one *litmus.Error
-	switch {
-	case errors.As(err, &list):
-		for _, e := range list {
-			if strings.HasPrefix(e.Msg, "unsupported") {
-				return false
-			}
-		}
-		return len(list) > 0
-	case errors.As(err, &one):
-		return !strings.HasPrefix(one.Msg, "unsupported")
-	}
-	return false
+	positioned := errors.As(err, &list) && len(list) > 0 || errors.As(err, &one)
+	return positioned && !litmus.IsUnsupported(err)
 }
 
 // herdUnroll maps herd's -unroll to ours: herd's 0 takes no backward
