@@ -37,6 +37,17 @@ func mixedAccess(t *litmus.Test) *litmus.Instr {
 	return first
 }
 
+// compiledBytes is the width a compiled test gives the C location sym,
+// of the widths locBytes (litmus.Test.LocBytes): its own when the C test
+// gives it a byte or halfword type, else the word's, in which the
+// compiled tests hold wider types too.
+func compiledBytes(locBytes map[string]int, sym string) int {
+	if n := locBytes[sym]; n != 0 {
+		return min(n, wordBytes)
+	}
+	return wordBytes
+}
+
 // declaredTypes are the C types, "uint8_t " and the like, that the
 // compilation of t declares its locations with, by location: those of
 // a mixed-size test whose width is not the word's, or that no access
@@ -49,8 +60,8 @@ func declaredTypes(t *litmus.Test) map[string]string {
 		return out
 	}
 	widths := locationWidths(t)
-	for loc, n := range t.LocBytes {
-		n = min(n, wordBytes)
+	for loc := range t.LocBytes {
+		n := compiledBytes(t.LocBytes, loc)
 		if n != wordBytes || len(widths[loc]) > 0 && !widths[loc][n] {
 			out[loc] = map[int]string{1: "uint8_t ", 2: "uint16_t ", 4: "int "}[n]
 		}
@@ -84,10 +95,8 @@ func refuseMixedInLKMM(t *litmus.Test) error {
 		return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s writes its %d-byte location a value that may not fit it, and the LKMM, which has no sizes, would not truncate it (the hardware columns run the test at its widths)",
 			what, n))}
 	}
-	size := wordBytes
-	if sym, _ := staticLocation(in.Addr); t.LocBytes[sym] != 0 {
-		size = min(t.LocBytes[sym], wordBytes)
-	}
+	sym, _ := staticLocation(in.Addr)
+	size := compiledBytes(t.LocBytes, sym)
 	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its %d-byte location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
 		what, n, plural, offsetOf(in), size))}
 }
@@ -140,7 +149,7 @@ func lkmmMixedAccess(t *litmus.Test, widths map[string]map[int]bool) (first *lit
 		sym, k := staticLocation(in.Addr)
 		n := accessBytes(in)
 		switch {
-		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1 || min(t.LocBytes[sym], wordBytes) > n):
+		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1 || t.LocBytes[sym] != 0 && compiledBytes(t.LocBytes, sym) > n):
 			first = in
 		case n != wordBytes && !fitsNarrow(in, n):
 			first, narrowValue = in, true
@@ -239,8 +248,8 @@ func (tc *threadComp) placed(a litmus.Expr, off int64, n int) int64 {
 		return off
 	}
 	size := int64(wordBytes)
-	if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && tc.locBytes[c.V.Sym] != 0 {
-		size = int64(min(tc.locBytes[c.V.Sym], wordBytes))
+	if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() {
+		size = int64(compiledBytes(tc.locBytes, c.V.Sym))
 	}
 	return size - off - int64(n)
 }
