@@ -60,10 +60,9 @@ func figuresOf(out fileOutcome) []figure {
 	}
 	if out.runs == nil {
 		r := out.res
-		speaks := r.Test.Arch != litmus.ArchC || isLKMM(r.Model)
 		f := figure{column: strings.ToLower(r.Model), title: r.Model,
 			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.model)}
-		f.verdict, f.caveat = cellLabel(r, expectedResult(r.Test), speaks)
+		f.verdict, f.caveat = cellLabel(r, expectedResult(r.Test), answers(r))
 		return []figure{f}
 	}
 	var figs []figure
@@ -82,11 +81,11 @@ func figuresOf(out fileOutcome) []figure {
 }
 
 // cellLabel is a report cell's text and whether it carries a caveat:
-// the result's label, and the "Result:" comment it contradicts when the
-// comment speaks for its model (judgeResult's rule).
+// the result's label, and the "Result:" verdict it contradicts when the
+// comment speaks for its model (resultMismatch, as the exit status).
 func cellLabel(r *litmus.Result, want string, speaks bool) (string, bool) {
 	label, caveat := r.Label(), len(r.Caveats()) > 0
-	if speaks && want != "" && want != deadlock && want != r.Verdict() {
+	if want != deadlock && resultMismatch(r, want, speaks) != "" {
 		label += " (Result: " + want + " expected)"
 		caveat = true
 	}

@@ -42,9 +42,7 @@ type complaint struct {
 // assembly test's answers to its own model.
 func judge(out fileOutcome) []complaint {
 	if out.runs == nil {
-		t := out.res.Test
-		speaks := t.Arch != litmus.ArchC || isLKMM(out.res.Model)
-		return judgeResult(out.res, expectedResult(t), speaks, "")
+		return judgeResult(out.res, expectedResult(out.res.Test), answers(out.res), "")
 	}
 	var list []complaint
 	want := expectedResult(out.test)
@@ -67,17 +65,33 @@ func isLKMM(model string) bool {
 	return err == nil && m.Name() == model
 }
 
+// answers reports whether a test's "Result:" comment speaks for r, a
+// result of a single model: an assembly test's, or a C test's under the
+// LKMM.
+func answers(r *litmus.Result) bool {
+	return r.Test.Arch != litmus.ArchC || isLKMM(r.Model)
+}
+
+// resultMismatch is how r contradicts want, a "Result:" word ("" for
+// none) that speaks for r's model, "" when it does not.
+func resultMismatch(r *litmus.Result, want string, speaks bool) string {
+	switch {
+	case !speaks || want == "":
+	case want == deadlock && !r.Vacuous():
+		return fmt.Sprintf("expected DEADLOCK (no execution), found %d executions", r.Executions())
+	case want != deadlock && want != r.Verdict():
+		return fmt.Sprintf("Result: %s expected, %s found under %s", want, r.Verdict(), r.Model)
+	}
+	return ""
+}
+
 // judgeResult checks r against want, a "Result:" word ("" for none) when
 // it speaks for r's model, and for vacuity, which a DEADLOCK expects in
 // every model; prefix names the column.
 func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []complaint {
 	var list []complaint
-	switch {
-	case !speaks || want == "":
-	case want == deadlock && !r.Vacuous():
-		list = append(list, complaint{1, fmt.Sprintf("%sexpected DEADLOCK (no execution), found %d executions", prefix, r.Executions())})
-	case want != deadlock && want != r.Verdict():
-		list = append(list, complaint{1, fmt.Sprintf("%sResult: %s expected, %s found under %s", prefix, want, r.Verdict(), r.Model)})
+	if msg := resultMismatch(r, want, speaks); msg != "" {
+		list = append(list, complaint{1, prefix + msg})
 	}
 	for _, c := range r.Caveats() {
 		if msg := caveatComplaint(r, c, want); msg != "" {
