@@ -34,6 +34,8 @@ func canonical(arch, ins string, rename map[string]string) (string, error) {
 		return x86Canonical(mnemo, rest, ops, rename)
 	case "PPC":
 		return ppcCanonical(mnemo, ops), nil
+	case "RISCV":
+		return riscvCanonical(mnemo, ops), nil
 	case "AArch64":
 		// herd prints "[X0,W5,SXTW]" without blanks inside brackets.
 		for i, op := range ops {

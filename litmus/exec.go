@@ -93,6 +93,12 @@ func (x *Execution) Ext() Rel {
 
 // FR is from-reads: rf^-1 ; co, plus reads of an initial value before
 // every write of the location (covered since init writes are co-first).
+// As herd's (rf^-1; co) \ id, an event that both reads and writes (an
+// AMO of OneEventView) is not related to itself.
 func (x *Execution) FR() Rel {
-	return x.RF.Inverse().Seq(x.CO)
+	fr := x.RF.Inverse().Seq(x.CO)
+	if both := x.R.Inter(x.W); !both.Empty() {
+		both.Each(func(e int) { fr.Remove(e, e) })
+	}
+	return fr
 }

@@ -80,6 +80,11 @@ type Instr struct {
 	Status     string // OpCAS, OpStoreCond: status register, "" for none
 	StatusOK   Value
 	StatusFail Value
+	// StatusDeps, on an OpStoreCond, makes a success's status depend on
+	// the write and on the address, as herd's RISC-V sc does (its result
+	// register follows its memory write): a branch on it makes control
+	// dependencies from the write.
+	StatusDeps bool
 
 	// Event tags, read by the models: the R, W and F events this
 	// instruction produces carry them.
@@ -98,6 +103,12 @@ type Instr struct {
 	// explorer builds for it, each a candidate of its own; nil means one
 	// form per outcome: a success, and a failure without a write.
 	CASForms []CASForm
+
+	// OneEvent, on an OpRMW, makes the instruction one event that both
+	// reads and writes, as herd builds a RISC-V AMO: the explorer still
+	// makes a read and a write related by rmw, and OneEventView merges
+	// them for the models.
+	OneEvent bool
 
 	// NoRMW, on an OpRMW or OpCAS, leaves the R and W events unrelated by
 	// rmw: they are two plain accesses of one instruction (x86 add, inc or

@@ -165,7 +165,7 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, c
 	if !pe.mixedStorable(in, s.v) {
 		return
 	}
-	pe.forkStoreCond(th, pc, in, mixedResvKey(cells), func(t *threadRun) {
+	pe.forkStoreCond(th, pc, in, mixedResvKey(cells), a, func(t *threadRun) {
 		ctrl, pctrl := t.ctrlDeps(pc)
 		for i, c := range cells {
 			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,

@@ -132,7 +132,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	}
 	// As herd's equation RESADDR = address: success needs a reservation
 	// on this very location.
-	pe.forkStoreCond(th, pc, in, loc, func(t *threadRun) {
+	pe.forkStoreCond(th, pc, in, loc, a, func(t *threadRun) {
 		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: t.resv,
 			addr: a.d, paddr: a.d | a.p, lxsx: true}
 		w.ctrl, w.pctrl = t.ctrlDeps(pc)
@@ -146,14 +146,24 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 
 // forkStoreCond continues th past a store-conditional: when th holds the
 // reservation resv names, once on a clone of th that succeeds (write adds
-// the writes, paired with the reservation), then once as a failure.
-func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string, write func(t *threadRun)) {
+// the writes, paired with the reservation), then once as a failure. With
+// StatusDeps, a success's status depends on the writes and on the address
+// a (herd's RISC-V sc: its result register follows its memory write).
+func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string, a regVal, write func(t *threadRun)) {
 	if th.resv >= 0 && th.resvLoc == resv {
 		t := th.clone()
+		first := len(t.events)
 		write(t)
 		t.resv = -1
 		if in.Status != "" {
-			pe.setReg(t, in.Status, regVal{v: in.StatusOK}, pc)
+			st := regVal{v: in.StatusOK}
+			if in.StatusDeps {
+				st.d = a.d
+				for i := first; i < len(t.events); i++ {
+					st.d |= 1 << uint(i)
+				}
+			}
+			pe.setReg(t, in.Status, st, pc)
 		}
 		pe.run(t, pc+1)
 		if pe.err != nil {

@@ -15,6 +15,7 @@ const (
 	ArchAArch64 Arch = "AArch64"
 	ArchX86     Arch = "X86"
 	ArchX86_64  Arch = "X86_64"
+	ArchRISCV   Arch = "RISCV"
 )
 
 // A Test is one litmus test.

@@ -218,6 +218,8 @@ var aliases = map[string]string{
 	"arm":          "armv8",
 	"arm64":        "armv8",
 	"linux-kernel": "lkmm",
+	"rvwmo":        "riscv",
+	"risc-v":       "riscv",
 }
 
 // Names lists the registered models.
@@ -256,4 +258,5 @@ var defaultModel = map[litmus.Arch]string{
 	litmus.ArchPPC:     "power",
 	litmus.ArchAArch64: "armv8",
 	litmus.ArchC:       "lkmm",
+	litmus.ArchRISCV:   "riscv",
 }

@@ -119,7 +119,7 @@ type ppcSpec struct {
 	shapes []string
 	// syntax describes the operands for error messages.
 	syntax string
-	lower  func(b *ppcBuilder, ops []ppcOperand)
+	lower  func(b *asmBuilder, ops []ppcOperand)
 }
 
 // ppcInstrs maps each mnemonic that herd7 gives a semantics to its lowering;
@@ -138,7 +138,7 @@ func ppcTable() map[string]ppcSpec {
 		disp = "rD,d(rA) or rD,d,rA"
 	)
 	arith := func(op litmus.BinOp, setCR, swap bool) ppcSpec {
-		return ppcSpec{[]string{"rrr"}, rrr, func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"rrr"}, rrr, func(b *asmBuilder, o []ppcOperand) {
 			x, y := litmus.R(o[1].reg), litmus.R(o[2].reg)
 			if swap { // subf rD,rA,rB is rB - rA
 				x, y = y, x
@@ -150,7 +150,7 @@ func ppcTable() map[string]ppcSpec {
 		}}
 	}
 	imm := func(op litmus.BinOp, setCR, neg bool) ppcSpec {
-		return ppcSpec{[]string{"rrk"}, rrk, func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"rrk"}, rrk, func(b *asmBuilder, o []ppcOperand) {
 			k := o[2].k
 			if neg { // subi rD,rA,k is addi rD,rA,-k
 				k = -k
@@ -169,39 +169,39 @@ func ppcTable() map[string]ppcSpec {
 	// Loads and stores of size bytes (0: a word); a byte or halfword store
 	// keeps the low bits of rS.
 	load := func(size uint8) ppcSpec {
-		return ppcSpec{[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"rd"}, disp, func(b *asmBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1]), Size: size})
 		}}
 	}
 	loadx := func(size uint8) ppcSpec {
-		return ppcSpec{[]string{"rrr"}, rrr, func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"rrr"}, rrr, func(b *asmBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
 		}}
 	}
 	store := func(size uint8) ppcSpec {
-		return ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *asmBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpStore, Src: narrow(litmus.R(o[0].reg), int(size)), Addr: ppcDAddr(o[1]), Size: size})
 		}}
 	}
 	storex := func(size uint8) ppcSpec {
-		return ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"rrr"}, "rS,rA,rB", func(b *asmBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpStore, Src: narrow(litmus.R(o[0].reg), int(size)), Addr: ppcXAddr(o[1].reg, o[2].reg), Size: size})
 		}}
 	}
 	fence := func(tag string) ppcSpec {
-		return ppcSpec{[]string{""}, "no operands", func(b *ppcBuilder, _ []ppcOperand) {
+		return ppcSpec{[]string{""}, "no operands", func(b *asmBuilder, _ []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpFence, FTags: []string{tag}})
 		}}
 	}
 	nop := func(shape, syntax string) ppcSpec {
-		return ppcSpec{[]string{shape}, syntax, func(b *ppcBuilder, _ []ppcOperand) {
+		return ppcSpec{[]string{shape}, syntax, func(b *asmBuilder, _ []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpNop})
 		}}
 	}
 	// Conditional branches read a bit of cr0: taken when it is set (beq,
 	// blt, bgt) or when it is clear (bne, bge, ble).
 	bcc := func(bit int64, set bool) ppcSpec {
-		return ppcSpec{[]string{"l"}, "a label", func(b *ppcBuilder, o []ppcOperand) {
+		return ppcSpec{[]string{"l"}, "a label", func(b *asmBuilder, o []ppcOperand) {
 			op := litmus.OpEq
 			if set {
 				op = litmus.OpNe
@@ -224,20 +224,20 @@ func ppcTable() map[string]ppcSpec {
 		"ori": imm(litmus.OpOr, false, false), "xori": imm(litmus.OpXor, false, false),
 		"andi.": imm(litmus.OpAnd, true, false), "mulli": imm(litmus.OpMul, false, false),
 
-		"li": {[]string{"rk"}, "rD,k", func(b *ppcBuilder, o []ppcOperand) {
+		"li": {[]string{"rk"}, "rD,k", func(b *asmBuilder, o []ppcOperand) {
 			b.move(o[0].reg, litmus.C(o[1].k))
 		}},
-		"mr": {[]string{"rr"}, "rD,rS", func(b *ppcBuilder, o []ppcOperand) {
+		"mr": {[]string{"rr"}, "rD,rS", func(b *asmBuilder, o []ppcOperand) {
 			b.move(o[0].reg, litmus.R(o[1].reg))
 		}},
-		"cmpw": {[]string{"rr", "crr"}, "[crN,]rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+		"cmpw": {[]string{"rr", "crr"}, "[crN,]rA,rB", func(b *asmBuilder, o []ppcOperand) {
 			cr := ppcCR0
 			if o[0].kind == 'c' {
 				cr, o = o[0].reg, o[1:]
 			}
 			b.move(cr, ppcCompare(litmus.R(o[0].reg), litmus.R(o[1].reg)))
 		}},
-		"cmpwi": {[]string{"rk", "crk"}, "[crN,]rA,k", func(b *ppcBuilder, o []ppcOperand) {
+		"cmpwi": {[]string{"rk", "crk"}, "[crN,]rA,k", func(b *asmBuilder, o []ppcOperand) {
 			cr := ppcCR0
 			if o[0].kind == 'c' {
 				cr, o = o[0].reg, o[1:]
@@ -250,13 +250,13 @@ func ppcTable() map[string]ppcSpec {
 		"lbz": load(1), "lhz": load(2), "lbzx": loadx(1), "lhzx": loadx(2),
 		"stb": store(1), "sth": store(2), "stbx": storex(1), "sthx": storex(2),
 		// lwzu and stwu also write the address back to rA.
-		"lwzu": {[]string{"rd"}, disp, func(b *ppcBuilder, o []ppcOperand) {
+		"lwzu": {[]string{"rd"}, disp, func(b *asmBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpLoad, Dst: o[0].reg, Addr: ppcDAddr(o[1])})
 			if rA := o[1].reg; rA != "r0" && rA != o[0].reg {
 				b.move(rA, ppcDAddr(o[1]))
 			}
 		}},
-		"stwu": {[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *ppcBuilder, o []ppcOperand) {
+		"stwu": {[]string{"rd"}, "rS,d(rA) or rS,d,rA", func(b *asmBuilder, o []ppcOperand) {
 			b.emit(litmus.Instr{Op: litmus.OpStore, Src: litmus.R(o[0].reg), Addr: ppcDAddr(o[1])})
 			if rA := o[1].reg; rA != "r0" {
 				b.move(rA, ppcDAddr(o[1]))
@@ -264,14 +264,14 @@ func ppcTable() map[string]ppcSpec {
 		}},
 
 		// lwarx takes an optional EH hint, which has no effect here.
-		"lwarx": {[]string{"rrr", "rrrk"}, "rD,rA,rB[,EH]", func(b *ppcBuilder, o []ppcOperand) {
+		"lwarx": {[]string{"rrr", "rrrk"}, "rD,rA,rB[,EH]", func(b *asmBuilder, o []ppcOperand) {
 			a := ppcXAddr(o[1].reg, o[2].reg)
 			b.move(ppcResAddr, a)
 			b.move(ppcRes, ppcAfter(a, litmus.C(1)))
 			b.emit(litmus.Instr{Op: litmus.OpLoadReserve, Dst: o[0].reg, Addr: a, RTags: []string{ppcTagX}})
 		}},
 		// stwcx. sets cr0 to eq on success and clears it on failure.
-		"stwcx.": {[]string{"rrr"}, "rS,rA,rB", func(b *ppcBuilder, o []ppcOperand) {
+		"stwcx.": {[]string{"rrr"}, "rS,rA,rB", func(b *asmBuilder, o []ppcOperand) {
 			a := ppcXAddr(o[1].reg, o[2].reg)
 			resv := litmus.Bin(litmus.OpLOr, litmus.R(ppcRes), litmus.R(ppcResAddr))
 			reads := litmus.Bin(litmus.OpLOr, litmus.Bin(litmus.OpLOr, litmus.R(o[0].reg), a), resv)
@@ -285,7 +285,7 @@ func ppcTable() map[string]ppcSpec {
 		"eieio": fence(ppcTagEieio), "isync": fence(ppcTagIsync),
 		"nop": nop("", "no operands"), "dcbf": nop("rr", "rA,rB"), "com": nop("s", "a string"),
 
-		"b":   {[]string{"l"}, "a label", func(b *ppcBuilder, o []ppcOperand) { b.branch(nil, o[0].name) }},
+		"b":   {[]string{"l"}, "a label", func(b *asmBuilder, o []ppcOperand) { b.branch(nil, o[0].name) }},
 		"beq": bcc(ppcCREq, true), "bne": bcc(ppcCREq, false),
 		"blt": bcc(ppcCRLt, true), "bge": bcc(ppcCRLt, false), "bnl": bcc(ppcCRLt, false),
 		"bgt": bcc(ppcCRGt, true), "ble": bcc(ppcCRGt, false), "bng": bcc(ppcCRGt, false),
@@ -326,40 +326,9 @@ func ppcXAddr(rA, rB string) litmus.Expr {
 	return litmus.Bin(litmus.OpAdd, litmus.R(rA), litmus.R(rB))
 }
 
-// ppcBuilder lowers the cells of one thread.
-type ppcBuilder struct {
-	th *litmus.Thread
-	// pos and text are those of the instruction being lowered.
-	pos    litmus.Pos
-	text   string
-	labels map[string]int
-	// targets holds the label of each branch, by instruction index.
-	targets map[int]ppcTarget
-	errs    litmus.ErrorList
-}
-
-type ppcTarget struct {
-	label string
-	pos   litmus.Pos
-}
-
-func (b *ppcBuilder) emit(in litmus.Instr) {
-	in.Pos, in.Text = b.pos, b.text
-	b.th.Code = append(b.th.Code, in)
-}
-
-func (b *ppcBuilder) move(dst string, src litmus.Expr) {
-	b.emit(litmus.Instr{Op: litmus.OpMove, Dst: dst, Src: src})
-}
-
-func (b *ppcBuilder) branch(cond litmus.Expr, label string) {
-	b.targets[len(b.th.Code)] = ppcTarget{label, b.pos}
-	b.emit(litmus.Instr{Op: litmus.OpBranch, Cond: cond})
-}
-
 func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error) {
 	return lowerThreads(prog, func(th *litmus.Thread, col []cell) litmus.ErrorList {
-		b := &ppcBuilder{th: th, labels: map[string]int{}, targets: map[int]ppcTarget{}}
+		b := &asmBuilder{th: th, labels: map[string]int{}, targets: map[int]asmTarget{}}
 		for _, c := range col {
 			b.cell(c)
 		}
@@ -370,7 +339,7 @@ func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error
 }
 
 // cell parses and lowers one cell.
-func (b *ppcBuilder) cell(c cell) {
+func (b *asmBuilder) cell(c cell) {
 	text := stripComments(c.sec.text)
 	pc, err := ppcParser.ParseString("", text)
 	if err != nil {
@@ -384,11 +353,7 @@ func (b *ppcBuilder) cell(c cell) {
 		return
 	}
 	for _, l := range pc.Labels {
-		if _, dup := b.labels[l.Name]; dup {
-			b.errs.Add(c.sec.pos(l.Pos.Offset), "label "+strconv.Quote(l.Name)+" is defined twice")
-			continue
-		}
-		b.labels[l.Name] = len(b.th.Code)
+		b.label(l.Name, c.sec.pos(l.Pos.Offset))
 	}
 	in := pc.Instr
 	if in == nil {
@@ -417,7 +382,7 @@ func (b *ppcBuilder) cell(c cell) {
 }
 
 // operands classifies the operands of in and checks them against spec.
-func (b *ppcBuilder) operands(c cell, in *ppcInstr, spec ppcSpec) ([]ppcOperand, bool) {
+func (b *asmBuilder) operands(c cell, in *ppcInstr, spec ppcSpec) ([]ppcOperand, bool) {
 	var ops []ppcOperand
 	shape := ""
 	for _, a := range in.Args {
@@ -459,41 +424,8 @@ func (b *ppcBuilder) operands(c cell, in *ppcInstr, spec ppcSpec) ([]ppcOperand,
 	return nil, false
 }
 
-// resolve sets the target of every branch to the index of its label.
-func (b *ppcBuilder) resolve() {
-	for i, t := range b.targets {
-		target, ok := b.labels[t.label]
-		if !ok {
-			b.errs.Add(t.pos, "undefined label "+strconv.Quote(t.label))
-			continue
-		}
-		b.th.Code[i].Target = target
-	}
-}
-
 // ppcRegs lists the registers that code reads or writes, in order of first
 // use, leaving out the condition register fields.
 func ppcRegs(code []litmus.Instr) []string {
-	var out []string
-	seen := map[string]bool{}
-	use := func(r string) {
-		if _, ok := ppcReg(r); ok && !seen[r] {
-			seen[r] = true
-			out = append(out, r)
-		}
-	}
-	walk := func(e litmus.Expr) {
-		litmus.WalkExpr(e, func(e litmus.Expr) {
-			if r, ok := e.(*litmus.RegRef); ok {
-				use(r.Name)
-			}
-		})
-	}
-	for _, in := range code {
-		walk(in.Addr)
-		walk(in.Src)
-		walk(in.Cond)
-		use(in.Dst)
-	}
-	return out
+	return regsUsed(code, func(r string) bool { _, ok := ppcReg(r); return ok })
 }

@@ -1,0 +1,93 @@
+// This file implements what the assembly dialects' lowerings share: a
+// builder that appends IR instructions to a thread and resolves branch
+// labels, and the list of registers a thread uses.
+
+package parser
+
+import (
+	"strconv"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// asmBuilder lowers the cells of one thread of a PPC or RISC-V test.
+type asmBuilder struct {
+	th *litmus.Thread
+	// pos and text are those of the instruction being lowered.
+	pos    litmus.Pos
+	text   string
+	labels map[string]int
+	// targets holds the label of each branch, by instruction index.
+	targets map[int]asmTarget
+	errs    litmus.ErrorList
+}
+
+type asmTarget struct {
+	label string
+	pos   litmus.Pos
+}
+
+func (b *asmBuilder) emit(in litmus.Instr) {
+	in.Pos, in.Text = b.pos, b.text
+	b.th.Code = append(b.th.Code, in)
+}
+
+func (b *asmBuilder) move(dst string, src litmus.Expr) {
+	b.emit(litmus.Instr{Op: litmus.OpMove, Dst: dst, Src: src})
+}
+
+func (b *asmBuilder) branch(cond litmus.Expr, label string) {
+	b.targets[len(b.th.Code)] = asmTarget{label, b.pos}
+	b.emit(litmus.Instr{Op: litmus.OpBranch, Cond: cond})
+}
+
+// label places name at the next instruction; a second definition is an
+// error at pos.
+func (b *asmBuilder) label(name string, pos litmus.Pos) {
+	if _, dup := b.labels[name]; dup {
+		b.errs.Add(pos, "label "+strconv.Quote(name)+" is defined twice")
+		return
+	}
+	b.labels[name] = len(b.th.Code)
+}
+
+// resolve sets the target of every branch to the index of its label.
+func (b *asmBuilder) resolve() {
+	for i, t := range b.targets {
+		target, ok := b.labels[t.label]
+		if !ok {
+			b.errs.Add(t.pos, "undefined label "+strconv.Quote(t.label))
+			continue
+		}
+		b.th.Code[i].Target = target
+	}
+}
+
+// regsUsed lists the registers that code reads or writes, in order of
+// first use, keeping those isReg accepts (not a dialect's condition
+// registers or internal ones).
+func regsUsed(code []litmus.Instr, isReg func(string) bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	use := func(r string) {
+		if r != "" && isReg(r) && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	walk := func(e litmus.Expr) {
+		litmus.WalkExpr(e, func(e litmus.Expr) {
+			if r, ok := e.(*litmus.RegRef); ok {
+				use(r.Name)
+			}
+		})
+	}
+	for _, in := range code {
+		walk(in.Addr)
+		walk(in.Src)
+		walk(in.Cond)
+		use(in.Dst)
+		use(in.Status)
+	}
+	return out
+}

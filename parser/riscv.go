@@ -1,0 +1,233 @@
+// This file implements the RISC-V dialect: the grammar of one program cell,
+// after herd7's RISCVLexer.mll and RISCVParser.mly, and the lowering of
+// RISC-V instructions to the IR with the events of herd7's RISCVSem.ml.
+
+package parser
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+func init() { dialects[litmus.ArchRISCV] = rvDialect{} }
+
+// rvDialect reads the program of a RISCV test.
+type rvDialect struct{}
+
+// Event tags, named as the event sets herd defines for RISC-V and
+// riscv.cat reads: the annotations X (the accesses of lr, sc and the AMOs),
+// Acq, Rel and AcqRel, AMO for the single event of an AMO, and one set per
+// fence, Fence.r.rw, Fence.tso, Fence.i.
+const (
+	rvTagX   = "X"
+	rvTagAMO = "AMO"
+)
+
+func (rvDialect) register(name string) (string, bool) { return rvReg(name) }
+
+// rvABINames maps the ABI names herd's lexer accepts to the register
+// herd prints ("a0" is "x10").
+var rvABINames = map[string]int{
+	"zero": 0, "ra": 1, "sp": 2, "gp": 3, "tp": 4, "t0": 5, "t1": 6, "t2": 7,
+	"s0": 8, "fp": 8, "s1": 9, "a0": 10, "a1": 11, "a2": 12, "a3": 13, "a4": 14,
+	"a5": 15, "a6": 16, "a7": 17, "s2": 18, "s3": 19, "s4": 20, "s5": 21,
+	"s6": 22, "s7": 23, "s8": 24, "s9": 25, "s11": 27, "t3": 28, "t4": 29,
+	"t5": 30, "t6": 31,
+}
+
+// rvReg returns the canonical name of a register, "x0" to "x31" (an ABI
+// name such as "a0" stands for its x register; herd's lexer is case
+// sensitive), or of a symbolic register such as "%r1".
+func rvReg(name string) (string, bool) {
+	if len(name) > 1 && name[0] == '%' {
+		return name, true
+	}
+	if n, ok := rvABINames[name]; ok {
+		return "x" + strconv.Itoa(n), true
+	}
+	if len(name) < 2 || name[0] != 'x' {
+		return "", false
+	}
+	n, err := strconv.Atoi(name[1:])
+	if err != nil || n < 0 || n > 31 || strconv.Itoa(n) != name[1:] {
+		return "", false
+	}
+	return name, true
+}
+
+// rvZero is the register that reads as 0 and ignores what is written.
+const rvZero = "x0"
+
+var rvLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	{Name: "Int", Pattern: `-?[0-9]+`},
+	{Name: "Ident", Pattern: `%?[A-Za-z_][A-Za-z0-9_./-]*`},
+	{Name: "Punct", Pattern: `[,():]`},
+})
+
+type (
+	rvCell  = asmCell[rvInstr]
+	rvInstr = asmInstr[rvArg]
+)
+
+// rvArg is one operand: a register, a label or a fence's access set, an
+// integer, or a memory operand "k(reg)" or "(reg)".
+type rvArg struct {
+	Pos   lexer.Position
+	Num   *int64  `parser:"(  @Int"`
+	Base  *string `parser:"   ( \"(\" @Ident \")\" )?"`
+	Paren *string `parser:"| \"(\" @Ident \")\""`
+	Name  *string `parser:"| @Ident )"`
+}
+
+var rvParser = participle.MustBuild[rvCell](
+	participle.Lexer(rvLexer),
+	participle.Elide("Whitespace"),
+	participle.UseLookahead(2),
+)
+
+// An rvOperand is a classified operand. Kind is 'r' (register), 'k'
+// (integer), 'd' (memory operand k(reg)) or 'l' (a name: a label, or a
+// fence's access set).
+type rvOperand struct {
+	kind byte
+	reg  string
+	k    int64
+	name string
+}
+
+// An rvSpec says which operands a mnemonic takes (shape: one letter per
+// operand, alternatives separated by '|') and how it lowers.
+type rvSpec struct {
+	shape  string
+	syntax string
+	lower  func(b *asmBuilder, o []rvOperand) error
+}
+
+func (rvDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error) {
+	return lowerThreads(prog, func(th *litmus.Thread, col []cell) litmus.ErrorList {
+		b := &asmBuilder{th: th, labels: map[string]int{}, targets: map[int]asmTarget{}}
+		for _, c := range col {
+			rvCellLower(b, c)
+		}
+		b.resolve()
+		th.Regs = regsUsed(th.Code, func(r string) bool { _, ok := rvReg(r); return ok && r != rvZero })
+		return b.errs
+	})
+}
+
+// rvCellLower parses and lowers one cell.
+func rvCellLower(b *asmBuilder, c cell) {
+	text := stripComments(c.sec.text)
+	pc, err := rvParser.ParseString("", text)
+	if err != nil {
+		var pe participle.Error
+		if errors.As(err, &pe) {
+			msg := strings.ReplaceAll(pe.Message(), "RvArg", "operand")
+			b.errs.Add(c.sec.pos(pe.Position().Offset), msg)
+		} else {
+			b.errs.Add(c.pos, err.Error())
+		}
+		return
+	}
+	for _, l := range pc.Labels {
+		b.label(l.Name, c.sec.pos(l.Pos.Offset))
+	}
+	in := pc.Instr
+	if in == nil {
+		return
+	}
+	b.pos = c.sec.pos(in.Pos.Offset)
+	b.text = strings.TrimSpace(text[in.Pos.Offset:])
+	spec, why, ok := rvLookup(in.Op)
+	if !ok {
+		if why != "" {
+			b.errs = append(b.errs, litmus.Unsupported(b.pos, "instruction "+strconv.Quote(in.Op)+" ("+why+")"))
+			return
+		}
+		b.errs.Add(b.pos, "unknown instruction "+strconv.Quote(in.Op))
+		return
+	}
+	ops, ok := rvOperands(b, c, in, spec)
+	if !ok {
+		return
+	}
+	if err := spec.lower(b, ops); err != nil {
+		b.errs.Add(b.pos, err.Error())
+	}
+}
+
+// rvOperands classifies the operands of in and checks them against spec.
+func rvOperands(b *asmBuilder, c cell, in *rvInstr, spec rvSpec) ([]rvOperand, bool) {
+	var ops []rvOperand
+	shape := ""
+	for _, a := range in.Args {
+		var o rvOperand
+		switch {
+		case a.Paren != nil || a.Base != nil:
+			base := a.Paren
+			if base == nil {
+				base, o.k = a.Base, *a.Num
+			}
+			r, ok := rvReg(*base)
+			if !ok {
+				b.errs.Add(c.sec.pos(a.Pos.Offset), "expected a register in "+strconv.Quote(in.Op)+" memory operand, found "+strconv.Quote(*base))
+				return nil, false
+			}
+			o.kind, o.reg = 'd', r
+		case a.Num != nil:
+			o = rvOperand{kind: 'k', k: *a.Num}
+		default:
+			if r, ok := rvReg(*a.Name); ok {
+				o = rvOperand{kind: 'r', reg: r}
+			} else {
+				o = rvOperand{kind: 'l', name: *a.Name}
+			}
+		}
+		ops = append(ops, o)
+		shape += string(o.kind)
+	}
+	if !slices.Contains(strings.Split(spec.shape, "|"), shape) {
+		b.errs.Add(b.pos, "bad operands for "+strconv.Quote(in.Op)+" (expected "+spec.syntax+")")
+		return nil, false
+	}
+	return ops, true
+}
+
+// rvRead is the value of register r: x0 reads as 0.
+func rvRead(r string) litmus.Expr {
+	if r == rvZero {
+		return litmus.C(0)
+	}
+	return litmus.R(r)
+}
+
+// rvDest is the register an instruction writes: none for x0.
+func rvDest(r string) string {
+	if r == rvZero {
+		return ""
+	}
+	return r
+}
+
+// rvSet writes v to r, unless r is x0.
+func rvSet(b *asmBuilder, r string, v litmus.Expr) {
+	if r != rvZero {
+		b.move(r, v)
+	}
+}
+
+// rvAddr is the address k(reg).
+func rvAddr(o rvOperand) litmus.Expr {
+	if o.k == 0 {
+		return rvRead(o.reg)
+	}
+	return litmus.Bin(litmus.OpAdd, rvRead(o.reg), litmus.C(o.k))
+}
