@@ -8,8 +8,9 @@ package litmus
 // instruction merged into one event that is in both R and W, as herd
 // builds it; x itself when it has none. The merged event keeps the read's
 // index and carries the tags of both; a relation between the two halves
-// disappears (it would be a self-loop herd does not have), and every
-// other pair is carried over. FR on the view leaves out the identity, as
+// disappears (it would be a self-loop herd does not have), but for rf: an
+// AMO that reads its own write reads from itself. Every other pair is
+// carried over. FR on the view leaves out the identity, as
 // herd's fr = (rf^-1; co) \ id does, so an AMO reading its own
 // co-predecessor is not related to itself.
 //
@@ -49,24 +50,27 @@ func OneEventView(x *Execution) *Execution {
 	for tag, s := range x.tags {
 		v.tags[tag] = mapSet(s)
 	}
-	mapRel := func(r Rel) Rel {
+	mapRel := func(r Rel, keepInner bool) Rel {
 		if r.IsZero() {
 			return r
 		}
 		out := NewRel(n)
 		for a := 0; a < x.N; a++ {
 			r.EachSucc(a, func(b int) {
-				if a == b || into[a] != into[b] {
+				if a == b || keepInner || into[a] != into[b] {
 					out.Add(into[a], into[b])
 				}
 			})
 		}
 		return out
 	}
-	v.PO, v.Loc, v.Int, v.RF, v.CO, v.RMW = mapRel(x.PO), mapRel(x.Loc), mapRel(x.Int), mapRel(x.RF), mapRel(x.CO), mapRel(x.RMW)
-	v.Addr, v.Data, v.Ctrl = mapRel(x.Addr), mapRel(x.Data), mapRel(x.Ctrl)
-	v.PickAddr, v.PickData, v.PickCtrl = mapRel(x.PickAddr), mapRel(x.PickData), mapRel(x.PickCtrl)
-	v.SameInstr, v.SI = mapRel(x.SameInstr), mapRel(x.SI)
+	// An AMO reading its own write (a candidate of a model that may
+	// allow incoherent ones) reads from itself in the view.
+	v.RF = mapRel(x.RF, true)
+	v.PO, v.Loc, v.Int, v.CO, v.RMW = mapRel(x.PO, false), mapRel(x.Loc, false), mapRel(x.Int, false), mapRel(x.CO, false), mapRel(x.RMW, false)
+	v.Addr, v.Data, v.Ctrl = mapRel(x.Addr, false), mapRel(x.Data, false), mapRel(x.Ctrl, false)
+	v.PickAddr, v.PickData, v.PickCtrl = mapRel(x.PickAddr, false), mapRel(x.PickData, false), mapRel(x.PickCtrl, false)
+	v.SameInstr, v.SI = mapRel(x.SameInstr, false), mapRel(x.SI, false)
 	for _, s := range x.Spin {
 		v.Spin = append(v.Spin, into[s])
 	}

@@ -47,7 +47,7 @@ func herdFirstOption(arg string) bool {
 // builtinCat maps herd's model files to the built-in models.
 var builtinCat = map[string]string{
 	"ppc.cat": "power", "aarch64.cat": "armv8", "x86tso.cat": "tso",
-	"x86tso-mixed.cat": "tso-mixed", "linux-kernel.cat": "lkmm",
+	"x86tso-mixed.cat": "tso-mixed", "linux-kernel.cat": "lkmm", "riscv.cat": "riscv",
 }
 
 // lkmmv1Flag is the flag linux-kernel.bell raises on every test unless

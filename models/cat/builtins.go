@@ -168,7 +168,20 @@ var dialectTags = map[litmus.Arch]map[string]bool{
 	litmus.ArchX86_64:  {"MFENCE": true, "SFENCE": true, "LFENCE": true, "X": true},
 	litmus.ArchPPC:     {"SYNC": true, "LWSYNC": true, "EIEIO": true, "ISYNC": true, "X": true},
 	litmus.ArchAArch64: aarch64Tags(),
+	litmus.ArchRISCV:   riscvTags(),
 	litmus.ArchC:       {litmus.TagLockRead: true, litmus.TagLockWrite: true, litmus.TagUnlock: true, litmus.TagLockFail: true, litmus.TagReadLocked: true, litmus.TagReadUnlocked: true},
+}
+
+// riscvTags are herd's RISC-V event sets: one per fence (Fence.r.rw,
+// Fence.tso, Fence.i), the annotations and the AMOs' single events.
+func riscvTags() map[string]bool {
+	tags := map[string]bool{"Fence.tso": true, "Fence.i": true, "X": true, "Acq": true, "Rel": true, "AcqRel": true, "Sc": true, "AMO": true}
+	for _, p := range []string{"r", "w", "rw"} {
+		for _, s := range []string{"r", "w", "rw"} {
+			tags["Fence."+p+"."+s] = true
+		}
+	}
+	return tags
 }
 
 // po is herd's program order. The explorer leaves the read and the write

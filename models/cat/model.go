@@ -364,6 +364,7 @@ func (p *Program) Check(x *litmus.Execution) (bool, []string) {
 // dialect does not define, a failed assert) ends the exploration of
 // x's test with that error, and no other exploration sees it.
 func (p *Program) CheckErr(x *litmus.Execution) (bool, []string, error) {
+	x = herdView(x)
 	res, ok, err := p.eval(x, x.Test.Arch)
 	if m, isMemo := x.Memo.(*memo); isMemo {
 		// Read below, before the worker's next candidate refills it.
@@ -382,8 +383,24 @@ func (p *Program) CheckErr(x *litmus.Execution) (bool, []string, error) {
 	return true, flags, nil
 }
 
+// herdView is x as herd builds its events (litmus.OneEventView: an AMO
+// of RISC-V is one event). A view shares x's memo, created here when x
+// has none: the view's shape follows x's.
+func herdView(x *litmus.Execution) *litmus.Execution {
+	v := litmus.OneEventView(x)
+	if v == x {
+		return x
+	}
+	if x.Memo == nil && x.Test.Arch != "" {
+		x.Memo = &memo{}
+	}
+	v.Memo = x.Memo
+	return v
+}
+
 // Explain names each required test x fails.
 func (p *Program) Explain(x *litmus.Execution) []string {
+	x = herdView(x)
 	res, _, err := p.eval(x, x.Test.Arch)
 	if err != nil {
 		return []string{err.Error()}
