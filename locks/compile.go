@@ -44,6 +44,8 @@ var Targets = []*Target{
 		Doc: "arm64 with LSE atomics (CAS, SWP, LD<op>)"},
 	{Name: "tso", Title: "TSO", Table: X86, Model: "x86-tso",
 		Doc: "x86-64 in herd's X86_64 dialect, under x86-TSO with locked RMWs in coherence order (models.X86TSO)"},
+	{Name: "riscv", Title: "RISC-V", Table: RISCV, Model: "riscv",
+		Doc: "RV64 without Zabha and Zacas (the kernel's compiled-in default), under RVWMO"},
 }
 
 // TargetByName finds a target by its --model name.
@@ -87,6 +89,14 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	}
 	comp := &Compiled{Target: target, Source: t, CRegs: map[litmus.LocRef]litmus.LocRef{}}
 	mixed := mixedSizes(t)
+	if target.Table.Arch == litmus.ArchRISCV {
+		// As the LKMM, RISC-V runs a test whose sizes change nothing, at
+		// the word's width.
+		if err := refuseMixedOnRISCV(t); err != nil {
+			return nil, fmt.Errorf("%s: %w", t.Name, err)
+		}
+		mixed = false
+	}
 	var threads []*threadComp
 	for _, th := range t.Threads {
 		var tc *threadComp

@@ -156,6 +156,16 @@ func (tc *threadComp) unaryInto(d string, u *litmus.Unary) error {
 	if !ok {
 		return fmt.Errorf("unsupported: expression %s", formatExpr(u))
 	}
+	if bits == 32 && !signed && tc.target.Table.Arch == litmus.ArchRISCV {
+		// RV64 keeps a u32 sign-extended in its register, as herd's
+		// 32-bit RISC-V values are: the conversion is a move. Ordered
+		// comparisons and shifts of it need bltu, bgeu or srliw, which
+		// herd's RISCV lacks (rvU32Refusal).
+		if d != x {
+			tc.emit(tc.syn.mov(d, x))
+		}
+		return nil
+	}
 	if bits == 32 && tc.target.Table.Arch == litmus.ArchAArch64 {
 		// herd's MOV takes no 0xffffffff; a W move zero-extends.
 		tc.emit(fmt.Sprintf("MOV W%s,W%s", strings.TrimPrefix(d, "X"), strings.TrimPrefix(x, "X")))
@@ -204,7 +214,8 @@ func constValue(e litmus.Expr) (litmus.Value, bool) {
 }
 
 // unsignedShr computes the resolved x >> k, unsigned, into d, x being
-// in register a: ARMv8's LSR; on POWER, whose herd model has no shift
+// in register a: ARMv8's LSR, RISC-V's srli (logical in herd too); on
+// POWER, whose herd model has no shift
 // right, a division by 2^k, exact for an operand the IR shows is no
 // wider than 32 bits (a zero-extension), hence not negative; x86 has no
 // instruction for it in herd's X86_64.
@@ -212,6 +223,12 @@ func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) er
 	switch tc.target.Table.Arch {
 	case litmus.ArchAArch64:
 		tc.emit(fmt.Sprintf("LSR %s,%s,#%d", d, a, k))
+		return nil
+	case litmus.ArchRISCV:
+		if err := tc.rvU32Refusal("an unsigned shift right (" + formatExpr(x) + ")"); err != nil {
+			return err
+		}
+		tc.emit(fmt.Sprintf("srli %s,%s,%d", d, a, k))
 		return nil
 	case litmus.ArchPPC:
 		if u, ok := x.(*litmus.Unary); ok && k < 32 {
@@ -222,6 +239,32 @@ func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) er
 		}
 	}
 	return fmt.Errorf("unsupported: an unsigned shift right (%s) on %s", formatExpr(x), tc.target.Title)
+}
+
+// rvU32Refusal refuses what on RISC-V in a thread that converts to u32:
+// there a u32 is its sign-extended 32 bits (unaryInto), which an ordered
+// comparison or a shift right reads as signed unless it is bltu, bgeu or
+// srliw, none of which herd's RISCV runs.
+func (tc *threadComp) rvU32Refusal(what string) error {
+	if tc.target.Table.Arch != litmus.ArchRISCV || !convertsToU32(tc.th.Code) {
+		return nil
+	}
+	return fmt.Errorf("unsupported: %s in a thread with u32 values on RISC-V: RV64 holds a u32 sign-extended, and herd7's RISCV has no bltu, bgeu or srliw to read it unsigned", what)
+}
+
+// convertsToU32 reports whether code converts a value to u32.
+func convertsToU32(code []litmus.Instr) bool {
+	found := false
+	for i := range code {
+		for _, e := range []litmus.Expr{code[i].Src, code[i].Cond, code[i].Addr, code[i].Expect} {
+			litmus.WalkExpr(e, func(e litmus.Expr) {
+				if u, ok := e.(*litmus.Unary); ok && u.Op == litmus.OpZext32 {
+					found = true
+				}
+			})
+		}
+	}
+	return found
 }
 
 func mentions(e litmus.Expr, r string) bool {
@@ -285,6 +328,11 @@ func (tc *threadComp) branch(e litmus.Expr, label string, when bool) error {
 			return tc.branch(x.Y, label, when)
 		}
 		if _, ok := negated[x.Op]; ok {
+			if x.Op != litmus.OpEq && x.Op != litmus.OpNe {
+				if err := tc.rvU32Refusal("an ordered comparison (" + formatExpr(x) + ")"); err != nil {
+					return err
+				}
+			}
 			op, a, b := x.Op, x.X, x.Y
 			if c, ok := a.(*litmus.Const); ok && !c.V.IsAddr() {
 				op, a, b = mirrored[op], b, a
@@ -297,7 +345,7 @@ func (tc *threadComp) branch(e litmus.Expr, label string, when bool) error {
 				return err
 			}
 			if c, ok := b.(*litmus.Const); ok && !c.V.IsAddr() {
-				s, err := tc.syn.branch(op, ra, "", c.V.Off, true, label)
+				s, err := tc.syn.branch(op, ra, "", c.V.Off, true, label, tc.constReg)
 				tc.emit(s...)
 				return err
 			}
@@ -305,7 +353,7 @@ func (tc *threadComp) branch(e litmus.Expr, label string, when bool) error {
 			if err != nil {
 				return err
 			}
-			s, err := tc.syn.branch(op, ra, rb, 0, false, label)
+			s, err := tc.syn.branch(op, ra, rb, 0, false, label, tc.constReg)
 			tc.emit(s...)
 			return err
 		}

@@ -82,6 +82,19 @@ func Primitive(in *litmus.Instr) string {
 	return ""
 }
 
+// spinFinal reports whether the instruction at tc.pc is the read of a
+// spin's final attempt (smp_cond_load_*): the next instruction that is
+// not a register move is the spin's exit test.
+func (tc *threadComp) spinFinal() bool {
+	code := tc.th.Code
+	for pc := tc.pc + 1; pc < len(code); pc++ {
+		if code[pc].Op != litmus.OpMove {
+			return code[pc].Op == litmus.OpAssume && code[pc].Spin > 0
+		}
+	}
+	return false
+}
+
 // valueOperand puts the value e, if any, in a register and names it in ops
 // as the operand name.
 func (tc *threadComp) valueOperand(e litmus.Expr, name string, ops map[string]string) (string, error) {
@@ -137,6 +150,9 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 	}
 	if alt, ok := tc.target.Table.NoReturnAs[in.RMWOp]; ok && prim == "atomic_op" {
 		prim = alt
+	}
+	if prim == "smp_load_acquire" && tc.spinFinal() {
+		prim = "smp_cond_load_acquire"
 	}
 	tmpl, ok := tc.target.Table.Prims[prim]
 	if !ok {

@@ -77,13 +77,41 @@ func (e *lkmmMixedError) Error() string        { return e.err.Error() }
 func (e *lkmmMixedError) Unwrap() error        { return e.err }
 func (e *lkmmMixedError) Is(target error) bool { return target == ErrLKMMMixedSize }
 
+// riscvMixedError is the RISC-V column's refusal of the mixed-size access
+// at its position; it is ErrRISCVMixedSize.
+type riscvMixedError struct{ err error }
+
+func (e *riscvMixedError) Error() string        { return e.err.Error() }
+func (e *riscvMixedError) Unwrap() error        { return e.err }
+func (e *riscvMixedError) Is(target error) bool { return target == ErrRISCVMixedSize }
+
 // refuseMixedInLKMM is the LKMM column's refusal of t, nil when t has no
 // mixed-size access.
 func refuseMixedInLKMM(t *litmus.Test) error {
+	if err := refuseSizeless(t, "the LKMM column", "the LKMM", "the hardware columns"); err != nil {
+		return &lkmmMixedError{err}
+	}
+	return nil
+}
+
+// refuseMixedOnRISCV is the RISC-V column's refusal of t: herd7's RISC-V
+// has no mixed-size semantics (its AMOs fail under -variant mixed), so the
+// column runs what the LKMM runs, a test whose sizes change nothing.
+func refuseMixedOnRISCV(t *litmus.Test) error {
+	if err := refuseSizeless(t, "the RISC-V column", "herd7's RISC-V", "the other hardware columns"); err != nil {
+		return &riscvMixedError{err}
+	}
+	return nil
+}
+
+// refuseSizeless is the refusal of t by a column whose model has no
+// sizes (model, in column), nil when t's sizes change nothing there;
+// others names the columns that run t at its widths.
+func refuseSizeless(t *litmus.Test, column, model, others string) error {
 	widths := locationWidths(t)
 	in, narrowValue := lkmmMixedAccess(t, widths)
 	if in == nil {
-		return refuseNarrowInit(t, widths)
+		return refuseNarrowInit(t, widths, column, model)
 	}
 	what := "an access"
 	if in.Text != "" {
@@ -92,27 +120,27 @@ func refuseMixedInLKMM(t *litmus.Test) error {
 	n := accessBytes(in)
 	plural := map[bool]string{true: "s"}[n > 1]
 	if narrowValue {
-		return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s writes its %d-byte location a value that may not fit it, and the LKMM, which has no sizes, would not truncate it (the hardware columns run the test at its widths)",
-			what, n))}
+		return litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in %s: %s writes its %d-byte location a value that may not fit it, and %s, which has no sizes, would not truncate it (%s run the test at its widths)",
+			column, what, n, model, others))
 	}
 	sym, _ := staticLocation(in.Addr)
 	size := compiledBytes(t.LocBytes, sym)
-	return &lkmmMixedError{litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in the LKMM column: %s accesses %d byte%s at offset %d of its %d-byte location, and the LKMM has no mixed-size semantics (the hardware columns run the test at its widths)",
-		what, n, plural, offsetOf(in), size))}
+	return litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in %s: %s accesses %d byte%s at offset %d of its %d-byte location, and %s has no mixed-size semantics (%s run the test at its widths)",
+		column, what, n, plural, offsetOf(in), size, model, others))
 }
 
 // refuseNarrowInit refuses an init item that gives a location read and
 // written at one width other than the word's a value that width may not
 // hold (see fitsNarrow); widths are locationWidths(t).
-func refuseNarrowInit(t *litmus.Test, widths map[string]map[int]bool) error {
+func refuseNarrowInit(t *litmus.Test, widths map[string]map[int]bool, column, model string) error {
 	for _, it := range t.Init {
 		if it.Loc.IsReg() || !it.HasValue || len(widths[it.Loc.Name]) != 1 {
 			continue
 		}
 		for n := range widths[it.Loc.Name] { // its one width
 			if n != wordBytes && !fitsBytes(it.Value, n) {
-				return &lkmmMixedError{litmus.Unsupported(it.Pos, fmt.Sprintf("mixed-size access in the LKMM column: the init block gives %s, a %d-byte location, %s, which may not fit it, and the LKMM, which has no sizes, would not truncate it",
-					it.Loc.Name, n, it.Value))}
+				return litmus.Unsupported(it.Pos, fmt.Sprintf("mixed-size access in %s: the init block gives %s, a %d-byte location, %s, which may not fit it, and %s, which has no sizes, would not truncate it",
+					column, it.Loc.Name, n, it.Value, model))
 			}
 		}
 	}

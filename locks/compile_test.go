@@ -157,6 +157,24 @@ jmp L0_1
 Abort0:
 movq $1,%rdi
 L0_1:`,
+		"riscv": `li x6,1
+li x7,0
+li x11,2
+lr.w x8,0(x5)
+bne x8,x7,L0_1
+sc.w.rl x9,x6,0(x5)
+bne x9,x0,Abort0
+fence rw,rw
+L0_1:
+fence rw,w
+sw x8,0(x10)
+amoadd.w x12,x11,(x10)
+fence r,rw
+fence rw,rw
+j L0_2
+Abort0:
+li x13,1
+L0_2:`,
 	}
 	for _, tg := range Targets {
 		got := compileThread(t, body, tg.Name)

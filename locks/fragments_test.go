@@ -132,12 +132,14 @@ func TestPrepareLKMM(t *testing.T) {
 
 // TestAfterLockFencesCompile: the kernel's smp_mb__after_spinlock() is
 // smp_mb() on powerpc and arm64 and nothing on x86 (the lock's locked RMW
-// is a full barrier); smp_mb__after_unlock_lock() is smp_mb() only on
-// powerpc (CONFIG_ARCH_WEAK_RELEASE_ACQUIRE).
+// is a full barrier) and fence iorw,iorw on riscv; smp_mb__after_unlock_lock()
+// is smp_mb() on powerpc and riscv (CONFIG_ARCH_WEAK_RELEASE_ACQUIRE, which
+// riscv's default spinlock selects).
 func TestAfterLockFencesCompile(t *testing.T) {
 	want := map[string][2]string{
 		"power": {"sync", "sync"}, "power-isync": {"sync", "sync"},
 		"armv8": {"DMB ISH", ""}, "armv8-lse": {"DMB ISH", ""}, "tso": {"", ""},
+		"riscv": {"fence iorw,iorw", "fence rw,rw"},
 	}
 	for _, tg := range Targets {
 		got := [2]string{

@@ -15,9 +15,9 @@ func TestResolve(t *testing.T) {
 		// want is the columns' names, or the model's name after "=".
 		want []string
 	}{
-		{"", litmus.ArchC, true, []string{"lkmm", "power", "power-isync", "armv8", "armv8-lse", "tso"}},
+		{"", litmus.ArchC, true, []string{"lkmm", "power", "power-isync", "armv8", "armv8-lse", "tso", "riscv"}},
 		{"", litmus.ArchC, false, []string{"=LKMM"}},
-		{"ALL", litmus.ArchC, false, []string{"lkmm", "power", "power-isync", "armv8", "armv8-lse", "tso"}},
+		{"ALL", litmus.ArchC, false, []string{"lkmm", "power", "power-isync", "armv8", "armv8-lse", "tso", "riscv"}},
 		{"power-isync", litmus.ArchC, true, []string{"power-isync"}},
 		{"sc", litmus.ArchC, true, []string{"=SC"}},
 		{"", litmus.ArchPPC, true, []string{"=Power"}},

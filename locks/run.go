@@ -102,6 +102,19 @@ var ErrNoMapping = errors.New("no instruction-level mapping by design")
 // a test would print a verdict about code the test does not have.
 var ErrLKMMMixedSize = errors.New("unsupported: mixed-size access in the LKMM column")
 
+// ErrRISCVMixedSize is the RISC-V column's refusal of a C test that
+// accesses memory at several widths: herd7 gives RISC-V no mixed-size
+// semantics (its AMOs fail under -variant mixed), so no verdict could be
+// checked against it, and the kernel's masked LR/SC emulation of byte and
+// halfword RMWs is not compiled.
+var ErrRISCVMixedSize = errors.New("unsupported: mixed-size access in the RISC-V column")
+
+// IsMixedSizeRefusal reports whether err is a column's refusal of a C
+// test's mixed-size accesses (the LKMM's or RISC-V's).
+func IsMixedSizeRefusal(err error) bool {
+	return errors.Is(err, ErrLKMMMixedSize) || errors.Is(err, ErrRISCVMixedSize)
+}
+
 // rcuTags are the LKMM's tags of RCU and SRCU events.
 var rcuTags = map[string]bool{litmus.TagRcuLock: true, litmus.TagRcuUnlock: true, litmus.TagSyncRcu: true,
 	litmus.TagSrcuLock: true, litmus.TagSrcuUnlock: true, litmus.TagSyncSrcu: true, litmus.TagAfterSrcuReadUnlock: true}

@@ -114,15 +114,24 @@ func (m byColumn[T]) but(v T, cols ...string) byColumn[T] {
 }
 
 // asm names the hand-written assembly versions of a variant, stem.<dialect>.litmus
-// in tests/locks/asm, for POWER, ARMv8 (LL/SC and LSE) and TSO.
+// in tests/locks/asm, for POWER, ARMv8 (LL/SC and LSE) and TSO, and for
+// RISC-V where riscvAsm has one.
 func asm(stem string) map[string]string {
-	return map[string]string{
+	m := map[string]string{
 		"power":     "locks/asm/" + stem + ".ppc.litmus",
 		"armv8":     "locks/asm/" + stem + ".aarch64.litmus",
 		"armv8-lse": "locks/asm/" + stem + ".aarch64-lse.litmus",
 		"tso":       "locks/asm/" + stem + ".x86_64.litmus",
 	}
+	if slices.Contains(riscvAsm, stem) {
+		m["riscv"] = "locks/asm/" + stem + ".riscv.litmus"
+	}
+	return m
 }
+
+// riscvAsm are the stems with a hand-written RISC-V version: the crossed
+// locking, the unlock's ordering and the lost update.
+var riscvAsm = []string{"crossed-locking", "unlock-then-load", "lost-update"}
 
 func concat(lists ...[]*Variant) []*Variant {
 	var out []*Variant

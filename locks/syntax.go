@@ -43,8 +43,9 @@ type syntax interface {
 	// has its own form, with the same value and the same dependency on x.
 	shl(d, x string, k int64, kreg func(int64) string) []string
 	// branch jumps to label when x op y, y a register or, with imm, the
-	// constant k.
-	branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error)
+	// constant k; kreg gives a register holding a constant, for a
+	// dialect that compares registers only.
+	branch(op litmus.BinOp, x, y string, k int64, imm bool, label string, kreg func(int64) string) ([]string, error)
 	jump(label string) string
 }
 
@@ -56,6 +57,8 @@ func syntaxFor(a litmus.Arch) syntax {
 		return a64Syntax{}
 	case litmus.ArchX86_64:
 		return x86Syntax{}
+	case litmus.ArchRISCV:
+		return rvSyntax{}
 	}
 	panic("should never happen: no syntax for " + string(a))
 }
@@ -102,7 +105,7 @@ var ppcBranch = map[litmus.BinOp]string{
 	litmus.OpGe: "bge", litmus.OpGt: "bgt", litmus.OpLe: "ble",
 }
 
-func (ppcSyntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
+func (ppcSyntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string, _ func(int64) string) ([]string, error) {
 	return compareBranch("cmpw %s,%s", "cmpwi %s,%d", x, y, k, imm, ppcBranch[op]+" "+label), nil
 }
 
@@ -142,7 +145,7 @@ var a64Branch = map[litmus.BinOp]string{
 	litmus.OpGe: "B.GE", litmus.OpGt: "B.GT", litmus.OpLe: "B.LE",
 }
 
-func (a64Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
+func (a64Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string, _ func(int64) string) ([]string, error) {
 	if imm && k == 0 && (op == litmus.OpEq || op == litmus.OpNe) {
 		m := "CBZ"
 		if op == litmus.OpNe {
@@ -242,7 +245,7 @@ func (x86Syntax) shl(d, x string, k int64, _ func(int64) string) []string {
 // branch compares with herd's X86_64 cmp, which sets zf to a == b and sf
 // to a > b (not the sign of a - b) for "cmp b,a": x < y is y > x, and
 // with a constant, x < k is not x > k-1.
-func (x86Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string) ([]string, error) {
+func (x86Syntax) branch(op litmus.BinOp, x, y string, k int64, imm bool, label string, _ func(int64) string) ([]string, error) {
 	cmp := func(a, b string) string { return fmt.Sprintf("cmpq %s,%s", b, a) }
 	reg := func(r string) string { return "%" + r }
 	switch op {

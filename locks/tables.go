@@ -50,14 +50,16 @@ type Table struct {
 // none (fully ordered). try_cmpxchg compiles as cmpxchg, atomic_read and
 // atomic_set as READ_ONCE and WRITE_ONCE, smp_cond_load_relaxed and
 // smp_cond_load_acquire as the final iteration of their loop: READ_ONCE
-// or smp_load_acquire and a branch; atomic_<op>_return and
+// or smp_cond_load_acquire's read, and a branch (the generic
+// smp_cond_load_acquire is the relaxed loop then smp_rmb, the order of
+// smp_load_acquire on POWER and x86; arm64's is LDAR); atomic_<op>_return and
 // atomic_<op>_return_* as the atomic_fetch_<op> of the same ordering;
 // atomic_add_unless(v, a, u) as atomic_fetch_add_unless (fully ordered
 // when it adds), {e} holding u and {s} a.
 var Prims = []string{
 	"READ_ONCE", "WRITE_ONCE",
 	"smp_mb", "smp_rmb", "smp_wmb",
-	"smp_store_release", "smp_load_acquire",
+	"smp_store_release", "smp_load_acquire", "smp_cond_load_acquire",
 	"smp_mb__before_atomic", "smp_mb__after_atomic", "smp_mb__after_spinlock",
 	"smp_mb__after_unlock_lock", "barrier",
 	"xchg_relaxed", "xchg_acquire", "xchg_release", "xchg",
@@ -99,6 +101,7 @@ var Power = &Table{
 		"smp_wmb":                   lines("lwsync"),
 		"smp_store_release":         lines("lwsync", "stw {s},0({a})"),
 		"smp_load_acquire":          lines("lwz {d},0({a})", "lwsync"),
+		"smp_cond_load_acquire":     lines("lwz {d},0({a})", "lwsync"),
 		"smp_mb__before_atomic":     lines("sync"),
 		"smp_mb__after_atomic":      lines("sync"),
 		"smp_mb__after_spinlock":    lines("sync"),
@@ -161,6 +164,7 @@ var a64Common = map[string][]string{
 	"smp_wmb":                   lines("DMB ISHST"),
 	"smp_store_release":         lines("STLR {s},[{a}]"),
 	"smp_load_acquire":          lines("LDAR {d},[{a}]"),
+	"smp_cond_load_acquire":     lines("LDAR {d},[{a}]"),
 	"smp_mb__before_atomic":     lines("DMB ISH"),
 	"smp_mb__after_atomic":      lines("DMB ISH"),
 	"smp_mb__after_spinlock":    lines("DMB ISH"),
@@ -258,6 +262,7 @@ var X86 = &Table{
 		"smp_wmb":                   nil,
 		"smp_store_release":         lines("movq {s},{a}"),
 		"smp_load_acquire":          lines("movq {a},{d}"),
+		"smp_cond_load_acquire":     lines("movq {a},{d}"),
 		"smp_mb__before_atomic":     nil,
 		"smp_mb__after_atomic":      nil,
 		"smp_mb__after_spinlock":    nil,

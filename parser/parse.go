@@ -28,6 +28,13 @@ type dialect interface {
 	register(name string) (string, bool)
 }
 
+// A valueWrapper is a dialect whose values herd computes at a fixed
+// width: wrapValues converts the constants of the init block and of the
+// final part to it (the code converts what it computes itself).
+type valueWrapper interface {
+	wrapValues(t *litmus.Test)
+}
+
 // dialects maps the first word of a test to its dialect.
 var dialects = map[litmus.Arch]dialect{}
 
@@ -136,6 +143,9 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	warnHeldLocks(t)
 	if err := parseFinal(t, d, secs.final); err != nil {
 		return nil, asList(err)
+	}
+	if w, ok := d.(valueWrapper); ok {
+		w.wrapValues(t)
 	}
 	// A test herd's own reader would refuse (a brace in a comment of a C
 	// body) has no herd hash; WriteHerd then falls back to another.

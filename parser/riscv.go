@@ -217,10 +217,59 @@ func rvDest(r string) string {
 	return r
 }
 
-// rvSet writes v to r, unless r is x0.
+// rvSet writes v to r, unless r is x0, as herd computes it: in 32 bits,
+// sign-extended (rvWord).
 func rvSet(b *asmBuilder, r string, v litmus.Expr) {
 	if r != rvZero {
-		b.move(r, v)
+		b.move(r, rvWord(v))
+	}
+}
+
+// rvWord is v as herd's RISC-V holds it: herd gives the dialect 32-bit
+// values (its base type is int), so that "li x5,4294967295" loads -1 and
+// an add wraps at 32 bits, .d instructions included. A register copy is
+// already such a value, and a constant is converted here.
+func rvWord(v litmus.Expr) litmus.Expr {
+	switch e := v.(type) {
+	case *litmus.RegRef:
+		return v
+	case *litmus.Const:
+		return &litmus.Const{V: litmus.Convert(litmus.OpSext32, e.V)}
+	case *litmus.Unary:
+		if e.Op == litmus.OpSext32 {
+			return v
+		}
+	}
+	return &litmus.Unary{Op: litmus.OpSext32, X: v}
+}
+
+// wrapValues converts the constants of t's init block to herd's 32-bit
+// values, and makes the filter and the condition compare 32 bits, as
+// herd reads them (it prints the condition as written).
+func (rvDialect) wrapValues(t *litmus.Test) {
+	for i := range t.Init {
+		t.Init[i].Value = litmus.Convert(litmus.OpSext32, t.Init[i].Value)
+	}
+	wrapProp(t.Filter)
+	wrapProp(t.Cond.Prop)
+}
+
+// wrapProp makes the atoms of p compare 32-bit values.
+func wrapProp(p litmus.Prop) {
+	switch p := p.(type) {
+	case *litmus.PropAtom:
+		p.Bits = 32
+	case *litmus.PropNot:
+		wrapProp(p.P)
+	case *litmus.PropAnd:
+		wrapProp(p.A)
+		wrapProp(p.B)
+	case *litmus.PropOr:
+		wrapProp(p.A)
+		wrapProp(p.B)
+	case *litmus.PropImply:
+		wrapProp(p.A)
+		wrapProp(p.B)
 	}
 }
 

@@ -58,7 +58,8 @@ var rvFixed = func() map[string]rvSpec {
 			return nil
 		}}
 	}
-	// herd's Op.Lt gives 1 or 0, as slt does.
+	// herd's Op.Lt gives 1 or 0, as slt does; its ShiftRight, srli's, is
+	// logical.
 	branch := func(o litmus.BinOp) rvSpec {
 		return rvSpec{"rrl", "rs1,rs2,label", func(b *asmBuilder, a []rvOperand) error {
 			b.branch(litmus.Bin(o, rvRead(a[0].reg), rvRead(a[1].reg)), a[2].name)
@@ -79,7 +80,7 @@ var rvFixed = func() map[string]rvSpec {
 		"sll": op(litmus.OpShl), "sllw": op(litmus.OpShl), "slt": op(litmus.OpLt),
 		"addi": imm(litmus.OpAdd), "addiw": imm(litmus.OpAdd), "andi": imm(litmus.OpAnd),
 		"ori": imm(litmus.OpOr), "xori": imm(litmus.OpXor), "slli": imm(litmus.OpShl),
-		"slliw": imm(litmus.OpShl), "srli": imm(litmus.OpShr), "slti": imm(litmus.OpLt),
+		"slliw": imm(litmus.OpShl), "srli": imm(litmus.OpUShr), "slti": imm(litmus.OpLt),
 		"li": {"rk", "rd,imm", func(b *asmBuilder, a []rvOperand) error {
 			rvSet(b, a[0].reg, litmus.C(a[1].k))
 			return nil
@@ -255,7 +256,7 @@ func rvAMO(op litmus.BinOp, size uint8, ann string) rvSpec {
 		}
 		tags := append(rvTags(true, ann), rvTagAMO)
 		b.emit(litmus.Instr{Op: litmus.OpRMW, RMWOp: op, Dst: rvDest(a[0].reg), Addr: rvRead(a[2].reg), Src: rvRead(a[1].reg),
-			Size: size, RTags: tags, WTags: tags, OneEvent: true})
+			Size: size, RTags: tags, WTags: tags, OneEvent: true, Wrap: litmus.OpSext32})
 		return nil
 	}}
 }

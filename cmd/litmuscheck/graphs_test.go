@@ -43,7 +43,7 @@ func TestGraphFlags(t *testing.T) {
 	}
 	sort.Strings(names)
 	want := []string{"crossed-locking.armv8-lse.dot", "crossed-locking.armv8.dot", "crossed-locking.lkmm.dot",
-		"crossed-locking.power-isync.dot", "crossed-locking.power.dot", "crossed-locking.tso.dot"}
+		"crossed-locking.power-isync.dot", "crossed-locking.power.dot", "crossed-locking.riscv.dot", "crossed-locking.tso.dot"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("pictures (-want +got):\n%s", diff)
 	}

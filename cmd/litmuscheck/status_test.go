@@ -27,12 +27,14 @@ func TestVacuous(t *testing.T) {
     ARMv8        Never (vacuous: no execution survives)  0 of 0 executions
     ARMv8 LSE    Never (vacuous: no execution survives)  0 of 0 executions
     TSO          Never (vacuous: no execution survives)  0 of 0 executions
+    RISC-V       Never (vacuous: no execution survives)  0 of 0 executions
 `, `testdata/vacuous-c.litmus: LKMM: vacuous Never under LKMM: no execution survives, so it proves nothing
 testdata/vacuous-c.litmus: POWER: vacuous Never under Power: no execution survives, so it proves nothing
 testdata/vacuous-c.litmus: POWER isync: vacuous Never under Power: no execution survives, so it proves nothing
 testdata/vacuous-c.litmus: ARMv8: vacuous Never under ARMv8: no execution survives, so it proves nothing
 testdata/vacuous-c.litmus: ARMv8 LSE: vacuous Never under ARMv8: no execution survives, so it proves nothing
 testdata/vacuous-c.litmus: TSO: vacuous Never under x86-TSO: no execution survives, so it proves nothing
+testdata/vacuous-c.litmus: RISC-V: vacuous Never under RISCV: no execution survives, so it proves nothing
 `},
 		{"deadlock expected", []string{"--model", "lkmm", "testdata/deadlock.litmus"}, 0,
 			"deadlock                     LKMM       Never (vacuous: no execution survives) 0 of 0 executions satisfy exists (0:r0=1)\n", ""},
@@ -88,12 +90,14 @@ func TestNeverOverUnusedName(t *testing.T) {
     ARMv8        Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
     ARMv8 LSE    Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
     TSO          Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
+    RISC-V       Never (the condition reads 1:r1, which no code uses)  0 of 4 executions; states: 1:r1=0;
 `, warning + `testdata/unused-register.litmus: LKMM: Never under LKMM proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
 testdata/unused-register.litmus: POWER: Never under Power proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
 testdata/unused-register.litmus: POWER isync: Never under Power proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
 testdata/unused-register.litmus: ARMv8: Never under ARMv8 proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
 testdata/unused-register.litmus: ARMv8 LSE: Never under ARMv8 proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
 testdata/unused-register.litmus: TSO: Never under x86-TSO proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
+testdata/unused-register.litmus: RISC-V: Never under RISCV proves nothing about the code: the condition reads 1:r1, which no code uses (read as its initial value: a misspelt name?)
 `},
 	}
 	for _, tc := range tests {
