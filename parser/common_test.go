@@ -54,7 +54,7 @@ func TestCommonErrors(t *testing.T) {
 		name, src, want string
 	}{
 		{"no arch", "", "e.litmus:1:1: expected an architecture name (C, PPC, AArch64, X86, X86_64)"},
-		{"unknown arch", "MIPS t\n{}\n", `e.litmus:1:1: unsupported: architecture "MIPS" (expected C, PPC, AArch64, X86 or X86_64)`},
+		{"unknown arch", "MIPS t\n{}\n", `e.litmus:1:1: unsupported: architecture "MIPS" (expected C, PPC, AArch64, X86, X86_64 or RISCV)`},
 		{"no name", "X86\n{}\n", `e.litmus:1:4: expected a test name after "X86"`},
 		{"no init", "X86 t\n P0 ;\n", "e.litmus:3:1: expected '{' to open the init block"},
 		{"unclosed init", "X86 t\n{ x=1;\n", "e.litmus:2:1: unclosed init block: expected '}'"},

@@ -12,7 +12,7 @@ import (
 // come back as an error. Seeds are our own tests; run with
 // go test ./parser -run '^$' -fuzz FuzzParse -fuzztime 60s
 func FuzzParse(f *testing.F) {
-	for _, pattern := range []string{"../tests/*.litmus", "../tests/lkmm/*.litmus", "../tests/locks/asm/*.litmus"} {
+	for _, pattern := range []string{"../tests/*.litmus", "../tests/lkmm/*.litmus", "../tests/locks/asm/*.litmus", "../tests/herd/riscv/*.litmus"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if src, err := os.ReadFile(file); err == nil {

@@ -119,7 +119,7 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	}
 	d, ok := dialects[t.Arch]
 	if !ok {
-		return nil, asList(litmus.Errorf(secs.archPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86 or X86_64)", secs.arch))
+		return nil, asList(litmus.Errorf(secs.archPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86, X86_64 or RISCV)", secs.arch))
 	}
 	if cd, isC := d.(cDialect); isC && opt.CDefs != nil {
 		cd.defs = opt.CDefs
