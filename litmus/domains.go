@@ -109,6 +109,11 @@ func (s *setup) domains(test *Test, limit int, cycles bool) error {
 	add := func(vals []locValue) bool {
 		grown := false
 		for _, lv := range vals {
+			if _, known := domains[lv.loc]; !known {
+				// A location reached only through a computed address
+				// (an array element) holds its initial value too.
+				domains[lv.loc] = []Value{s.initMem[lv.loc]}
+			}
 			if !containsValue(domains[lv.loc], lv.v) {
 				domains[lv.loc] = append(domains[lv.loc], lv.v)
 				grown = true
@@ -218,7 +223,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	for i, th := range test.Threads {
 		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
 			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed, locBytes: test.LocBytes,
-			cCtrl: test.Arch == ArchC}
+			elemBytes: arrayElements(test), cCtrl: test.Arch == ArchC}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {

@@ -176,6 +176,9 @@ type pathEnum struct {
 	// which its compiled tests carry: a write of a value that does not
 	// fit cuts the path (overflow).
 	locBytes map[string]int
+	// elemBytes are the element widths of the arrays an assembly test
+	// declares ("int x[2]"), whose addresses count bytes: x+4 is x[1].
+	elemBytes map[string]int
 	// cCtrl: the test is C, whose register writes are control-dependent
 	// (setReg).
 	cCtrl   bool
@@ -394,9 +397,35 @@ func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 	}
 	loc := a.v.Sym
 	if a.v.Off != 0 {
-		loc = fmt.Sprintf("%s[%d]", a.v.Sym, a.v.Off)
+		i := a.v.Off
+		if n, ok := pe.elemBytes[a.v.Sym]; ok {
+			if i%int64(n) != 0 {
+				pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of array %s, inside its %d-byte element %d", i, a.v.Sym, n, i/int64(n)))
+				return a, "", false
+			}
+			i /= int64(n)
+		}
+		loc = fmt.Sprintf("%s[%d]", a.v.Sym, i)
 	}
 	return a, loc, true
+}
+
+// arrayElements are the element widths of the arrays the assembly test t
+// declares, nil for a C test, whose addresses count elements.
+func arrayElements(t *Test) map[string]int {
+	if t.Arch == ArchC {
+		return nil
+	}
+	var elems map[string]int
+	for _, it := range t.Init {
+		if it.Loc.Thread == -1 && it.Size > 0 {
+			if elems == nil {
+				elems = map[string]int{}
+			}
+			elems[it.Loc.Name] = locBytes(it.Type)
+		}
+	}
+	return elems
 }
 
 // store evaluates the address and the value of a store (plain or
