@@ -25,8 +25,8 @@ type Choice struct {
 // the column's model; "all" and the other columns' names leave an
 // assembly test to its dialect's default, as no column applies to it.
 func Resolve(name string, a litmus.Arch, columnsByDefault bool) (Choice, error) {
-	name = strings.ToLower(name)
 	col, isCol := ColumnByName(name)
+	name = strings.ToLower(name)
 	if a == litmus.ArchC {
 		switch {
 		case name == "all", name == "" && columnsByDefault:

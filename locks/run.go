@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -31,7 +32,8 @@ var Columns = func() []Column {
 // ColumnByName finds a column by its --model name.
 func ColumnByName(name string) (Column, bool) {
 	for _, c := range Columns {
-		if c.Name == name {
+		// The title the outputs print names the column too, in any case.
+		if c.Name == name || strings.EqualFold(c.Title, name) || strings.EqualFold(c.Name, name) {
 			return c, true
 		}
 	}

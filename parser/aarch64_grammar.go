@@ -7,6 +7,7 @@ package parser
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"sync"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -67,8 +68,10 @@ type a64Word struct {
 	Amount *a64Imm `parser:"@@?"`
 }
 
-var a64Parser = participle.MustBuild[a64Cell](
-	participle.Lexer(a64Lexer),
-	participle.Elide("Whitespace"),
-	participle.UseLookahead(2),
-)
+var a64Parser = sync.OnceValue(func() *participle.Parser[a64Cell] {
+	return participle.MustBuild[a64Cell](
+		participle.Lexer(a64Lexer),
+		participle.Elide("Whitespace"),
+		participle.UseLookahead(2),
+	)
+})

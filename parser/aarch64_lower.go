@@ -79,7 +79,7 @@ type a64Fixup struct {
 // cell parses one cell and lowers it.
 func (b *a64Builder) cell(c cell) error {
 	src := a64CellSource(c)
-	parsed, err := a64Parser.ParseString(b.file.name, src)
+	parsed, err := a64Parser().ParseString(b.file.name, src)
 	if err != nil {
 		return grammarError(b.file, err)
 	}

@@ -7,6 +7,7 @@ package parser
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -32,7 +33,7 @@ func (cDialect) register(name string) (string, bool) {
 }
 
 func (d cDialect) program(t *litmus.Test, prog section) ([]*litmus.Thread, error) {
-	p, err := cParser.ParseString(prog.f.name, prog.padded())
+	p, err := cParser().ParseString(prog.f.name, prog.padded())
 	if err != nil {
 		return nil, grammarError(prog.f, err)
 	}
@@ -244,8 +245,10 @@ type cCall struct {
 	EndPos lexer.Position
 }
 
-var cParser = participle.MustBuild[cProgram](
-	participle.Lexer(cLexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(2),
-)
+var cParser = sync.OnceValue(func() *participle.Parser[cProgram] {
+	return participle.MustBuild[cProgram](
+		participle.Lexer(cLexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(2),
+	)
+})

@@ -12,6 +12,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -150,7 +151,9 @@ var defLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Op", Pattern: `&~|==|!=|<=|>=|[-+*&|^<>{}(),;]`},
 })
 
-var defParser = participle.MustBuild[defBody](participle.Lexer(defLexer), participle.Elide("Whitespace"))
+var defParser = sync.OnceValue(func() *participle.Parser[defBody] {
+	return participle.MustBuild[defBody](participle.Lexer(defLexer), participle.Elide("Whitespace"))
+})
 
 // NewPrims lowers the macros of a .def file. Only a file that cannot be
 // read as macros is an error; each macro's own error waits for a call.
@@ -212,7 +215,7 @@ func bodyPos(m MacroDef, p lexer.Position) litmus.Pos {
 }
 
 func (lw *defLowerer) lower(m MacroDef) (cPrim, error) {
-	body, err := defParser.ParseString("", m.Body)
+	body, err := defParser().ParseString("", m.Body)
 	if err != nil {
 		p := m.BodyPos
 		var pe participle.Error

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -85,11 +86,13 @@ type cReturn struct {
 	Value *cExpr `parser:"\"return\" @@? \";\""`
 }
 
-var cDefsParser = participle.MustBuild[cDefsFile](
-	participle.Lexer(cLexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(2),
-)
+var cDefsParser = sync.OnceValue(func() *participle.Parser[cDefsFile] {
+	return participle.MustBuild[cDefsFile](
+		participle.Lexer(cLexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(2),
+	)
+})
 
 // ParseCDefs parses C function definitions from src, read from file name.
 // Each function may call the kernel primitives, the extensions of this
@@ -99,7 +102,7 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 	if err := checkNesting(section{text: src, f: f}, cText); err != nil {
 		return nil, asList(err)
 	}
-	p, err := cDefsParser.ParseString(name, src)
+	p, err := cDefsParser().ParseString(name, src)
 	if err != nil {
 		return nil, asList(grammarError(f, err))
 	}

@@ -6,6 +6,7 @@ package parser
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"sync"
 )
 
 var commonLexer = lexer.MustSimple([]lexer.SimpleRule{
@@ -70,11 +71,13 @@ type intLit struct {
 	Hex string `parser:"| @Hex )"`
 }
 
-var initParser = participle.MustBuild[initBlock](
-	participle.Lexer(commonLexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(6),
-)
+var initParser = sync.OnceValue(func() *participle.Parser[initBlock] {
+	return participle.MustBuild[initBlock](
+		participle.Lexer(commonLexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(6),
+	)
+})
 
 // finalPart is everything after the program.
 type finalPart struct {
@@ -133,8 +136,10 @@ type regName struct {
 	Name string `parser:"@Ident"`
 }
 
-var finalParser = participle.MustBuild[finalPart](
-	participle.Lexer(commonLexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(6),
-)
+var finalParser = sync.OnceValue(func() *participle.Parser[finalPart] {
+	return participle.MustBuild[finalPart](
+		participle.Lexer(commonLexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(6),
+	)
+})

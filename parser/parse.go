@@ -208,7 +208,7 @@ func parseInfo(pre section) []litmus.KeyValue {
 }
 
 func parseInit(t *litmus.Test, d dialect, sec section) error {
-	blk, err := initParser.ParseString(sec.f.name, sec.padded())
+	blk, err := initParser().ParseString(sec.f.name, sec.padded())
 	if err != nil {
 		return grammarError(sec.f, err)
 	}
@@ -365,7 +365,7 @@ func blankFrom(b []byte, i int) {
 
 func parseFinal(t *litmus.Test, d dialect, sec section) error {
 	sec = trimFinal(sec)
-	fp, err := finalParser.ParseString(sec.f.name, sec.padded())
+	fp, err := finalParser().ParseString(sec.f.name, sec.padded())
 	if err != nil {
 		return grammarError(sec.f, err)
 	}

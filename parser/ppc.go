@@ -8,6 +8,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -97,11 +98,13 @@ type ppcArg struct {
 	Str  *string `parser:"| @String )"`
 }
 
-var ppcParser = participle.MustBuild[ppcCell](
-	participle.Lexer(ppcLexer),
-	participle.Elide("Whitespace"),
-	participle.UseLookahead(2),
-)
+var ppcParser = sync.OnceValue(func() *participle.Parser[ppcCell] {
+	return participle.MustBuild[ppcCell](
+		participle.Lexer(ppcLexer),
+		participle.Elide("Whitespace"),
+		participle.UseLookahead(2),
+	)
+})
 
 // A ppcOperand is a classified operand. Kind is 'r' (register), 'c'
 // (condition register field), 'k' (integer), 'd' (displacement k(reg)),
@@ -341,7 +344,7 @@ func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error
 // cell parses and lowers one cell.
 func (b *asmBuilder) cell(c cell) {
 	text := stripComments(c.sec.text)
-	pc, err := ppcParser.ParseString("", text)
+	pc, err := ppcParser().ParseString("", text)
 	if err != nil {
 		var pe participle.Error
 		if errors.As(err, &pe) {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -87,11 +88,13 @@ type rvArg struct {
 	Name  *string `parser:"| @Ident )"`
 }
 
-var rvParser = participle.MustBuild[rvCell](
-	participle.Lexer(rvLexer),
-	participle.Elide("Whitespace"),
-	participle.UseLookahead(2),
-)
+var rvParser = sync.OnceValue(func() *participle.Parser[rvCell] {
+	return participle.MustBuild[rvCell](
+		participle.Lexer(rvLexer),
+		participle.Elide("Whitespace"),
+		participle.UseLookahead(2),
+	)
+})
 
 // An rvOperand is a classified operand. Kind is 'r' (register), 'k'
 // (integer), 'd' (memory operand k(reg)) or 'l' (a name: a label, or a
@@ -126,7 +129,7 @@ func (rvDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error)
 // rvCellLower parses and lowers one cell.
 func rvCellLower(b *asmBuilder, c cell) {
 	text := stripComments(c.sec.text)
-	pc, err := rvParser.ParseString("", text)
+	pc, err := rvParser().ParseString("", text)
 	if err != nil {
 		var pe participle.Error
 		if errors.As(err, &pe) {

@@ -9,6 +9,7 @@ package parser
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"sync"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -70,8 +71,10 @@ type x86Addr struct {
 	Scale *string `parser:"  ( \",\" @Int )? )?"`
 }
 
-var x86Parser = participle.MustBuild[x86Cell](
-	participle.Lexer(x86Lexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(3),
-)
+var x86Parser = sync.OnceValue(func() *participle.Parser[x86Cell] {
+	return participle.MustBuild[x86Cell](
+		participle.Lexer(x86Lexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(3),
+	)
+})

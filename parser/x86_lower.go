@@ -144,7 +144,7 @@ type x86Jump struct {
 
 func (l *x86Thread) cell(c cell) *litmus.Error {
 	src := strings.Repeat("\n", c.pos.Line-1) + strings.Repeat(" ", c.pos.Col-1) + c.text
-	parsed, err := x86Parser.ParseString(c.pos.File, src)
+	parsed, err := x86Parser().ParseString(c.pos.File, src)
 	if err != nil {
 		return grammarError(l.f, err)
 	}

@@ -5,13 +5,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -59,6 +57,9 @@ type options struct {
 	graphs graphOptions
 	// shard is the part of the tests to run (--shard K/N).
 	shard shard
+	// stage, when set, tells the progress which part of a test runs (a
+	// C test's column).
+	stage func(string)
 }
 
 func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
@@ -134,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
 	}
-	if fs.NArg() == 0 {
+	if fs.NArg() == 0 && !stdinPiped() {
 		writeUsage(stderr, commandNamed("check"))
 		return 2
 	}
@@ -162,7 +163,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		alg = a
 	}
-	files, err := expandDirs(fs.Args())
+	files, err := expandDirs(fs.Args(), stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
@@ -181,7 +182,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	streamOrdered(len(files), o.jobs, func(i int) fileOutcome {
 		prog.Begin(i, files[i])
 		defer prog.End(i)
-		return checkFile(files[i], alg, o)
+		oi := o
+		oi.stage = func(s string) { prog.Stage(i, s) }
+		return checkFile(files[i], alg, oi)
 	}, func(i int, out fileOutcome) {
 		prog.Printing(func() {
 			status = max(status, printOutcome(files[i], out, alg, o.format, o.graphs.explain, records, stdout, stderr))
@@ -204,7 +207,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format string, explain bool, records *recordWriter, stdout, stderr io.Writer) int {
 	if out.err != nil {
 		printErr(stderr, out.err)
-		if format == "jsonl" {
+		if records != nil {
 			records.Add(errorRecord(file, out))
 		}
 		return 2
@@ -243,7 +246,9 @@ func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format str
 	}
 	status := 0
 	for _, c := range judge(out) {
-		fmt.Fprintf(stderr, "%s: %s\n", test.File, c.msg)
+		if !c.inText || format != "text" {
+			fmt.Fprintf(stderr, "%s: %s\n", test.File, c.msg)
+		}
 		status = max(status, c.status)
 	}
 	return status
@@ -260,24 +265,35 @@ type fileOutcome struct {
 	asm  []string
 }
 
+// printErr prints err on w: a positioned error as "file:line:col: msg",
+// any other with the "litmuscheck: " prefix every error of the command
+// has.
 func printErr(w io.Writer, err error) {
-	if list, ok := err.(litmus.ErrorList); ok {
+	var list litmus.ErrorList
+	var one *litmus.Error
+	switch {
+	case errors.As(err, &list):
 		for _, e := range list {
 			fmt.Fprintln(w, e.Error())
 		}
-		return
+	case errors.As(err, &one) && one.Pos.File != "":
+		fmt.Fprintln(w, err.Error())
+	case strings.HasPrefix(err.Error(), "litmuscheck: "):
+		fmt.Fprintln(w, err.Error())
+	default:
+		fmt.Fprintln(w, "litmuscheck: "+err.Error())
 	}
-	fmt.Fprintln(w, err.Error())
 }
 
 // modelChoice is what a test of dialect a runs under: a loaded cat
 // model, or what --model names (locks.Resolve). C tests run in every
-// column by default in the text report and with --show-asm.
+// column by default, but in herd's format, which is herd7's output for
+// its default model, the LKMM.
 func (o options) modelChoice(a litmus.Arch) (locks.Choice, error) {
 	if o.cat.model != nil {
 		return locks.Choice{Model: o.cat.model}, nil
 	}
-	return locks.Resolve(o.model, a, o.format == "text" || o.showAsm)
+	return locks.Resolve(o.model, a, o.format != "herd" || o.showAsm)
 }
 
 // checkModelName reports an unknown --model before any test is read.
@@ -411,12 +427,15 @@ func writeText(w io.Writer, r *litmus.Result, model *models.Model) {
 }
 
 func jsonResult(r *litmus.Result) map[string]any {
-	var states []string
+	states := []string{}
 	for _, st := range r.States {
 		states = append(states, r.FormatState(st))
 	}
+	flags := append([]string{}, r.Flags...)
 	return map[string]any{
+		"schema":     schemaVersion,
 		"test":       r.Test.Name,
+		"arch":       string(r.Test.Arch),
 		"file":       r.Test.File,
 		"model":      r.Model,
 		"condition":  r.Test.Cond.Quant.String() + " (" + litmus.FormatProp(r.Test.Cond.Prop) + ")",
@@ -426,7 +445,7 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"positive":   r.Positive,
 		"negative":   r.Negative,
 		"states":     states,
-		"flags":      r.Flags,
+		"flags":      flags,
 		"loop":       r.LoopCut,
 		"incomplete": stuckNote(r),
 		"unused":     r.Test.UnusedNames(),
@@ -488,59 +507,6 @@ func forEach(n, jobs int, f func(i int)) {
 	}
 	close(next)
 	wg.Wait()
-}
-
-// litmusFiles expands directories to the .litmus files below them, sorted.
-func litmusFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		var found []string
-		// A trailing separator makes WalkDir enter a root that is a
-		// symbolic link to a directory.
-		root := strings.TrimSuffix(a, string(filepath.Separator)) + string(filepath.Separator)
-		err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".litmus") {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
-}
-
-// expandDirs replaces each directory of args by the .litmus files below
-// it, sorted (a campaign names one directory, not ten thousand files); a
-// file stays as it is, and reports its own error if it cannot be read.
-func expandDirs(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		if st, err := os.Stat(a); err != nil || !st.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		found, err := litmusFiles([]string{a})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, found...)
-	}
-	return out, nil
 }
 
 func parseOnly(args []string, jobs int, user *parser.CDefs, stdout, stderr io.Writer) int {

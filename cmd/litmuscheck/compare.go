@@ -18,6 +18,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A testResult is what compare knows of one test under one model.
@@ -29,6 +31,9 @@ type testResult struct {
 	states []string
 	// where is the file (and line) the result was read from.
 	where string
+	// hardwareColumn: a C test's result in a compiled column, which a
+	// herd7 log (the LKMM's results) has no counterpart for.
+	hardwareColumn bool
 }
 
 // A resultSet is one side of a comparison.
@@ -128,6 +133,10 @@ func keyed(s resultSet, byName bool, stderr io.Writer) map[string]testResult {
 	m := map[string]testResult{}
 	seen := map[string]int{}
 	for _, r := range s.results {
+		if byName && r.hardwareColumn {
+			// herd7 runs a C test under the LKMM alone.
+			continue
+		}
 		k := r.test
 		if !byName && r.model != "" {
 			k += " (" + r.model + ")"
@@ -248,14 +257,15 @@ func parseJSONL(file, text string) ([]testResult, error) {
 			continue
 		}
 		var obj struct {
-			Test, File, Model, Verdict string
-			States                     []string
-			Error                      string
+			Test, File, Model, Verdict, Arch string
+			States                           []string
+			Error                            string
 		}
 		if err := json.Unmarshal([]byte(line), &obj); err != nil {
 			return nil, fmt.Errorf("%s:%d: not a jsonl result: %v", file, i+1, err)
 		}
-		r := testResult{test: obj.Test, model: obj.Model, verdict: obj.Verdict, where: fmt.Sprintf("%s:%d", file, i+1)}
+		r := testResult{test: obj.Test, model: obj.Model, verdict: obj.Verdict, where: fmt.Sprintf("%s:%d", file, i+1),
+			hardwareColumn: obj.Arch == string(litmus.ArchC) && !strings.EqualFold(obj.Model, "LKMM")}
 		if r.test == "" {
 			// A file that did not parse has no test name: its path stands in.
 			r.test = obj.File

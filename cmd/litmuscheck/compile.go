@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -66,15 +65,19 @@ func parseTest(path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.T
 
 // parseTestContext is parseTest bounded by ctx.
 func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
-	defs, err := locks.Defs(alg, user)
+	name, src, err := readSource(path)
 	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+	var opt parser.Options
+	// Only C tests call fragments: parsing the library is most of a
+	// tiny assembly test's run, which herd7-mode scripts pay per call.
+	if fields := strings.Fields(string(src[:min(len(src), 64)])); len(fields) > 0 && fields[0] == string(litmus.ArchC) {
+		if opt.CDefs, err = locks.Defs(alg, user); err != nil {
+			return nil, err
+		}
 	}
-	return parser.ParseContext(ctx, path, string(src), parser.Options{CDefs: defs})
+	return parser.ParseContext(ctx, name, string(src), opt)
 }
 
 // checkC runs a C test in each column.
@@ -106,6 +109,9 @@ func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options
 	// A mixed-size test runs in the hardware columns at its widths; the
 	// LKMM column refuses it (locks.ErrLKMMMixedSize).
 	for _, c := range cols {
+		if o.stage != nil {
+			o.stage(c.Title)
+		}
 		// The columns run one after the other, each on the cores left to
 		// this file (results do not depend on the workers), each with a
 		// --timeout of its own: a slow column leaves the others theirs.
@@ -246,16 +252,18 @@ func runsJSON(out fileOutcome) []any {
 	var list []any
 	for _, r := range out.runs {
 		if r.Result == nil {
-			list = append(list, map[string]any{"test": out.test.Name, "file": out.test.File,
-				"model": r.Column.Name, "verdict": r.Verdict(), "error": r.Err.Error()})
+			list = append(list, map[string]any{"schema": schemaVersion, "test": out.test.Name, "file": out.test.File,
+				"arch": string(out.test.Arch), "model": r.Column.Title, "verdict": r.Verdict(), "error": r.Err.Error()})
 			continue
 		}
 		res := *r.CResult()
 		res.Test = out.test
 		j := jsonResult(&res)
-		j["model"] = r.Column.Name
+		// The column's title, as the text prints it.
+		j["model"] = r.Column.Title
 		j["test"] = out.test.Name
 		j["file"] = out.test.File
+		j["arch"] = string(out.test.Arch)
 		list = append(list, j)
 	}
 	return list

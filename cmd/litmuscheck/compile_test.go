@@ -100,7 +100,7 @@ func TestLockErrors(t *testing.T) {
 		{[]string{"--lock", "clh", "../../tests/unlock_release.litmus"}, 2,
 			"litmuscheck: unknown lock algorithm \"clh\" (known: qspinlock, qspinlock-mb, generic, ppc-simple, ppc-simple-mb, pv-cmpxchg, pv-cmpxchg-release, pv-cmpxchg-relaxed, write-once, pv-wait-norecheck, osq-late-clear, ticket, ticket-relaxed-wait, ticket-relaxed-unlock, qspinlock-pending-mask, qspinlock-pending, qspinlock-pending-mb, qspinlock-pending-relaxed-wait, qspinlock-mcs-relaxed, qspinlock-mcs-no-release, qspinlock-mcs-no-acquire, osq-prev-cpu, pv-slow-relaxed, pv-unlock-no-rmb, pv-kick-node-no-mb, ppc-qspinlock, ppc-qspinlock-no-acquire, ppc-qspinlock-no-release, ppc-qspinlock-mcs-no-release, ppc-qspinlock-mcs-no-ctrl-rmb, ppc-qspinlock-mcs-no-acquire, ppc-qspinlock-mcs-no-rmb, mutex-relaxed-lock, mutex-relaxed-unlock, osq-unlink-plain, qrwlock-sub-unlock, qrwlock-write-once-unlock, qrwlock-relaxed-read-lock, qrwlock-relaxed-read-unlock)\n"},
 		{[]string{"--show-asm", "../../tests/SB.litmus"}, 2,
-			"../../tests/SB.litmus: --show-asm applies to C tests, this one is X86\n"},
+			"litmuscheck: ../../tests/SB.litmus: --show-asm applies to C tests, this one is X86\n"},
 	}
 	for _, tc := range tests {
 		code, _, errs := runCLI(tc.args...)

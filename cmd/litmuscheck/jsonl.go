@@ -16,6 +16,11 @@ import (
 	"github.com/litmuscheck/litmuscheck/locks"
 )
 
+// schemaVersion is the version of the records' schema
+// (docs/litmuscheck.schema.json), in every record as "schema": a record
+// a reader relies on changes its meaning only with a new version.
+const schemaVersion = 1
+
 // formats are the values of --format.
 var formats = []string{"text", "herd", "json", "jsonl"}
 
@@ -71,14 +76,13 @@ func (r *recordWriter) Add(obj any) {
 	r.n++
 }
 
-// Close ends the json array; a run with no object prints null, as the
-// encoder does for an empty list.
+// Close ends the json array; a run with no object prints an empty one.
 func (r *recordWriter) Close() {
 	if r == nil || r.lines {
 		return
 	}
 	if r.n == 0 {
-		io.WriteString(r.w, "null\n")
+		io.WriteString(r.w, "[]\n")
 		return
 	}
 	io.WriteString(r.w, "\n]\n")
@@ -92,9 +96,9 @@ func errorRecord(file string, out fileOutcome) map[string]any {
 	if errors.Is(out.err, context.DeadlineExceeded) {
 		verdict = locks.TimedOut
 	}
-	rec := map[string]any{"file": file, "verdict": verdict.String(), "error": out.err.Error()}
+	rec := map[string]any{"schema": schemaVersion, "file": file, "verdict": verdict.String(), "error": out.err.Error()}
 	if out.test != nil {
-		rec["test"] = out.test.Name
+		rec["test"], rec["arch"] = out.test.Name, string(out.test.Arch)
 	}
 	if out.model != nil {
 		rec["model"] = out.model.Name()

@@ -21,7 +21,7 @@ func TestMaxMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errs := runCLI("--max-memory", "1KiB", file)
-	want := file + ": memory limit of 1 KiB reached while "
+	want := "litmuscheck: " + file + ": memory limit of 1 KiB reached while "
 	if code != 2 || !strings.HasPrefix(errs, want) {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, errs, want)
 	}

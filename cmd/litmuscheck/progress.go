@@ -1,7 +1,8 @@
 // This file implements the progress shown on stderr while a long run goes
-// on (several files, conform, locks): done/total, rate, elapsed time and
-// ETA, and the test that runs when it is slow; nothing unless stderr is a
-// terminal, and nothing for the first second.
+// on (several files, conform, locks): done/total, rate, elapsed time, the
+// test (and column) that runs longest, and the time left only when the
+// run can estimate it; nothing unless stderr is a terminal, and nothing
+// for the first second.
 
 package main
 
@@ -44,11 +45,15 @@ type progress struct {
 	running map[int]runningItem
 	slow    string
 	stop    chan struct{}
+	// doneTime is the time the finished items took, together.
+	doneTime time.Duration
 }
 
 type runningItem struct {
 	name  string
 	start time.Time
+	// stage is the part of the item that runs (a C test's column).
+	stage string
 }
 
 // startProgress starts the progress of a run of total items (-1 when not
@@ -83,6 +88,10 @@ func (p *progress) show() {
 		progressbar.OptionSetWriter(p.w),
 		progressbar.OptionSetDescription(p.what),
 		progressbar.OptionSetElapsedTime(true),
+		// The library's prediction assumes items of one size: "4s
+		// left" while one test runs for minutes. describe says it
+		// only when it holds (estimateLeft).
+		progressbar.OptionSetPredictTime(false),
 		progressbar.OptionThrottle(100 * time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	}
@@ -90,7 +99,6 @@ func (p *progress) show() {
 		// A spinner turns only once drawn.
 		opts = append(opts, progressbar.OptionSetRenderBlankState(true))
 	} else {
-		// The library predicts the time left: [elapsed:ETA].
 		opts = append(opts, progressbar.OptionShowCount(), progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString(p.unit))
 	}
@@ -118,12 +126,23 @@ func (p *progress) watchSlow() {
 	}
 }
 
-// describeSlow sets the description to the oldest item running since
-// before now-slowAfter, or back to the plain one. p.mu is held.
+// describeSlow sets the description: the oldest item running since
+// before now-slowAfter, with its stage, and the time left when it can be
+// estimated. p.mu is held.
 func (p *progress) describeSlow(now time.Time) {
 	if p.over || p.bar == nil {
 		return
 	}
+	desc := p.describe(now)
+	if desc != p.slow {
+		p.slow = desc
+		p.bar.Describe(desc)
+		p.bar.RenderBlank() // the bar draws itself only when counting
+	}
+}
+
+// describe is the description of the run at now. p.mu is held.
+func (p *progress) describe(now time.Time) string {
 	var oldest runningItem
 	for _, it := range p.running {
 		if oldest.name == "" || it.start.Before(oldest.start) {
@@ -132,12 +151,46 @@ func (p *progress) describeSlow(now time.Time) {
 	}
 	desc := p.what
 	if oldest.name != "" && now.Sub(oldest.start) >= slowAfter {
-		desc = fmt.Sprintf("%s (slow: %s, %s)", p.what, oldest.name, now.Sub(oldest.start).Truncate(time.Second))
+		name := oldest.name
+		if oldest.stage != "" {
+			name += ", " + oldest.stage
+		}
+		desc = fmt.Sprintf("%s (running: %s, %s)", p.what, name, now.Sub(oldest.start).Truncate(time.Second))
 	}
-	if desc != p.slow {
-		p.slow = desc
-		p.bar.Describe(desc)
-		p.bar.RenderBlank() // the bar draws itself only when counting
+	if left, ok := p.estimateLeft(now); ok {
+		desc += fmt.Sprintf(" [about %s left]", left.Round(time.Second))
+	}
+	return desc
+}
+
+// estimateLeft is the time the run still needs, when the items done so
+// far say: at least three done, and none running for longer than three
+// times their mean (a test far slower than the others makes any guess a
+// lie). p.mu is held.
+func (p *progress) estimateLeft(now time.Time) (time.Duration, bool) {
+	if p.total < 0 || p.done < 3 || p.done >= p.total || p.doneTime <= 0 {
+		return 0, false
+	}
+	mean := p.doneTime / time.Duration(p.done)
+	for _, it := range p.running {
+		if now.Sub(it.start) > 3*mean {
+			return 0, false
+		}
+	}
+	workers := max(1, len(p.running))
+	return mean * time.Duration(p.total-p.done) / time.Duration(workers), true
+}
+
+// Stage notes which part of item key runs (a C test's column).
+func (p *progress) Stage(key int, stage string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if it, ok := p.running[key]; ok {
+		it.stage = stage
+		p.running[key] = it
 	}
 }
 
@@ -148,7 +201,7 @@ func (p *progress) Begin(key int, name string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.running[key] = runningItem{name, time.Now()}
+	p.running[key] = runningItem{name: name, start: time.Now()}
 }
 
 // End notes that item key is over and counts it finished.
@@ -157,6 +210,9 @@ func (p *progress) End(key int) {
 		return
 	}
 	p.mu.Lock()
+	if it, ok := p.running[key]; ok {
+		p.doneTime += time.Since(it.start)
+	}
 	delete(p.running, key)
 	p.mu.Unlock()
 	p.Add()

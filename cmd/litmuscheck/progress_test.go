@@ -36,9 +36,9 @@ func TestProgressDraws(t *testing.T) {
 	drawn := b.String()
 	p.Add()
 	p.Finish()
-	for _, want := range []string{"tests ", "(2/3, ", " tests/s)", ":"} {
+	for _, want := range []string{"tests ", "(2/3, ", " tests/s)", "["} {
 		if !strings.Contains(drawn, want) {
-			t.Errorf("drawn %q; want %q in it (description, count, rate, elapsed:ETA)", drawn, want)
+			t.Errorf("drawn %q; want %q in it (description, count, rate, elapsed)", drawn, want)
 		}
 	}
 	if !strings.HasSuffix(b.String(), "\r") {
@@ -56,8 +56,8 @@ func TestProgressNamesTheSlowTest(t *testing.T) {
 	p.Begin(1, "slow.litmus")
 	start := time.Now()
 	p.mu.Lock()
-	p.running[0] = runningItem{"fast.litmus", start}
-	p.running[1] = runningItem{"slow.litmus", start.Add(-time.Second)}
+	p.running[0] = runningItem{name: "fast.litmus", start: start}
+	p.running[1] = runningItem{name: "slow.litmus", start: start.Add(-time.Second)}
 	p.describeSlow(start.Add(slowAfter / 2))
 	quiet := p.slow
 	p.describeSlow(start.Add(slowAfter))
@@ -81,5 +81,36 @@ func TestProgressNamesTheSlowTest(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "slow.litmus") {
 		t.Errorf("the name was not drawn: %q", b.String())
+	}
+}
+
+// TestProgressTimeLeft: the time left is said only when the finished
+// items predict it: three done, none running far longer than their mean;
+// the running test's column is named with it.
+func TestProgressTimeLeft(t *testing.T) {
+	p := newProgress(&bytes.Buffer{}, 10, "tests", "tests", time.Hour)
+	defer p.Finish()
+	now := time.Now()
+	p.mu.Lock()
+	p.done, p.doneTime = 2, 4*time.Second
+	_, early := p.estimateLeft(now)
+	p.done, p.doneTime = 4, 8*time.Second // a mean of 2s
+	p.running[0] = runningItem{name: "a.litmus", start: now.Add(-time.Second)}
+	left, ok := p.estimateLeft(now)
+	p.running[0] = runningItem{name: "a.litmus", start: now.Add(-10 * time.Second), stage: "ARMv8 LSE"}
+	_, stuck := p.estimateLeft(now)
+	desc := p.describe(now)
+	p.mu.Unlock()
+	if early {
+		t.Errorf("an estimate after two items")
+	}
+	if !ok || left != 12*time.Second {
+		t.Errorf("after four items of 2s, one running: %v, %v; want 12s", left, ok)
+	}
+	if stuck || strings.Contains(desc, "left") {
+		t.Errorf("a test running for 5 times the mean still gives an estimate: %q", desc)
+	}
+	if !strings.Contains(desc, "running: a.litmus, ARMv8 LSE, 10s") {
+		t.Errorf("description %q; want the running test and its column", desc)
 	}
 }

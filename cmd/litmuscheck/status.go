@@ -34,6 +34,9 @@ const deadlock = "DEADLOCK"
 type complaint struct {
 	status int
 	msg    string
+	// inText: the text format's stdout already says it (a hang's line),
+	// so stderr does not repeat it there.
+	inText bool
 }
 
 // judge gives the complaints about a file's outcome, in every format
@@ -50,7 +53,7 @@ func judge(out fileOutcome) []complaint {
 		prefix := r.Column.Title + ": "
 		if r.Result == nil {
 			if f := r.Failure(); f != locks.NotApplicable {
-				list = append(list, complaint{2, fmt.Sprintf("%s%s: %v", prefix, f, r.Err)})
+				list = append(list, complaint{status: 2, msg: fmt.Sprintf("%s%s: %v", prefix, f, r.Err)})
 			}
 			continue
 		}
@@ -91,11 +94,11 @@ func resultMismatch(r *litmus.Result, want string, speaks bool) string {
 func judgeResult(r *litmus.Result, want string, speaks bool, prefix string) []complaint {
 	var list []complaint
 	if msg := resultMismatch(r, want, speaks); msg != "" {
-		list = append(list, complaint{1, prefix + msg})
+		list = append(list, complaint{status: 1, msg: prefix + msg})
 	}
 	for _, c := range r.Caveats() {
 		if msg := caveatComplaint(r, c, want); msg != "" {
-			list = append(list, complaint{1, prefix + msg})
+			list = append(list, complaint{status: 1, msg: prefix + msg, inText: c.Kind == litmus.CaveatHangs})
 		}
 	}
 	return list

@@ -87,8 +87,8 @@ func commandNamed(name string) *command {
 }
 
 // dispatch runs cmd on args once its flags parse: --help prints the
-// usage on stdout (exit 0), an unknown flag or a bad value the error and
-// the usage on stderr (exit 2).
+// usage on stdout (exit 0), an unknown flag or a bad value one line on
+// stderr, the error and where the usage is (exit 2).
 func dispatch(cmd *command, args []string, stdout, stderr io.Writer) int {
 	fs := cmd.flags(io.Discard)
 	fs.Usage = func() {}
@@ -99,8 +99,7 @@ func dispatch(cmd *command, args []string, stdout, stderr io.Writer) int {
 		writeUsage(stdout, cmd)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
-		writeUsage(stderr, cmd)
+		fmt.Fprintf(stderr, "litmuscheck: %v (see %s)\n", err, helpHint(cmd))
 		return 2
 	case showVersion:
 		fmt.Fprintln(stdout, versionString())
@@ -124,7 +123,29 @@ func writeUsage(w io.Writer, cmd *command) {
 	if flags := fs.FlagUsages(); flags != "" {
 		fmt.Fprintf(w, "\nflags:\n%s", flags)
 	}
+	if cmd.name != "help" {
+		fmt.Fprint(w, exitStatus)
+	}
 }
+
+// helpHint is the command that prints cmd's usage.
+func helpHint(cmd *command) string {
+	if cmd.name == "check" {
+		return "litmuscheck --help"
+	}
+	return "litmuscheck help " + cmd.name
+}
+
+// exitStatus is the exit status section of the usage.
+const exitStatus = `
+exit status:
+  0  every test ran, and no verdict needs a second look
+  1  a verdict needs one: a Result: comment contradicted, a Never that is
+     vacuous, rests on the unroll bound, reads an unused name or hangs;
+     diff: the verdict changed; conform and compare: a mismatch
+  2  usage, input or parse errors, and a verdict owed but not given: a
+     column unsupported, in error or timed out (the other files still run)
+`
 
 func firstSentence(s string) string {
 	if i := strings.Index(s, ". "); i >= 0 {

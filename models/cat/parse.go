@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -17,11 +18,13 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-var catParser = participle.MustBuild[File](
-	participle.Lexer(catLexer{}),
-	participle.Unquote("String"),
-	participle.UseLookahead(64),
-)
+var catParser = sync.OnceValue(func() *participle.Parser[File] {
+	return participle.MustBuild[File](
+		participle.Lexer(catLexer{}),
+		participle.Unquote("String"),
+		participle.UseLookahead(64),
+	)
+})
 
 // Parse reads one cat or bell file's text.
 func Parse(filename, src string) (f *File, err error) {
@@ -32,7 +35,7 @@ func Parse(filename, src string) (f *File, err error) {
 			f, err = nil, litmus.Errorf(litmus.Pos{File: filename}, "cannot parse: %v", r)
 		}
 	}()
-	f, err = catParser.ParseString(filename, src)
+	f, err = catParser().ParseString(filename, src)
 	if err != nil {
 		return nil, positioned(filename, err)
 	}
