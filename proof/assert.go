@@ -1,19 +1,23 @@
-// This file implements the assertions on a checked test: its verdicts per
-// column, the defaults Check asserts, and the messages that show the
-// execution breaking a property.
+// This file implements the assertions on a checked test: Never,
+// Sometimes and Always on its verdicts per column, NoHangs and Differs.
 
 package proof
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/parser"
 )
 
 // A Result is a C test run in each column; its methods assert on it.
+//
+// The assertions speak of the proposition of the test's condition, as
+// herd's verdict does, whatever its quantifier: a test "exists (P)",
+// "~exists (P)" or "forall (P)" is Never when no allowed execution ends
+// in a state satisfying P.
 type Result struct {
 	tb testing.TB
 	// Test is the C test as the LKMM column parsed it.
@@ -21,11 +25,18 @@ type Result struct {
 	// Runs are the columns' runs, in the order of locks.Columns.
 	Runs       []*locks.Run
 	allowHangs bool
+	// src, cfg and user are what Check ran, kept to run a column again
+	// for an execution its result does not keep (witness.go).
+	src  string
+	cfg  config
+	user *parser.CDefs
 }
 
 // Verdict is the column's verdict ("Never", "Sometimes", "Always"), or
 // the word for why it has none ("n/a", "unsupported", "error",
-// "timeout"); "" when the column did not run.
+// "timeout"); "" when the column did not run. herd's Sometimes means
+// that some execution reaches the condition and some does not; compare
+// with it for that, where the Sometimes assertion accepts an Always.
 func (r *Result) Verdict(model string) string {
 	if run := r.find(model); run != nil {
 		return run.Verdict()
@@ -33,19 +44,46 @@ func (r *Result) Verdict(model string) string {
 	return ""
 }
 
-// Never asserts that no execution reaches the test's condition, in the
-// named columns or, with none named, in every column with a verdict.
+// Never asserts that no allowed execution reaches the test's condition,
+// in the named columns or, with none named, in every column with a
+// verdict: the property holds. A Never that proves nothing (vacuous,
+// incomplete, resting on a misspelt name or on the unroll bound, a data
+// race, executions that hang) fails in Check already.
 func (r *Result) Never(models ...string) {
 	r.tb.Helper()
-	r.expect("Never", models)
+	r.expect(never, models)
 }
 
-// Sometimes asserts that some execution reaches the test's condition and
-// some does not, in the named columns or in every column with a verdict:
-// the bug is found.
+// Sometimes asserts that some allowed execution reaches the test's
+// condition, in the named columns or in every column with a verdict: the
+// bug is found, and the message of a failure shows the execution the
+// model forbids. It passes whether or not other executions miss the
+// condition, so an Always passes too; herd's narrower verdict Sometimes
+// (some executions reach it and some do not) is Verdict's to compare.
 func (r *Result) Sometimes(models ...string) {
 	r.tb.Helper()
-	r.expect("Sometimes", models)
+	r.expect(sometimes, models)
+}
+
+// Always asserts that every allowed execution reaches the test's
+// condition, and at least one survives, in the named columns or in every
+// column with a verdict. It fails, as Never does, on a result that proves
+// nothing: a vacuous one (no execution survives, even with AllowVacuous),
+// one with an execution the explorer could not evaluate (incomplete), a
+// condition that reads a name no code uses (its initial value would make
+// it hold everywhere), a data race (the LKMM promises nothing then), and,
+// through Check, executions cut by the unroll bound or that hang (unless
+// AllowHangs).
+func (r *Result) Always(models ...string) {
+	r.tb.Helper()
+	for _, run := range r.expect(always, models) {
+		if run.Result.Verdict() != "Always" {
+			continue
+		}
+		for _, note := range alwaysVoids(run.Result) {
+			r.tb.Errorf("proof: %s: Always (%s), so it proves nothing", r.where(run), note)
+		}
+	}
 }
 
 // NoHangs asserts that no execution hangs (a spin that can wait forever),
@@ -54,7 +92,7 @@ func (r *Result) NoHangs(models ...string) {
 	r.tb.Helper()
 	for _, run := range r.asserted(models) {
 		if n, witness := hangsOf(run.Result); n > 0 {
-			r.tb.Errorf("proof: %s: %s: %d execution%s hang%s%s", r.name(), run.Column.Title, n, plural(n), verbS(n), execution(run, witness, "one that hangs"))
+			r.tb.Errorf("proof: %s: %d execution%s hang%s%s", r.where(run), n, plural(n), verbS(n), execution(run, witness, "one that hangs"))
 		}
 	}
 }
@@ -74,16 +112,64 @@ func (r *Result) Differs(a, b string) {
 	}
 }
 
-// expect asserts one verdict.
-func (r *Result) expect(want string, models []string) {
+// A claim is what an assertion expects of a column's counts.
+type claim struct {
+	word  string
+	holds func(res *litmus.Result) bool
+	// breakers counts the executions whose outcome contradicts the claim,
+	// and reach says whether they are those that reach the condition
+	// (Never's) or those that do not (Always'). A Sometimes has none: the
+	// execution the model forbids is what its failure shows.
+	breakers func(res *litmus.Result) int
+	reach    bool
+}
+
+var (
+	never = claim{word: "Never", reach: true,
+		holds:    func(res *litmus.Result) bool { return res.Positive == 0 },
+		breakers: func(res *litmus.Result) int { return res.Positive }}
+	sometimes = claim{word: "Sometimes", reach: true,
+		holds:    func(res *litmus.Result) bool { return res.Positive > 0 },
+		breakers: func(res *litmus.Result) int { return 0 }}
+	always = claim{word: "Always", reach: false,
+		holds:    func(res *litmus.Result) bool { return res.Positive > 0 && res.Negative == 0 },
+		breakers: func(res *litmus.Result) int { return res.Negative }}
+)
+
+// expect asserts a claim on the runs models name and returns those on
+// which it holds.
+func (r *Result) expect(c claim, models []string) []*locks.Run {
 	r.tb.Helper()
+	var held []*locks.Run
 	for _, run := range r.asserted(models) {
-		res := run.Result
-		if got := res.Verdict(); got != want {
-			r.tb.Errorf("proof: %s: %s: %s, expected %s: %d of %d executions reach %s%s%s", r.name(), run.Column.Title, got, want,
-				res.Positive, res.Executions(), litmus.FormatProp(r.Test.Cond.Prop), r.reached(run), breaking(run))
+		if c.holds(run.Result) {
+			held = append(held, run)
+			continue
+		}
+		r.tb.Errorf("proof: %s: %s, expected %s: %s", r.where(run), run.Result.Label(), c.word, r.counterexample(run, c))
+	}
+	return held
+}
+
+// alwaysVoids are the notes of the reasons an Always proves nothing that
+// Check does not report. litmus's judge speaks for a Never only, but an
+// Always claims of every execution what a Never claims of none, so the
+// same gaps void it: an execution left out, a name read as its initial
+// value, a race the LKMM makes no promise for.
+func alwaysVoids(res *litmus.Result) []string {
+	var notes []string
+	if res.Stuck != nil {
+		notes = append(notes, litmus.IncompleteNote+": "+res.Stuck.String())
+	}
+	if note := res.Test.UnusedNote(); note != "" {
+		notes = append(notes, note+": a misspelt name?")
+	}
+	for _, f := range res.Flags {
+		if f == "data-race" {
+			notes = append(notes, litmus.DataRaceNote)
 		}
 	}
+	return notes
 }
 
 // asserted are the runs an assertion on models checks: the named ones,
@@ -102,12 +188,16 @@ func (r *Result) asserted(models []string) []*locks.Run {
 	}
 	var runs []*locks.Run
 	for _, m := range models {
+		if _, ok := columnByName(m); !ok {
+			r.tb.Errorf("proof: %s: %v", r.name(), unknownModel(m))
+			continue
+		}
 		run := r.find(m)
 		switch {
 		case run == nil:
 			r.tb.Errorf("proof: %s: no column %q ran (Models chooses them)", r.name(), m)
 		case run.Result == nil && run.Failure() == locks.NotApplicable:
-			r.tb.Errorf("proof: %s: %s is n/a, no verdict to assert: %v", r.name(), run.Column.Title, run.Err)
+			r.tb.Errorf("proof: %s is n/a, no verdict to assert: %v", r.where(run), run.Err)
 		case run.Result != nil:
 			runs = append(runs, run)
 		}
@@ -115,121 +205,37 @@ func (r *Result) asserted(models []string) []*locks.Run {
 	return runs
 }
 
+// find is the run of the column model names (columnByName), nil if it
+// did not run.
 func (r *Result) find(model string) *locks.Run {
+	col, ok := columnByName(model)
+	if !ok {
+		return nil
+	}
 	for _, run := range r.Runs {
-		if run.Column.Name == model {
+		if run.Column.Name == col.Name {
 			return run
 		}
 	}
 	return nil
 }
 
+// name says which litmus test a message is about: the name in its
+// header and the file its positions give (for Check without Name, made
+// from the Go test's name, which alone would not tell the tests of one
+// Go test apart).
 func (r *Result) name() string {
-	if r.Test == nil {
+	switch {
+	case r.Test == nil:
 		return "(no test)"
+	case r.Test.Name == "":
+		return r.Test.File
 	}
-	return r.Test.File
+	return fmt.Sprintf("test %s (%s)", r.Test.Name, r.Test.File)
 }
 
-// checkDefaults fails the test for each column without a verdict we can
-// stand behind.
-func (r *Result) checkDefaults(c config) {
-	r.tb.Helper()
-	for _, run := range r.Runs {
-		res := run.Result
-		switch {
-		case res == nil && run.Failure() == locks.NotApplicable:
-			// By design; asserted on only when named.
-		case run.Failure() == locks.TimedOut:
-			r.tb.Errorf("proof: %s: %s: timed out after %v", r.name(), run.Column.Title, c.timeout)
-		case res == nil:
-			r.tb.Errorf("proof: %s: %s: %s: %v", r.name(), run.Column.Title, run.Failure(), run.Err)
-		case res.LoopCut:
-			r.tb.Errorf("proof: %s: %s: the unroll bound cut some executions, so outcomes may be missing", r.name(), run.Column.Title)
-		}
-		if res == nil {
-			continue
-		}
-		// Every caveat the command reports fails the proof, as the
-		// exit status does (litmus.Result.Caveats is the one judge).
-		for _, cv := range res.Caveats() {
-			switch {
-			case !cv.Voids, cv.Kind == litmus.CaveatUnroll, cv.Kind == litmus.CaveatHangs:
-				// Unroll cuts are reported above for every verdict,
-				// hangs below with their witness.
-			case cv.Kind == litmus.CaveatVacuous && c.allowVacuous:
-			case cv.Kind == litmus.CaveatVacuous:
-				r.tb.Errorf("proof: %s: %s: %s, so it proves nothing (proof.AllowVacuous() if the test expects it)",
-					r.name(), run.Column.Title, res.Label())
-			case cv.Kind == litmus.CaveatUnused:
-				r.tb.Errorf("proof: %s: %s: %s: a misspelt name?", r.name(), run.Column.Title, cv.Note)
-			default:
-				r.tb.Errorf("proof: %s: %s: %s %s, so it proves nothing", r.name(), run.Column.Title, res.Verdict(), cv.Note)
-			}
-		}
-		if c.allowHangs {
-			continue
-		}
-		if n, witness := hangsOf(res); n > 0 {
-			r.tb.Errorf("proof: %s: %s: %d execution%s hang%s (proof.AllowHangs() if the test expects it)%s", r.name(), run.Column.Title,
-				n, plural(n), verbS(n), execution(run, witness, "one that hangs"))
-		}
-	}
-}
-
-// reached lists the final states, in the C test's terms, that satisfy
-// the condition.
-func (r *Result) reached(run *locks.Run) string {
-	res := *run.CResult()
-	res.Test = r.Test
-	var states []string
-	for _, st := range res.States {
-		if res.Satisfies(st) {
-			states = append(states, litmus.FormatState(res.Observed, st))
-		}
-	}
-	if len(states) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(states, "  ") + ")"
-}
-
-// breaking shows the execution that contradicts the expected verdict:
-// the condition's witness, or for an unexpected Never the candidate the
-// model forbids.
-func breaking(run *locks.Run) string {
-	res := run.Result
-	if res.Positive > 0 {
-		return execution(run, res.Witness, "the breaking execution")
-	}
-	return execution(run, res.Blocked, "the execution the model forbids")
-}
-
-// execution formats x for a message, saying when it is the compiled
-// code's.
-func execution(run *locks.Run, x *litmus.Execution, what string) string {
-	if x == nil {
-		return ""
-	}
-	if run.Compiled != nil {
-		what += ", in the compiled code"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "; %s:\n%s", what, strings.TrimRight(x.Format("    "), "\n"))
-	return b.String()
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// verbS is the s of "hangs" for one execution.
-func verbS(n int) string {
-	if n == 1 {
-		return "s"
-	}
-	return ""
+// where names the test and the column of run, by the title the CLI
+// prints, which Models accepts.
+func (r *Result) where(run *locks.Run) string {
+	return r.name() + ", column " + run.Column.Title
 }

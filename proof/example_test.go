@@ -59,7 +59,7 @@ exists (1:r0=0)
 	r.Differs("tso", "power")
 	r.Never("power")
 	// Output:
-	// FAIL proof: TestExample.litmus: POWER: Sometimes, expected Never: 1 of 2 executions reach 1:r0=0 (1:r0=0;); the breaking execution, in the compiled code:
+	// FAIL proof: test handoff (TestExample.litmus), column POWER: Sometimes, expected Never: 1 of 2 executions reach 1:r0=0 (1:r0=0;); the breaking execution, in the compiled code:
 	//     P0:
 	//       P0:W[x]=1                                stw r2,0(r1)
 	//       P0:W[l]=0                                stw r5,0(r4)
@@ -70,6 +70,25 @@ exists (1:r0=0)
 	//       P1:R[x]=0  reads from init[x]=0          lwz r7,0(r6)
 	//     co[l]: init[l]=1 -> P0:W[l]=0 -> P1:W[l]=1{X}
 	//     co[x]: init[x]=0 -> P0:W[x]=1
+}
+
+// Always: with a store-release as the unlock, every execution reads the
+// message, in each column named, by --model name or by the title the CLI
+// prints; Sometimes passes on such a result too, as some execution
+// reaches the condition.
+func ExampleResult_Always() {
+	const src = `C handoff-reads-message
+{ l = 1; }
+P0(int *x, spinlock_t *l) { WRITE_ONCE(*x, 1); spin_unlock(l); }
+P1(int *x, spinlock_t *l) { int r0; spin_lock(l); r0 = READ_ONCE(*x); }
+exists (1:r0=1)
+`
+	r := proof.Check(t, src, proof.Lock("qspinlock"), proof.Models("LKMM", "POWER isync", "risc-v"))
+	r.Always()
+	r.Sometimes("lkmm")
+	fmt.Println(r.Verdict("LKMM"), r.Verdict("power-isync"), r.Verdict("RISC-V"))
+	// Output:
+	// Always Always Always
 }
 
 // A file of the user's C functions, named .frag so that cgo leaves it

@@ -55,8 +55,10 @@ func FragmentFile(path string) Option {
 	return func(c *config) { c.fragments = append(c.fragments, fragmentSource{name: path, path: path}) }
 }
 
-// Models chooses the columns to run, by name: "lkmm", "power",
-// "power-isync", "armv8", "armv8-lse", "tso", or All (the default).
+// Models chooses the columns to run, by the --model name ("lkmm",
+// "power", "power-isync", "armv8", "armv8-lse", "tso", "riscv") or by the
+// title the CLI prints ("LKMM", "POWER isync", "ARMv8 LSE", "RISC-V"...),
+// in any case, or All (the default). The assertions name columns alike.
 func Models(names ...string) Option { return func(c *config) { c.models = names } }
 
 // Timeout bounds each column's run; a column that does not finish in time
@@ -80,15 +82,6 @@ func Locks() []string {
 	var names []string
 	for _, a := range locks.Algorithms {
 		names = append(names, a.Name)
-	}
-	return names
-}
-
-// columnNames are the names Models takes, All aside.
-func columnNames() []string {
-	var names []string
-	for _, c := range locks.Columns {
-		names = append(names, c.Name)
 	}
 	return names
 }
@@ -148,6 +141,7 @@ func (r *Result) run(c config, src string) error {
 		return fmt.Errorf("%s: a %s test; proof checks C tests", c.name, t.Arch)
 	}
 	r.Test = t
+	r.src, r.cfg, r.user = src, c, user
 	ctx := context.Background()
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
@@ -164,25 +158,6 @@ func (r *Result) run(c config, src string) error {
 		r.Runs = append(r.Runs, run)
 	}
 	return nil
-}
-
-// columns resolves the names of Models.
-func (c config) columns() ([]locks.Column, error) {
-	if len(c.models) == 0 {
-		return locks.Columns, nil
-	}
-	var cols []locks.Column
-	for _, n := range c.models {
-		if n == All {
-			return locks.Columns, nil
-		}
-		col, ok := locks.ColumnByName(n)
-		if !ok {
-			return nil, fmt.Errorf("unknown model %q (known: %s, or proof.All)", n, strings.Join(columnNames(), ", "))
-		}
-		cols = append(cols, col)
-	}
-	return cols, nil
 }
 
 // load parses the user's functions, each file after the ones before.

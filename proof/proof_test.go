@@ -76,7 +76,7 @@ func TestCheckNeverBroken(t *testing.T) {
 		r := Check(tb, handoff("WRITE_ONCE(*l, 0);"), Models("lkmm", "power"))
 		r.Never()
 	})
-	want := []string{`proof: TestHandoff_weak.litmus: LKMM: Sometimes, expected Never: 1 of 2 executions reach 1:r0=0 (1:r0=0;); the breaking execution:
+	want := []string{`proof: test handoff (TestHandoff_weak.litmus), column LKMM: Sometimes, expected Never: 1 of 2 executions reach 1:r0=0 (1:r0=0;); the breaking execution:
     P0:
       P0:W[x]=1{ONCE}                          WRITE_ONCE(*x, 1)
       P0:W[l]=0{ONCE}                          WRITE_ONCE(*l, 0)
@@ -92,7 +92,7 @@ func TestCheckNeverBroken(t *testing.T) {
 	if diff := cmp.Diff(want[0], tb.errors[0]); diff != "" {
 		t.Errorf("LKMM (-want +got)\n%s", diff)
 	}
-	for _, part := range []string{"POWER: Sometimes, expected Never", "(1:r0=0;)", "the breaking execution, in the compiled code:", "stw "} {
+	for _, part := range []string{"proof: test handoff (TestHandoff_weak.litmus), column POWER: Sometimes, expected Never", "(1:r0=0;)", "the breaking execution, in the compiled code:", "stw "} {
 		if !strings.Contains(tb.errors[1], part) {
 			t.Errorf("POWER's message lacks %q:\n%s", part, tb.errors[1])
 		}
@@ -112,8 +112,8 @@ func TestCheckFragmentsAndDiffers(t *testing.T) {
 		r.Never("lkmm")
 	})
 	want := []string{
-		"proof: T.litmus: POWER and ARMv8 are both Sometimes, expected different verdicts",
-		`proof: T.litmus: no column "lkmm" ran (Models chooses them)`,
+		"proof: test handoff (T.litmus): POWER and ARMv8 are both Sometimes, expected different verdicts",
+		`proof: test handoff (T.litmus): no column "lkmm" ran (Models chooses them)`,
 	}
 	if diff := cmp.Diff(want, tb.errors); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -136,20 +136,20 @@ func TestCheckDefaults(t *testing.T) {
 		want  []string
 	}{
 		{"vacuous", func(tb testing.TB) { Check(tb, vacuous, Models("lkmm")).Never() },
-			[]string{"proof: vacuous.litmus: LKMM: Never (vacuous: no execution survives), so it proves nothing (proof.AllowVacuous() if the test expects it)"}},
+			[]string{"proof: test v (vacuous.litmus), column LKMM: Never (vacuous: no execution survives), so it proves nothing (proof.AllowVacuous() if the test expects it)"}},
 		{"allowed", func(tb testing.TB) { Check(tb, vacuous, Models("lkmm"), AllowVacuous()).Never() }, nil},
 		{"misspelt", func(tb testing.TB) { Check(tb, misspelt, Models("lkmm", "tso")).Never() }, []string{
-			"proof: misspelt.litmus: LKMM: the condition reads 0:r1, which no code uses: a misspelt name?",
-			"proof: misspelt.litmus: TSO: the condition reads 0:r1, which no code uses: a misspelt name?",
+			"proof: test m (misspelt.litmus), column LKMM: the condition reads 0:r1, which no code uses: a misspelt name?",
+			"proof: test m (misspelt.litmus), column TSO: the condition reads 0:r1, which no code uses: a misspelt name?",
 		}},
 		// n/a by design: left alone, unless named.
 		{"rcu", func(tb testing.TB) { Check(tb, rcu, Models("lkmm", "power")).Never() }, nil},
 		{"rcu-named", func(tb testing.TB) { Check(tb, rcu, Models("lkmm", "power")).Never("power") },
-			[]string{"proof: rcu-named.litmus: POWER is n/a, no verdict to assert: r: P0: \"rcu_read_lock()\": no instruction-level mapping by design: RCU and SRCU are defined by the LKMM alone (tags Rcu-lock)"}},
+			[]string{"proof: test r (rcu-named.litmus), column POWER is n/a, no verdict to assert: r: P0: \"rcu_read_lock()\": no instruction-level mapping by design: RCU and SRCU are defined by the LKMM alone (tags Rcu-lock)"}},
 		{"parse", func(tb testing.TB) { Check(tb, "C p\n{}\nP0(int *x) { WRITE_ONCE(*y, 1); }\nexists (x=1)\n").Never() },
 			[]string{`proof: parse.litmus:3:26: unknown location "y" (expected a parameter of P0, a local assigned before this use, or a register the init block sets)`}},
 		{"model", func(tb testing.TB) { Check(tb, vacuous, Models("x86")) },
-			[]string{`proof: unknown model "x86" (known: lkmm, power, power-isync, armv8, armv8-lse, tso, riscv, or proof.All)`}},
+			[]string{`proof: unknown model "x86" (known, in any case: lkmm (LKMM), power (POWER), power-isync (POWER isync), armv8 (ARMv8), armv8-lse (ARMv8 LSE), tso (TSO), riscv (RISC-V), or proof.All)`}},
 		{"lock", func(tb testing.TB) { Check(tb, vacuous, Lock("clh")) },
 			[]string{`proof: unknown lock algorithm "clh" (known: ` + strings.Join(Locks(), ", ") + `)`}},
 		{"fragment-clash", func(tb testing.TB) { Check(tb, vacuous, Fragments("void qspin_lock(spinlock_t *l) { }")) },
@@ -158,7 +158,7 @@ func TestCheckDefaults(t *testing.T) {
 			[]string{`proof: open testdata/absent.frag: no such file or directory`}},
 		// A limit: the run stops with an error, whichever phase it is in.
 		{"timeout", func(tb testing.TB) { Check(tb, vacuous, Timeout(time.Nanosecond), Models("lkmm", "tso")).Never() },
-			[]string{"proof: timeout.litmus: LKMM: timed out after 1ns", "proof: timeout.litmus: TSO: timed out after 1ns"}},
+			[]string{"proof: test v (timeout.litmus), column LKMM: timed out after 1ns", "proof: test v (timeout.litmus), column TSO: timed out after 1ns"}},
 		{"assembly", func(tb testing.TB) { Check(tb, "X86 a\n{}\n P0 ;\n MOV [x],$1 ;\nexists (x=1)\n") },
 			[]string{`proof: assembly.litmus: a X86 test; proof checks C tests`}},
 	}
@@ -185,7 +185,7 @@ P1(spinlock_t *a, spinlock_t *b) { spin_lock(b); spin_lock(a); }
 exists (a=0)
 `
 	tb = record("abba", func(tb testing.TB) { Check(tb, abba, Models("lkmm"), AllowVacuous(), AllowHangs()).NoHangs() })
-	if len(tb.errors) != 1 || !strings.HasPrefix(tb.errors[0], "proof: abba.litmus: LKMM: ") || !strings.Contains(tb.errors[0], "hang") {
+	if len(tb.errors) != 1 || !strings.HasPrefix(tb.errors[0], "proof: test abba (abba.litmus), column LKMM: ") || !strings.Contains(tb.errors[0], "hang") {
 		t.Errorf("NoHangs on ABBA: %q", tb.errors)
 	}
 	saved := hangsOf
@@ -197,11 +197,11 @@ exists (a=0)
 		return 0, nil
 	}
 	tb = record("hangs", func(tb testing.TB) { Check(tb, src, Models("lkmm", "power"), AllowHangs()).NoHangs() })
-	if len(tb.errors) != 1 || !strings.HasPrefix(tb.errors[0], "proof: hangs.litmus: POWER: 2 executions hang; one that hangs, in the compiled code:\n    P0:\n") {
+	if len(tb.errors) != 1 || !strings.HasPrefix(tb.errors[0], "proof: test handoff (hangs.litmus), column POWER: 2 executions hang; one that hangs, in the compiled code:\n    P0:\n") {
 		t.Errorf("NoHangs with hangs: %q", tb.errors)
 	}
 	tb = record("default", func(tb testing.TB) { Check(tb, src, Models("lkmm", "power")) })
-	if len(tb.errors) != 1 || !strings.HasPrefix(tb.errors[0], "proof: default.litmus: POWER: 2 executions hang (proof.AllowHangs() if the test expects it); one that hangs, in the compiled code:\n") {
+	if len(tb.errors) != 1 || !strings.HasPrefix(tb.errors[0], "proof: test handoff (default.litmus), column POWER: 2 executions hang (proof.AllowHangs() if the test expects it); one that hangs, in the compiled code:\n") {
 		t.Errorf("Check with hangs: %q", tb.errors)
 	}
 	tb = record("lkmm", func(tb testing.TB) { Check(tb, src, Models("lkmm", "power"), AllowHangs()).NoHangs("lkmm") })

@@ -86,6 +86,19 @@ func TestTicketUnlockNeedsRelease(t *testing.T) {
 	proof.Check(t, handOff, proof.FragmentFile("ticket.frag")).Never()
 }
 
+// With the ticket.frag unlock, a store-release, the waiter reads the
+// message in every execution of every model, named here as the CLI
+// prints the columns.
+func TestTicketHandOffAlwaysReadsMessage(t *testing.T) {
+	reads := strings.Replace(handOff, "exists (1:r0=0)", "exists (1:r0=1)", 1)
+	if reads == handOff {
+		t.Fatal("the condition to change is not in the test")
+	}
+	r := proof.Check(t, reads, proof.FragmentFile("ticket.frag"), proof.Models(proof.All))
+	r.Always()
+	r.Always("LKMM", "POWER", "ARMv8", "TSO", "RISC-V")
+}
+
 // A relaxed spin on owner lets the critical section's read pass the lock
 // on POWER and ARMv8: an increment is lost there, not on x86-TSO.
 func TestTicketLockNeedsAcquire(t *testing.T) {
