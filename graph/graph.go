@@ -1,15 +1,18 @@
 // Package graph draws candidate executions as herd7's pictures do, in its
-// "columns" layout: one column per thread with its events in program order
-// from top to bottom, the initial writes above, and the edges of po, rf,
-// co, fr, rmw and the dependencies labelled with herd's names. A violated
-// axiom's cycle is drawn highlighted with the axiom's name as caption. The
-// same Picture renders as DOT (for Graphviz) and as SVG (no external
-// program).
+// "columns" layout: one column per thread that has an event to show, its
+// events in program order from top to bottom, the initial writes above,
+// and the edges of po, rf, co, fr, rmw and the dependencies labelled with
+// herd's names. A violated axiom's cycle is drawn highlighted and told in
+// plain words as the caption, the axiom named beside it. The same Picture
+// renders as DOT (for Graphviz) and as SVG (no external program), both
+// from one geometry (layout.go) that gives every event a place of its own
+// and every edge label a spot no other label or event covers.
+//
+// This file implements the Picture and the choice and order of its events.
 package graph
 
 import (
 	"fmt"
-	"path/filepath"
 	"sort"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -20,11 +23,14 @@ import (
 type Picture struct {
 	// Title heads the picture: the test and the model.
 	Title string
-	// Caption is under it: the violated axiom, or what the execution
-	// witnesses.
+	// Caption is under it: the violation told in plain words with its
+	// axiom, or what the execution witnesses.
 	Caption string
 	Nodes   []Node
 	Edges   []Edge
+	// Heads name the thread columns from left to right ("P0", "P2"): a
+	// thread with no event to show has no column.
+	Heads []string
 	// Columns is the number of thread columns; Rows the number of rows,
 	// the initial writes' row included when there is one.
 	Columns, Rows int
@@ -37,13 +43,17 @@ type Node struct {
 	Name string
 	// Lines are the event ("W x=1"), its instruction and its file:line.
 	Lines []string
-	// Column and Row place the node; initial writes have Column -1
-	// before layout and share row 0.
+	// Column and Row place the node. The initial writes share row 0,
+	// each over the column of the first event that reads it; the layout
+	// sets them side by side there.
 	Column, Row int
+	Init        bool
 	Hot         bool
 }
 
-// An Edge is a labelled arrow between two nodes (indexes in Nodes).
+// An Edge is a labelled arrow between two nodes (indexes in Nodes). Two
+// relations between the same two events in the same direction are one
+// edge whose label names both ("po, addr" reads "mb, addr").
 type Edge struct {
 	From, To int
 	Label    string
@@ -60,9 +70,9 @@ func Witness(title, caption string, x *litmus.Execution) *Picture {
 }
 
 // Forbidden is the picture of a forbidden execution with the steps of
-// the violation v drawn highlighted and its caption below.
+// the violation v drawn highlighted and told in words below the title.
 func Forbidden(title string, x *litmus.Execution, v models.Violation) *Picture {
-	return build(title, v.Caption(), x, &v)
+	return build(title, "", x, &v)
 }
 
 // Hang is the picture of an execution in which a thread spins forever:
@@ -81,190 +91,116 @@ func build(title, caption string, x *litmus.Execution, v *models.Violation) *Pic
 			hotEvents[s.From], hotEvents[s.To] = true, true
 		}
 	}
-	// The events drawn: accesses of the threads, the initial writes some
-	// read reads, and whatever the violation passes through.
-	shown := map[int]bool{}
+	order := shownEvents(x, hotEvents)
+	at := p.place(x, order, hotEvents)
+	p.edges(x, order, at, v)
+	if v != nil {
+		p.Caption = violationCaption(x, p, at, *v)
+	}
+	return p
+}
+
+// shownEvents are the events drawn, the threads' in program order first
+// (herd letters them first), then the initial writes: accesses of the
+// threads, the initial writes some read reads, and whatever the violation
+// passes through (a fence its step names, say).
+func shownEvents(x *litmus.Execution, hot map[int]bool) []int {
+	var order []int
 	for i := range x.Events {
 		ev := &x.Events[i]
 		switch {
-		case hotEvents[i]:
-			shown[i] = true
-		case ev.IsInit():
-			x.R.Each(func(r int) {
-				if x.RF.Has(i, r) {
-					shown[i] = true
-				}
-			})
-		case ev.Kind != litmus.KindF:
-			shown[i] = true
-		}
-	}
-	var order []int
-	for i := range x.Events {
-		if shown[i] {
+		case hot[i], !ev.IsInit() && ev.Kind != litmus.KindF:
+			order = append(order, i)
+		case ev.IsInit() && readFrom(x, i):
 			order = append(order, i)
 		}
 	}
 	// Program order within each thread: fewer po-predecessors first.
-	preds := func(i int) int {
-		n := 0
+	preds := make(map[int]int, len(order))
+	for _, i := range order {
 		for j := range x.Events {
 			if x.PO.Has(j, i) {
-				n++
+				preds[i]++
 			}
 		}
-		return n
 	}
 	sort.SliceStable(order, func(a, b int) bool {
 		ea, eb := &x.Events[order[a]], &x.Events[order[b]]
 		if ea.IsInit() != eb.IsInit() {
-			return eb.IsInit() // herd letters the threads' events first
+			return eb.IsInit()
 		}
 		if ea.Thread != eb.Thread {
 			return ea.Thread < eb.Thread
 		}
-		return preds(order[a]) < preds(order[b])
+		return preds[order[a]] < preds[order[b]]
 	})
-	p.Columns = len(x.Test.Threads)
+	return order
+}
+
+// readFrom reports whether some read reads from w.
+func readFrom(x *litmus.Execution, w int) bool {
+	found := false
+	x.R.Each(func(r int) { found = found || x.RF.Has(w, r) })
+	return found
+}
+
+// place makes the nodes of the events in order: a column per thread that
+// has one, in thread order, the thread's events down it one row each; the
+// initial writes in row 0 over the column of their first reader. It
+// returns each event's node index.
+func (p *Picture) place(x *litmus.Execution, order []int, hot map[int]bool) map[int]int {
+	colOf := map[int]int{} // thread -> column
 	hasInit := false
 	for _, i := range order {
-		hasInit = hasInit || x.Events[i].IsInit()
+		ev := &x.Events[i]
+		if ev.IsInit() {
+			hasInit = true
+			continue
+		}
+		if _, ok := colOf[ev.Thread]; !ok {
+			colOf[ev.Thread] = len(p.Heads)
+			p.Heads = append(p.Heads, fmt.Sprintf("P%d", ev.Thread))
+		}
 	}
-	at := map[int]int{} // event -> node index
-	rowOf := map[int]int{}
-	initCol := 0
+	p.Columns = len(p.Heads)
+	at := map[int]int{}
+	next := map[int]int{} // column -> its next row
 	for _, i := range order {
 		ev := &x.Events[i]
-		n := Node{Event: i, Name: letter(len(p.Nodes)), Lines: eventLines(x, i), Hot: hotEvents[i]}
-		if ev.IsInit() {
-			n.Column, n.Row = min(initCol, max(p.Columns-1, 0)), 0
-			initCol++
+		n := Node{Event: i, Name: letter(len(p.Nodes)), Lines: eventLines(x, i), Hot: hot[i], Init: ev.IsInit()}
+		if n.Init {
+			n.Column = p.firstReaderColumn(x, i, at)
 		} else {
-			n.Column = ev.Thread
-			n.Row = rowOf[ev.Thread]
+			n.Column = colOf[ev.Thread]
+			n.Row = next[n.Column]
 			if hasInit {
 				n.Row++
 			}
-			rowOf[ev.Thread]++
+			next[n.Column]++
 		}
 		p.Rows = max(p.Rows, n.Row+1)
 		at[i] = len(p.Nodes)
 		p.Nodes = append(p.Nodes, n)
 	}
-	// Initial writes beyond the thread columns get columns of their own.
-	p.Columns = max(p.Columns, initCol)
-	p.edges(x, order, at, v)
-	return p
+	return at
 }
 
-// edges adds the base edges and then the violation's steps, which take
-// the place of a base edge between the same two events.
-func (p *Picture) edges(x *litmus.Execution, order []int, at map[int]int, v *models.Violation) {
-	add := func(a, b int, label, kind string) {
-		p.Edges = append(p.Edges, Edge{From: at[a], To: at[b], Label: label, Kind: kind})
-	}
-	// po: from each event to the next one of its thread, labelled with
-	// the fence between them when there is one.
-	for k := 0; k+1 < len(order); k++ {
-		a, b := order[k], order[k+1]
-		if x.Events[a].IsInit() || x.Events[a].Thread != x.Events[b].Thread || !x.PO.Has(a, b) {
-			continue
-		}
-		label := models.EdgeLabel(x, a, b)
-		switch label {
-		case "addr", "data", "ctrl", "rmw", "rfi", "coi", "fri", "":
-			label = "po"
-		}
-		add(a, b, label, "po")
-	}
-	fr := x.FR()
-	for _, a := range order {
-		for _, b := range order {
-			if a == b {
-				continue
-			}
-			switch {
-			case x.RMW.Has(a, b):
-				add(a, b, "rmw", "rmw")
-			case x.Addr.Has(a, b):
-				add(a, b, "addr", "dep")
-			case x.Data.Has(a, b):
-				add(a, b, "data", "dep")
-			case x.Ctrl.Has(a, b):
-				add(a, b, "ctrl", "dep")
-			}
-			switch {
-			case x.RF.Has(a, b):
-				add(a, b, "rf", "rf")
-			case x.CO.Has(a, b) && !x.Events[a].IsInit() && immediate(x.CO, a, b, order):
-				add(a, b, "co", "co")
-			case fr.Has(a, b) && immediateFR(x, a, b):
-				add(a, b, "fr", "fr")
+// firstReaderColumn is the column of the first drawn event that reads
+// from the initial write w, so that its arrow is short, else of the first
+// that overwrites it; 0 when there is none.
+func (p *Picture) firstReaderColumn(x *litmus.Execution, w int, at map[int]int) int {
+	for _, r := range []litmus.Rel{x.RF, x.CO} {
+		best := -1
+		for e, k := range at {
+			if !p.Nodes[k].Init && r.Has(w, e) && (best < 0 || k < best) {
+				best = k
 			}
 		}
-	}
-	if v == nil {
-		return
-	}
-	for _, s := range v.Steps {
-		from, to := at[s.From], at[s.To]
-		found := false
-		for k := range p.Edges {
-			e := &p.Edges[k]
-			if e.From == from && e.To == to {
-				e.Hot, e.Label, found = true, s.Label, true
-			}
-		}
-		if !found {
-			p.Edges = append(p.Edges, Edge{From: from, To: to, Label: s.Label, Kind: kindOf(s.Label), Hot: true})
+		if best >= 0 {
+			return p.Nodes[best].Column
 		}
 	}
-}
-
-// immediate reports whether no shown event lies between a and b in r.
-func immediate(r litmus.Rel, a, b int, order []int) bool {
-	for _, c := range order {
-		if r.Has(a, c) && r.Has(c, b) {
-			return false
-		}
-	}
-	return true
-}
-
-// immediateFR keeps the fr edge from a read to the write just after the
-// one it reads from, as herd draws fr.
-func immediateFR(x *litmus.Execution, r, w int) bool {
-	for src := range x.Events {
-		if x.RF.Has(src, r) {
-			return immediate(x.CO, src, w, allEvents(x))
-		}
-	}
-	return false
-}
-
-func allEvents(x *litmus.Execution) []int {
-	out := make([]int, x.N)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-// kindOf is the colour family of a step's label.
-func kindOf(label string) string {
-	switch label {
-	case "rfe", "rfi", "rf":
-		return "rf"
-	case "coe", "coi", "co":
-		return "co"
-	case "fre", "fri", "fr":
-		return "fr"
-	case "addr", "data", "ctrl":
-		return "dep"
-	case "rmw":
-		return "rmw"
-	}
-	return "po"
+	return 0
 }
 
 // letter is herd's name of the k-th event: a..z, then a1..z1 and on.
@@ -274,37 +210,4 @@ func letter(k int) string {
 		s += fmt.Sprint(k / 26)
 	}
 	return s
-}
-
-// eventLines are a node's lines: the event, its instruction, its place.
-func eventLines(x *litmus.Execution, i int) []string {
-	ev := &x.Events[i]
-	name := models.EventName(x, i)
-	// The thread is the column's: keep what follows "P0: ".
-	for k := 0; k+1 < len(name); k++ {
-		if name[k] == ':' && name[k+1] == ' ' {
-			name = name[k+2:]
-			break
-		}
-	}
-	lines := []string{name}
-	if ev.IsInit() {
-		return lines
-	}
-	th := x.Test.Threads[ev.Thread]
-	if ev.Instr < 0 || ev.Instr >= len(th.Code) {
-		return lines
-	}
-	in := &th.Code[ev.Instr]
-	if in.Text != "" {
-		lines = append(lines, in.Text)
-	}
-	if in.Pos.Line > 0 {
-		file := in.Pos.File
-		if file == "" {
-			file = x.Test.File
-		}
-		lines = append(lines, fmt.Sprintf("%s:%d", filepath.Base(file), in.Pos.Line))
-	}
-	return lines
 }

@@ -8,6 +8,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/graph"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -42,6 +43,7 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	status := 0
+	rep := &graph.Report{Title: "litmuscheck barriers"}
 	for _, f := range files {
 		out := rv.check(f)
 		if out.err != nil {
@@ -66,6 +68,15 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 		if rv.writeBarriers(stdout, stderr, out, cols, rows) {
 			status = 2
 		}
+		t := out.test
+		if t == nil {
+			t = out.res.Test
+		}
+		rep.Sections = append(rep.Sections, barriersSection(t, rv.lockNote(out, t), cols, rows))
+	}
+	if err := writeReport(rv.o.graphs.html, rep); err != nil {
+		printErr(stderr, err)
+		status = 2
 	}
 	return status
 }

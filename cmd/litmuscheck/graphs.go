@@ -177,7 +177,8 @@ func checkReport(outs []fileOutcome) *graph.Report {
 		if t == nil {
 			t = out.res.Test
 		}
-		s := graph.Section{Heading: t.Name, Paragraph: "`" + t.File + "`: " + t.Cond.Quant.String() + " (" + litmus.FormatProp(t.Cond.Prop) + ")"}
+		s := graph.Section{Heading: t.Name, Paragraph: "`" + t.File + "`: " + t.Cond.Quant.String() + " (" + litmus.FormatProp(t.Cond.Prop) + ")",
+			Source: t.Source, Notes: reportNotes(out)}
 		row := graph.Row{Label: t.Name}
 		for _, f := range figs {
 			s.Columns = append(s.Columns, f.title)
@@ -191,6 +192,30 @@ func checkReport(outs []fileOutcome) *graph.Report {
 		rep.Sections = append(rep.Sections, s)
 	}
 	return rep
+}
+
+// reportNotes are the lines under a test's table in the report: each
+// column's caveats in full, why a column has no verdict, and its final
+// states.
+func reportNotes(out fileOutcome) []string {
+	var notes []string
+	for _, c := range out.cells() {
+		if c.res == nil {
+			if c.why != nil {
+				notes = append(notes, fmt.Sprintf("%s: %s: %v", c.title, c.none, c.why))
+			}
+			continue
+		}
+		for _, cv := range c.res.Caveats() {
+			notes = append(notes, fmt.Sprintf("%s: %s: %s", c.title, cv.Kind, cv.Note))
+		}
+		var states []string
+		for _, st := range c.res.States {
+			states = append(states, "`"+c.res.FormatState(st)+"`")
+		}
+		notes = append(notes, fmt.Sprintf("%s: final states %s", c.title, strings.Join(states, " ")))
+	}
+	return notes
 }
 
 // locksReport is the HTML proof table: a section per scenario with its

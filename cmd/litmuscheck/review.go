@@ -260,6 +260,10 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			status = max(status, 1)
 		}
 	}
+	if err := writeReport(rv.o.graphs.html, diffReport(files, tests, cells, outs)); err != nil {
+		printErr(stderr, err)
+		status = 2
+	}
 	return status
 }
 

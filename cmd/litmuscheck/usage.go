@@ -73,6 +73,7 @@ func reviewFlags(name string) func(io.Writer) *pflag.FlagSet {
 func reviewFlagSet(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck "+name, stderr, o)
 	addLockFlags(fs, o)
+	fs.StringVar(&o.graphs.html, "html", "", "write a self-contained HTML report of the table to this file")
 	return fs
 }
 
