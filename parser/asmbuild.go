@@ -5,7 +5,11 @@
 package parser
 
 import (
+	"errors"
 	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -39,6 +43,48 @@ func (b *asmBuilder) move(dst string, src litmus.Expr) {
 func (b *asmBuilder) branch(cond litmus.Expr, label string) {
 	b.targets[len(b.th.Code)] = asmTarget{label, b.pos}
 	b.emit(litmus.Instr{Op: litmus.OpBranch, Cond: cond})
+}
+
+// parseCell parses cell c with p (argType is the name participle gives
+// the operand production in its messages), places the cell's labels, and
+// sets the builder's position and text to its instruction's; it returns
+// the instruction, nil when the cell has none or does not parse.
+func parseCell[A any](b *asmBuilder, c cell, p *participle.Parser[asmCell[asmInstr[A]]], argType string) *asmInstr[A] {
+	text := stripComments(c.sec.text)
+	pc, err := p.ParseString("", text)
+	if err != nil {
+		var pe participle.Error
+		if errors.As(err, &pe) {
+			b.errs.Add(c.sec.pos(pe.Position().Offset), strings.ReplaceAll(pe.Message(), argType, "operand"))
+		} else {
+			b.errs.Add(c.pos, err.Error())
+		}
+		return nil
+	}
+	for _, l := range pc.Labels {
+		b.label(l.Name, c.sec.pos(l.Pos.Offset))
+	}
+	in := pc.Instr
+	if in != nil {
+		b.pos = c.sec.pos(in.Pos.Offset)
+		b.text = strings.TrimSpace(text[in.Pos.Offset:])
+	}
+	return in
+}
+
+// unknownInstr reports mnemonic op as an instruction herd7 knows but does
+// not run (when why is not nil: "unsupported", with *why as the reason if
+// any) or as an unknown one.
+func (b *asmBuilder) unknownInstr(op string, why *string) {
+	if why == nil {
+		b.errs.Add(b.pos, "unknown instruction "+strconv.Quote(op))
+		return
+	}
+	construct := "instruction " + strconv.Quote(op)
+	if *why != "" {
+		construct += " (" + *why + ")"
+	}
+	b.errs = append(b.errs, litmus.Unsupported(b.pos, construct))
 }
 
 // label places name at the next instruction; a second definition is an

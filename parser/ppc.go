@@ -5,7 +5,6 @@
 package parser
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -343,38 +342,17 @@ func (ppcDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error
 
 // cell parses and lowers one cell.
 func (b *asmBuilder) cell(c cell) {
-	text := stripComments(c.sec.text)
-	pc, err := ppcParser().ParseString("", text)
-	if err != nil {
-		var pe participle.Error
-		if errors.As(err, &pe) {
-			msg := strings.ReplaceAll(pe.Message(), "PpcArg", "operand")
-			b.errs.Add(c.sec.pos(pe.Position().Offset), msg)
-		} else {
-			b.errs.Add(c.pos, err.Error())
-		}
-		return
-	}
-	for _, l := range pc.Labels {
-		b.label(l.Name, c.sec.pos(l.Pos.Offset))
-	}
-	in := pc.Instr
+	in := parseCell(b, c, ppcParser(), "PpcArg")
 	if in == nil {
 		return
 	}
-	b.pos = c.sec.pos(in.Pos.Offset)
-	b.text = strings.TrimSpace(text[in.Pos.Offset:])
 	spec, ok := ppcInstrs[in.Op]
 	if !ok {
-		if why, ok := ppcUnsupported[in.Op]; ok {
-			construct := "instruction " + strconv.Quote(in.Op)
-			if why != "" {
-				construct += " (" + why + ")"
-			}
-			b.errs = append(b.errs, litmus.Unsupported(b.pos, construct))
-			return
+		if why, known := ppcUnsupported[in.Op]; known {
+			b.unknownInstr(in.Op, &why)
+		} else {
+			b.unknownInstr(in.Op, nil)
 		}
-		b.errs.Add(b.pos, "unknown instruction "+strconv.Quote(in.Op))
 		return
 	}
 	ops, ok := b.operands(c, in, spec)

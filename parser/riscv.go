@@ -5,7 +5,6 @@
 package parser
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,12 +65,9 @@ func rvReg(name string) (string, bool) {
 // rvZero is the register that reads as 0 and ignores what is written.
 const rvZero = "x0"
 
-var rvLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
-	{Name: "Int", Pattern: `-?[0-9]+`},
-	{Name: "Ident", Pattern: `%?[A-Za-z_][A-Za-z0-9_./-]*`},
-	{Name: "Punct", Pattern: `[,():]`},
-})
+// rvLexer is the PPC dialect's: the same registers-and-names tokens, and
+// the "(" ")" of a memory operand.
+var rvLexer = ppcLexer
 
 type (
 	rvCell  = asmCell[rvInstr]
@@ -128,34 +124,17 @@ func (rvDialect) program(_ *litmus.Test, prog section) ([]*litmus.Thread, error)
 
 // rvCellLower parses and lowers one cell.
 func rvCellLower(b *asmBuilder, c cell) {
-	text := stripComments(c.sec.text)
-	pc, err := rvParser().ParseString("", text)
-	if err != nil {
-		var pe participle.Error
-		if errors.As(err, &pe) {
-			msg := strings.ReplaceAll(pe.Message(), "RvArg", "operand")
-			b.errs.Add(c.sec.pos(pe.Position().Offset), msg)
-		} else {
-			b.errs.Add(c.pos, err.Error())
-		}
-		return
-	}
-	for _, l := range pc.Labels {
-		b.label(l.Name, c.sec.pos(l.Pos.Offset))
-	}
-	in := pc.Instr
+	in := parseCell(b, c, rvParser(), "RvArg")
 	if in == nil {
 		return
 	}
-	b.pos = c.sec.pos(in.Pos.Offset)
-	b.text = strings.TrimSpace(text[in.Pos.Offset:])
 	spec, why, ok := rvLookup(in.Op)
 	if !ok {
 		if why != "" {
-			b.errs = append(b.errs, litmus.Unsupported(b.pos, "instruction "+strconv.Quote(in.Op)+" ("+why+")"))
-			return
+			b.unknownInstr(in.Op, &why)
+		} else {
+			b.unknownInstr(in.Op, nil)
 		}
-		b.errs.Add(b.pos, "unknown instruction "+strconv.Quote(in.Op))
 		return
 	}
 	ops, ok := rvOperands(b, c, in, spec)
