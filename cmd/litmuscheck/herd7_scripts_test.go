@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +15,13 @@ func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == herdName {
 		os.Exit(runAs(herdName, os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if code == 0 && len(schemaViolations) > 0 {
+		// runCLI checks every json and jsonl output of every test.
+		fmt.Fprintf(os.Stderr, "records against docs/litmuscheck.schema.json:\n%s\n", strings.Join(schemaViolations, "\n"))
+		code = 1
+	}
+	os.Exit(code)
 }
 
 // TestKernelScripts runs scripts written the way tools/memory-model's are

@@ -10,9 +10,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// runCLI runs the command in the test process; every json and jsonl
+// output it gives is checked against the schema (checkRecords).
 func runCLI(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
 	code := run(args, &out, &errb)
+	checkRecords(args, out.String())
 	return code, out.String(), errb.String()
 }
 

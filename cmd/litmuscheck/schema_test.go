@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -13,27 +16,86 @@ import (
 // schemaFile is the JSON Schema of the json and jsonl records.
 const schemaFile = "../../docs/litmuscheck.schema.json"
 
-// loadSchema compiles docs/litmuscheck.schema.json.
-func loadSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
+// compiledSchema is docs/litmuscheck.schema.json, compiled once.
+var compiledSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	f, err := os.Open(schemaFile)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer f.Close()
 	doc, err := jsonschema.UnmarshalJSON(f)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	c := jsonschema.NewCompiler()
 	if err := c.AddResource(schemaFile, doc); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	s, err := c.Compile(schemaFile)
+	return c.Compile(schemaFile)
+})
+
+// loadSchema is compiledSchema for a test.
+func loadSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	s, err := compiledSchema()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// schemaViolations are the records of runCLI's outputs the schema
+// refuses; TestMain fails the run on any.
+var (
+	schemaMu         sync.Mutex
+	schemaViolations []string
+)
+
+// checkRecords validates the records of a json or jsonl output of the
+// command run with args.
+func checkRecords(args []string, out string) {
+	format := ""
+	for i, a := range args {
+		if a == "--format" && i+1 < len(args) {
+			format = args[i+1]
+		}
+	}
+	// A command that refused the flags printed nothing to check.
+	if (format != "json" && format != "jsonl") || slices.Contains(args, "compare") || strings.TrimSpace(out) == "" {
+		return
+	}
+	schema, err := compiledSchema()
+	var records []any
+	if err == nil && format == "json" {
+		var v any
+		if v, err = jsonschema.UnmarshalJSON(strings.NewReader(out)); err == nil {
+			records, _ = v.([]any)
+		}
+	}
+	if err == nil && format == "jsonl" {
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if line == "" {
+				continue
+			}
+			rec, lerr := jsonschema.UnmarshalJSON(strings.NewReader(line))
+			if lerr != nil {
+				err = lerr
+				break
+			}
+			records = append(records, rec)
+		}
+	}
+	schemaMu.Lock()
+	defer schemaMu.Unlock()
+	if err != nil {
+		schemaViolations = append(schemaViolations, fmt.Sprintf("%q: %v", args, err))
+		return
+	}
+	for _, rec := range records {
+		if verr := schema.Validate(rec); verr != nil {
+			schemaViolations = append(schemaViolations, fmt.Sprintf("%q: %v", args, verr))
+		}
+	}
 }
 
 // schemaInputs are the project's tests whose json and jsonl the schema
