@@ -194,11 +194,18 @@ func checkReport(outs []fileOutcome) *graph.Report {
 	return rep
 }
 
-// reportNotes are the lines under a test's table in the report: each
-// column's caveats in full, why a column has no verdict, and its final
-// states.
+// reportNotes are the lines under a test's table in the report: the
+// parser's warnings, each column's caveats in full, why a column has no
+// verdict, and its final states.
 func reportNotes(out fileOutcome) []string {
 	var notes []string
+	var w strings.Builder
+	printWarnings(&w, out)
+	for _, line := range strings.Split(strings.TrimSpace(w.String()), "\n") {
+		if line != "" {
+			notes = append(notes, line)
+		}
+	}
 	for _, c := range out.cells() {
 		if c.res == nil {
 			if c.why != nil {

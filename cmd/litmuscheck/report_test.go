@@ -56,8 +56,8 @@ func TestHTMLReports(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"--html", page("check.html"), "--lock", "qspinlock", "../../locks/scenarios/crossed-locking.litmus", "../../tests/hangs/spin-lock+abba.litmus"},
-			[]string{"<summary>source</summary>", "spin_is_locked(b)", "RISC-V: final states", "hangs: ", "<td class=\"caveat\">", "POWER, POWER isync"}},
+		{[]string{"--html", page("check.html"), "--lock", "qspinlock", "../../locks/scenarios/crossed-locking.litmus", "../../tests/hangs/spin-lock+abba.litmus", "testdata/unused-register.litmus"},
+			[]string{"<summary>source</summary>", "spin_is_locked(b)", "RISC-V: final states", "hangs: ", "<td class=\"caveat\">", "POWER, POWER isync", "warning: register 1:r1"}},
 		{[]string{"diff", "--html", page("diff.html"), "--lock", "qspinlock", "../../locks/scenarios/mp-through-lock.litmus", "../../locks/scenarios/mp-through-lock.litmus"},
 			[]string{"<th>states gained</th>", "<th>RISC-V</th>"}},
 		{[]string{"barriers", "--html", page("barriers.html"), "../../tests/unlock_release.litmus"},
