@@ -223,7 +223,8 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	for i, th := range test.Threads {
 		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
 			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed, locBytes: test.LocBytes,
-			elemBytes: arrayElements(test), cCtrl: test.Arch == ArchC}
+			elemBytes: arrayElements(test), scalarOffsets: test.Arch != ArchC && !MixedSupported(test.Arch),
+			cCtrl: test.Arch == ArchC}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {

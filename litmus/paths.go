@@ -179,6 +179,9 @@ type pathEnum struct {
 	// elemBytes are the element widths of the arrays an assembly test
 	// declares ("int x[2]"), whose addresses count bytes: x+4 is x[1].
 	elemBytes map[string]int
+	// scalarOffsets refuses an access inside a location that is not an
+	// array, in a dialect that has no mixed-size semantics to run it.
+	scalarOffsets bool
 	// cCtrl: the test is C, whose register writes are control-dependent
 	// (setReg).
 	cCtrl   bool
@@ -398,7 +401,12 @@ func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 	loc := a.v.Sym
 	if a.v.Off != 0 {
 		i := a.v.Off
-		if n, ok := pe.elemBytes[a.v.Sym]; ok {
+		n, array := pe.elemBytes[a.v.Sym]
+		if !array && pe.scalarOffsets {
+			pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of %s, which is not an array (herd7 finds no location there)", i, a.v.Sym))
+			return a, "", false
+		}
+		if array {
 			if i%int64(n) != 0 {
 				pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of array %s, inside its %d-byte element %d", i, a.v.Sym, n, i/int64(n)))
 				return a, "", false

@@ -63,3 +63,31 @@ exists (0:x7=0 /\ 1:x7=0)
 		t.Errorf("verdict, positive, negative, AMO events in R&W, views with rmw, fr self-loops (-want +got):\n%s", diff)
 	}
 }
+
+// TestRISCVOffsetIntoScalar: an access inside a location that is not an
+// array, which herd7 rejects as mixed-size for RISC-V, leaves the Never
+// labelled incomplete, never a plain Never.
+func TestRISCVOffsetIntoScalar(t *testing.T) {
+	src := `RISCV O1
+{
+0:x6=x; 0:x8=y; 0:x5=1;
+1:x6=y; 1:x8=x;
+}
+ P0            | P1            ;
+ sw x5,0(x6)   | lw x7,4(x6)   ;
+ fence w,w     | fence r,r     ;
+ sw x5,0(x8)   | lw x9,0(x8)   ;
+exists (1:x7=1 /\ 1:x9=0)
+`
+	test, err := parser.Parse("o1.litmus", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := litmus.Explore(context.Background(), test, RVWMO, litmus.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Incomplete() || res.Proves() {
+		t.Errorf("%s: incomplete %v, proves %v; want an incomplete Never that proves nothing", res.Label(), res.Incomplete(), res.Proves())
+	}
+}
