@@ -97,8 +97,8 @@ func (x *Execution) Ext() Rel {
 // AMO of OneEventView) is not related to itself.
 func (x *Execution) FR() Rel {
 	fr := x.RF.Inverse().Seq(x.CO)
-	if both := x.R.Inter(x.W); !both.Empty() {
-		both.Each(func(e int) { fr.Remove(e, e) })
+	for e := 0; e < x.N; e++ {
+		fr.Remove(e, e)
 	}
 	return fr
 }

@@ -35,7 +35,7 @@ func OneEventView(x *Execution) *Execution {
 			if first.Kind == KindW {
 				first, e = e, first
 			}
-			first.ID, first.Tags = j, append(append([]string(nil), first.Tags...), e.Tags...)
+			first.Tags = append(append([]string(nil), first.Tags...), e.Tags...)
 			e = first
 		}
 		v.Events[j], filled[j] = e, true
