@@ -29,11 +29,12 @@ var Columns = func() []Column {
 	return cols
 }()
 
-// ColumnByName finds a column by its --model name.
+// ColumnByName finds a column by its --model name or by the title the
+// outputs print, in any case (no two columns differ by case alone).
 func ColumnByName(name string) (Column, bool) {
 	for _, c := range Columns {
 		// The title the outputs print names the column too, in any case.
-		if c.Name == name || strings.EqualFold(c.Title, name) || strings.EqualFold(c.Name, name) {
+		if strings.EqualFold(c.Name, name) || strings.EqualFold(c.Title, name) {
 			return c, true
 		}
 	}

@@ -188,7 +188,7 @@ func (r *Result) asserted(models []string) []*locks.Run {
 	}
 	var runs []*locks.Run
 	for _, m := range models {
-		if _, ok := columnByName(m); !ok {
+		if _, ok := locks.ColumnByName(m); !ok {
 			r.tb.Errorf("proof: %s: %v", r.name(), unknownModel(m))
 			continue
 		}
@@ -205,10 +205,10 @@ func (r *Result) asserted(models []string) []*locks.Run {
 	return runs
 }
 
-// find is the run of the column model names (columnByName), nil if it
+// find is the run of the column model names (locks.ColumnByName), nil if it
 // did not run.
 func (r *Result) find(model string) *locks.Run {
-	col, ok := columnByName(model)
+	col, ok := locks.ColumnByName(model)
 	if !ok {
 		return nil
 	}

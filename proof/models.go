@@ -1,6 +1,6 @@
 // This file implements the names by which Models and the assertions
 // choose a column: its --model name or the title the CLI prints, in any
-// case.
+// case, as locks.ColumnByName reads them.
 
 package proof
 
@@ -10,19 +10,6 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/locks"
 )
-
-// columnByName finds the column a user names. locks.ColumnByName knows
-// only the --model names, but a user copies what the CLI printed ("LKMM",
-// "POWER isync", "RISC-V") as readily, so the title is a name too, and
-// case is ignored: no two columns differ by case alone.
-func columnByName(name string) (locks.Column, bool) {
-	for _, c := range locks.Columns {
-		if strings.EqualFold(name, c.Name) || strings.EqualFold(name, c.Title) {
-			return c, true
-		}
-	}
-	return locks.Column{}, false
-}
 
 // isAll reports whether name is All, in any case, as the column names.
 func isAll(name string) bool { return strings.EqualFold(name, All) }
@@ -49,7 +36,7 @@ func (c config) columns() ([]locks.Column, error) {
 		if isAll(n) {
 			return locks.Columns, nil
 		}
-		col, ok := columnByName(n)
+		col, ok := locks.ColumnByName(n)
 		if !ok {
 			return nil, unknownModel(n)
 		}
