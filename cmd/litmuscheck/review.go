@@ -273,23 +273,11 @@ func writeStateDiff(w io.Writer, before, after verdictCell) {
 	b, a := before.res, after.res
 	fmt.Fprintf(w, "%s: %s %s -> %s (%d -> %d states)\n", before.title,
 		b.Test.Cond.Quant, before.liveLabel(), after.liveLabel(), len(b.States), len(a.States))
-	old := map[string]bool{}
-	for _, st := range b.States {
-		old[b.FormatState(st)] = true
+	gained, lost := stateChanges(before, after)
+	for _, s := range gained {
+		fmt.Fprintf(w, "  + %s\n", s)
 	}
-	for _, st := range a.States {
-		s := a.FormatState(st)
-		if !old[s] {
-			fmt.Fprintf(w, "  + %s\n", s)
-		}
-		delete(old, s)
-	}
-	gone := make([]string, 0, len(old))
-	for s := range old {
-		gone = append(gone, s)
-	}
-	sort.Strings(gone)
-	for _, s := range gone {
+	for _, s := range lost {
 		fmt.Fprintf(w, "  - %s\n", s)
 	}
 }

@@ -6,7 +6,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/graph"
@@ -27,7 +29,8 @@ func reviewCell(c verdictCell, text string) graph.Cell {
 }
 
 // diffReport is diff's report: a row per column, its verdict before and
-// after, the final states gained and lost, and the picture of the
+// after, the final states gained and lost (stateChanges, as the text
+// prints them), and the picture of the
 // execution that newly satisfies the condition.
 func diffReport(files []string, tests [2]*litmus.Test, cells [2][]verdictCell, outs [2]fileOutcome) *graph.Report {
 	t := tests[0]
@@ -57,8 +60,8 @@ func diffReport(files []string, tests [2]*litmus.Test, cells [2][]verdictCell, o
 	return &graph.Report{Title: "litmuscheck diff", Sections: []graph.Section{s}}
 }
 
-// stateChanges are the final states after has and before has not, and
-// the other way round.
+// stateChanges are the final states after has and before has not, in
+// after's order, and those before has and after has not, sorted.
 func stateChanges(before, after verdictCell) (gained, lost []string) {
 	if before.res == nil || after.res == nil {
 		return nil, nil
@@ -74,11 +77,7 @@ func stateChanges(before, after verdictCell) (gained, lost []string) {
 		}
 		delete(old, s)
 	}
-	for _, st := range before.res.States {
-		if s := before.res.FormatState(st); old[s] {
-			lost = append(lost, s)
-		}
-	}
+	lost = slices.Sorted(maps.Keys(old))
 	return gained, lost
 }
 
