@@ -9,13 +9,32 @@ import (
 	"strings"
 )
 
-// riscvABI maps the ABI register names to the x names herd prints.
+// riscvABI maps the ABI register names herd's lexer knows to the x
+// names herd prints.
 var riscvABI = map[string]string{
 	"zero": "x0", "ra": "x1", "sp": "x2", "gp": "x3", "tp": "x4", "t0": "x5", "t1": "x6", "t2": "x7",
 	"s0": "x8", "fp": "x8", "s1": "x9", "a0": "x10", "a1": "x11", "a2": "x12", "a3": "x13", "a4": "x14",
 	"a5": "x15", "a6": "x16", "a7": "x17", "s2": "x18", "s3": "x19", "s4": "x20", "s5": "x21",
 	"s6": "x22", "s7": "x23", "s8": "x24", "s9": "x25", "s11": "x27", "t3": "x28", "t4": "x29",
 	"t5": "x30", "t6": "x31",
+}
+
+// RISCVABIRegister is the x register an ABI register name ("a0", "zero")
+// stands for, as herd prints it ("x10", "x0").
+func RISCVABIRegister(name string) (string, bool) {
+	x, ok := riscvABI[name]
+	return x, ok
+}
+
+// RISCVSplitOrder cuts a RISC-V mnemonic into its base and its ordering
+// suffix (".aq", ".rl", ".aqrl" or ".aq.rl"; "" for none).
+func RISCVSplitOrder(m string) (base, suffix string) {
+	for _, s := range []string{".aq.rl", ".aqrl", ".aq", ".rl"} {
+		if strings.HasSuffix(m, s) {
+			return strings.TrimSuffix(m, s), s
+		}
+	}
+	return m, ""
 }
 
 // riscvOrder spells an ordering suffix as herd prints it, given what
@@ -34,13 +53,7 @@ func riscvOrder(suffix, drop string) string {
 // riscvMnemonic is the mnemonic herd prints for m, the operand form of
 // its memory operand ('o': "k(r)", '0': "0(r)", 'p': "(r)", 0: none).
 func riscvMnemonic(m string) (string, byte) {
-	base, suffix := m, ""
-	for _, s := range []string{".aq.rl", ".aqrl", ".aq", ".rl"} {
-		if strings.HasSuffix(m, s) {
-			base, suffix = strings.TrimSuffix(m, s), s
-			break
-		}
-	}
+	base, suffix := RISCVSplitOrder(m)
 	switch {
 	case strings.HasPrefix(base, "lr."):
 		return base + riscvOrder(suffix, ".rl"), '0'

@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -32,16 +33,6 @@ const (
 
 func (rvDialect) register(name string) (string, bool) { return rvReg(name) }
 
-// rvABINames maps the ABI names herd's lexer accepts to the register
-// herd prints ("a0" is "x10").
-var rvABINames = map[string]int{
-	"zero": 0, "ra": 1, "sp": 2, "gp": 3, "tp": 4, "t0": 5, "t1": 6, "t2": 7,
-	"s0": 8, "fp": 8, "s1": 9, "a0": 10, "a1": 11, "a2": 12, "a3": 13, "a4": 14,
-	"a5": 15, "a6": 16, "a7": 17, "s2": 18, "s3": 19, "s4": 20, "s5": 21,
-	"s6": 22, "s7": 23, "s8": 24, "s9": 25, "s11": 27, "t3": 28, "t4": 29,
-	"t5": 30, "t6": 31,
-}
-
 // rvReg returns the canonical name of a register, "x0" to "x31" (an ABI
 // name such as "a0" stands for its x register; herd's lexer is case
 // sensitive), or of a symbolic register such as "%r1".
@@ -49,8 +40,8 @@ func rvReg(name string) (string, bool) {
 	if len(name) > 1 && name[0] == '%' {
 		return name, true
 	}
-	if n, ok := rvABINames[name]; ok {
-		return "x" + strconv.Itoa(n), true
+	if x, ok := herd.RISCVABIRegister(name); ok {
+		return x, true
 	}
 	if len(name) < 2 || name[0] != 'x' {
 		return "", false

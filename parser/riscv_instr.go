@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -154,13 +155,7 @@ func rvMemory(m string) (rvSpec, string, bool) {
 			return rvSpec{}, "not implemented by herd7", false
 		}
 	}
-	base, order := m, ""
-	for _, suf := range []string{".aq.rl", ".aqrl", ".aq", ".rl"} {
-		if strings.HasSuffix(m, suf) {
-			base, order = strings.TrimSuffix(m, suf), suf
-			break
-		}
-	}
+	base, order := herd.RISCVSplitOrder(m)
 	ann := rvOrders[order]
 	switch {
 	case strings.HasPrefix(base, "amo"):
