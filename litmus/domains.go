@@ -432,27 +432,3 @@ func observedLocs(t *Test) []LocRef {
 	})
 	return out
 }
-
-// naturalLess orders names by their letters, then by their number.
-func naturalLess(a, b string) bool {
-	split := func(s string) (string, int, bool) {
-		i := len(s)
-		for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-			i--
-		}
-		if i == len(s) {
-			return s, 0, false
-		}
-		n := 0
-		for _, c := range s[i:] {
-			n = n*10 + int(c-'0')
-		}
-		return s[:i], n, true
-	}
-	pa, na, oka := split(a)
-	pb, nb, okb := split(b)
-	if pa != pb || !oka || !okb {
-		return a < b
-	}
-	return na < nb
-}

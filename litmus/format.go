@@ -182,45 +182,6 @@ var herdRegOrder = func() map[Arch]map[string]int {
 	}
 }()
 
-// FormatProp prints a proposition in herd's normal form: "/\" binds
-// tighter than "\/", which binds tighter than "=>"; negation prints as
-// "not (P)".
-func FormatProp(p Prop) string { return formatProp(p, 0, false) }
-
-// Precedence levels: 0 implication, 1 disjunction, 2 conjunction.
-func formatProp(p Prop, ctx int, hexa bool) string {
-	paren := func(s string, level int) string {
-		if level < ctx {
-			return "(" + s + ")"
-		}
-		return s
-	}
-	switch p := p.(type) {
-	case PropTrue:
-		return "true"
-	case PropFalse:
-		return "false"
-	case *PropAtom:
-		rhs := p.Value.Format(hexa)
-		if p.Other != nil {
-			rhs = FormatLoc(*p.Other)
-			if !p.Other.IsReg() {
-				rhs = p.Other.Name
-			}
-		}
-		return FormatLoc(p.Loc) + "=" + rhs
-	case *PropNot:
-		return "not (" + formatProp(p.P, 0, hexa) + ")"
-	case *PropAnd:
-		return paren(formatProp(p.A, 2, hexa)+" /\\ "+formatProp(p.B, 2, hexa), 2)
-	case *PropOr:
-		return paren(formatProp(p.A, 1, hexa)+" \\/ "+formatProp(p.B, 1, hexa), 1)
-	case *PropImply:
-		return paren(formatProp(p.A, 1, hexa)+" => "+formatProp(p.B, 0, hexa), 0)
-	}
-	return "?"
-}
-
 // Validated reports whether the test's condition holds of the result: some
 // execution satisfies an exists, none satisfies a ~exists, all satisfy a
 // forall.
@@ -287,4 +248,28 @@ func (r *Result) Satisfies(st State) bool {
 		}
 		return Value{}
 	})
+}
+
+// naturalLess orders names by their letters, then by their number.
+func naturalLess(a, b string) bool {
+	split := func(s string) (string, int, bool) {
+		i := len(s)
+		for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			i--
+		}
+		if i == len(s) {
+			return s, 0, false
+		}
+		n := 0
+		for _, c := range s[i:] {
+			n = n*10 + int(c-'0')
+		}
+		return s[:i], n, true
+	}
+	pa, na, oka := split(a)
+	pb, nb, okb := split(b)
+	if pa != pb || !oka || !okb {
+		return a < b
+	}
+	return na < nb
 }

@@ -4,7 +4,6 @@
 package litmus
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -169,35 +168,42 @@ func hasCoSucc(x *Execution, w int, loc string, among Set) bool {
 	return succ
 }
 
-// sameLowBits reports whether two integers agree on their low bits.
-func sameLowBits(v, w Value, bits uint) bool {
-	if v.Sym != "" || w.Sym != "" || v.IsUnknown() || w.IsUnknown() {
-		return false
+// keepState returns the state of vals to record in out: while every value
+// is a plain integer, a row of out's table of 64-bit words, which the
+// garbage collector need not scan (a ring records a hundred thousand
+// states before their images), else the Values themselves.
+func (out *partial) keepState(vals []Value) State {
+	for _, v := range vals {
+		if v.Sym != "" || v.Var != 0 {
+			return NewState(vals)
+		}
 	}
-	return (v.Off^w.Off)&(1<<bits-1) == 0
+	t := out.plainStates
+	if t == nil || t.width != len(vals) {
+		t = &stateTable{width: len(vals), words: []uint64{}}
+		out.plainStates = t
+	}
+	row := len(t.words) / max(t.width, 1)
+	if t.width == 0 || row >= 1<<31-1 {
+		return NewState(vals)
+	}
+	for _, v := range vals {
+		t.words = append(t.words, uint64(v.Off))
+	}
+	return State{table: t, row: int32(row)}
 }
 
-// EvalProp evaluates p with look giving final values.
-func EvalProp(p Prop, look func(LocRef) Value) bool {
-	switch p := p.(type) {
-	case PropTrue:
-		return true
-	case PropFalse:
-		return false
-	case *PropAtom:
-		v := look(p.Loc)
-		if p.Other != nil {
-			return v == look(*p.Other)
+// stuckCandidate reports whether c holds a stuck path, and records the
+// first allowed one by key.
+func (out *partial) stuckCandidate(c *combo, allowed bool) bool {
+	for _, p := range c.paths {
+		if p.stuck == nil {
+			continue
 		}
-		return v == p.Value || p.Bits > 0 && sameLowBits(v, p.Value, p.Bits)
-	case *PropNot:
-		return !EvalProp(p.P, look)
-	case *PropAnd:
-		return EvalProp(p.A, look) && EvalProp(p.B, look)
-	case *PropOr:
-		return EvalProp(p.A, look) || EvalProp(p.B, look)
-	case *PropImply:
-		return !EvalProp(p.A, look) || EvalProp(p.B, look)
+		if allowed && (out.stuck == nil || c.key < out.stuckKey) {
+			out.stuck, out.stuckKey = p.stuck, c.key
+		}
+		return true
 	}
-	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+	return false
 }

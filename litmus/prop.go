@@ -3,6 +3,8 @@
 
 package litmus
 
+import "fmt"
+
 // A Prop is a proposition over a final state: PropTrue, PropFalse,
 // *PropAtom, *PropNot, *PropAnd, *PropOr or *PropImply.
 type Prop interface{ isProp() }
@@ -88,4 +90,76 @@ func Conjoin(a, b Prop) Prop {
 		return b
 	}
 	return &PropAnd{A: a, B: b}
+}
+
+// sameLowBits reports whether two integers agree on their low bits.
+func sameLowBits(v, w Value, bits uint) bool {
+	if v.Sym != "" || w.Sym != "" || v.IsUnknown() || w.IsUnknown() {
+		return false
+	}
+	return (v.Off^w.Off)&(1<<bits-1) == 0
+}
+
+// EvalProp evaluates p with look giving final values.
+func EvalProp(p Prop, look func(LocRef) Value) bool {
+	switch p := p.(type) {
+	case PropTrue:
+		return true
+	case PropFalse:
+		return false
+	case *PropAtom:
+		v := look(p.Loc)
+		if p.Other != nil {
+			return v == look(*p.Other)
+		}
+		return v == p.Value || p.Bits > 0 && sameLowBits(v, p.Value, p.Bits)
+	case *PropNot:
+		return !EvalProp(p.P, look)
+	case *PropAnd:
+		return EvalProp(p.A, look) && EvalProp(p.B, look)
+	case *PropOr:
+		return EvalProp(p.A, look) || EvalProp(p.B, look)
+	case *PropImply:
+		return !EvalProp(p.A, look) || EvalProp(p.B, look)
+	}
+	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
+
+// FormatProp prints a proposition in herd's normal form: "/\" binds
+// tighter than "\/", which binds tighter than "=>"; negation prints as
+// "not (P)".
+func FormatProp(p Prop) string { return formatProp(p, 0, false) }
+
+// Precedence levels: 0 implication, 1 disjunction, 2 conjunction.
+func formatProp(p Prop, ctx int, hexa bool) string {
+	paren := func(s string, level int) string {
+		if level < ctx {
+			return "(" + s + ")"
+		}
+		return s
+	}
+	switch p := p.(type) {
+	case PropTrue:
+		return "true"
+	case PropFalse:
+		return "false"
+	case *PropAtom:
+		rhs := p.Value.Format(hexa)
+		if p.Other != nil {
+			rhs = FormatLoc(*p.Other)
+			if !p.Other.IsReg() {
+				rhs = p.Other.Name
+			}
+		}
+		return FormatLoc(p.Loc) + "=" + rhs
+	case *PropNot:
+		return "not (" + formatProp(p.P, 0, hexa) + ")"
+	case *PropAnd:
+		return paren(formatProp(p.A, 2, hexa)+" /\\ "+formatProp(p.B, 2, hexa), 2)
+	case *PropOr:
+		return paren(formatProp(p.A, 1, hexa)+" \\/ "+formatProp(p.B, 1, hexa), 1)
+	case *PropImply:
+		return paren(formatProp(p.A, 1, hexa)+" => "+formatProp(p.B, 0, hexa), 0)
+	}
+	return "?"
 }

@@ -67,58 +67,6 @@ func TestRelChecks(t *testing.T) {
 	}
 }
 
-func TestApply(t *testing.T) {
-	tests := []struct {
-		op   BinOp
-		x, y Value
-		want Value
-		err  bool
-	}{
-		{OpAdd, Int(2), Int(3), Int(5), false},
-		{OpAdd, Addr("x"), Int(0), Addr("x"), false},
-		{OpXor, Addr("x"), Addr("x"), Int(0), false},
-		{OpSub, Addr("x"), Addr("x"), Int(0), false},
-		{OpAdd, Addr("x"), Addr("y"), Value{}, true},
-		{OpCmp, Int(1), Int(2), Int(-1), false},
-		{OpEq, Addr("x"), Addr("x"), Int(1), false},
-		{OpAndNot, Int(7), Int(2), Int(5), false},
-		{OpUMax, Int(-1), Int(3), Int(-1), false},
-		{OpDiv, Int(1), Int(0), Value{}, true},
-	}
-	for _, tc := range tests {
-		got, err := Apply(tc.op, tc.x, tc.y)
-		if (err != nil) != tc.err {
-			t.Errorf("Apply(%d, %v, %v) error %v, want error %v", tc.op, tc.x, tc.y, err, tc.err)
-			continue
-		}
-		if !tc.err && got != tc.want {
-			t.Errorf("Apply(%d, %v, %v) = %v, want %v", tc.op, tc.x, tc.y, got, tc.want)
-		}
-	}
-}
-
-func TestFormatProp(t *testing.T) {
-	a := &PropAtom{Loc: LocRef{Thread: 0, Name: "r1"}, Value: Int(1)}
-	x := &PropAtom{Loc: LocRef{Thread: -1, Name: "x"}, Value: Int(2)}
-	p := &PropAtom{Loc: LocRef{Thread: 1, Name: "r0"}, Value: Addr("y")}
-	tests := []struct {
-		prop Prop
-		want string
-	}{
-		{&PropAnd{A: a, B: x}, `0:r1=1 /\ [x]=2`},
-		{&PropAnd{A: &PropOr{A: a, B: x}, B: p}, `(0:r1=1 \/ [x]=2) /\ 1:r0=y`},
-		{&PropOr{A: &PropAnd{A: a, B: x}, B: p}, `0:r1=1 /\ [x]=2 \/ 1:r0=y`},
-		{&PropNot{P: x}, `not ([x]=2)`},
-		{PropTrue{}, `true`},
-		{&PropAtom{Loc: LocRef{Thread: 0, Name: "r1"}, Other: &LocRef{Thread: 1, Name: "r2"}}, `0:r1=1:r2`},
-	}
-	for _, tc := range tests {
-		if got := FormatProp(tc.prop); got != tc.want {
-			t.Errorf("FormatProp = %q, want %q", got, tc.want)
-		}
-	}
-}
-
 // TestArena checks that relations computed in an arena equal those on the
 // heap, that the arena holds the results, and that Reset reuses its rows.
 func TestArena(t *testing.T) {

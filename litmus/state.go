@@ -115,31 +115,6 @@ func compareStatesUnsigned(a, b State) int {
 	return 0
 }
 
-// keepState returns the state of vals to record in out: while every value
-// is a plain integer, a row of out's table of 64-bit words, which the
-// garbage collector need not scan (a ring records a hundred thousand
-// states before their images), else the Values themselves.
-func (out *partial) keepState(vals []Value) State {
-	for _, v := range vals {
-		if v.Sym != "" || v.Var != 0 {
-			return NewState(vals)
-		}
-	}
-	t := out.plainStates
-	if t == nil || t.width != len(vals) {
-		t = &stateTable{width: len(vals), words: []uint64{}}
-		out.plainStates = t
-	}
-	row := len(t.words) / max(t.width, 1)
-	if t.width == 0 || row >= 1<<31-1 {
-		return NewState(vals)
-	}
-	for _, v := range vals {
-		t.words = append(t.words, uint64(v.Off))
-	}
-	return State{table: t, row: int32(row)}
-}
-
 // Equal reports whether st and o hold the same values, however each is
 // stored (go-cmp compares States with it).
 func (st State) Equal(o State) bool {

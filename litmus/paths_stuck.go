@@ -1,27 +1,11 @@
-// This file implements stuck paths: a thread path cut where the explorer
-// cannot evaluate an instruction (a non-address used as an address, a
-// branch or a computation on an unknown value, an arithmetic error). Such
-// a cut is silent in herd's counts, but an allowed candidate through it is
-// an execution the verdict cannot speak for.
+// This file implements the cutting of a thread path where the explorer
+// cannot evaluate an instruction, kept as a stuck path.
 
 package litmus
 
-import "fmt"
-
-// A Stuck says where and why a thread's path was cut.
-type Stuck struct {
-	Thread int
-	Pos    Pos
-	Why    string
-}
-
-func (s *Stuck) String() string {
-	return fmt.Sprintf("P%d %s at %s", s.Thread, s.Why, s.Pos)
-}
-
-// IncompleteNote prefixes the label of a verdict that an allowed stuck
-// candidate leaves incomplete.
-const IncompleteNote = "incomplete"
+import (
+	"fmt"
+)
 
 // stuck keeps th's events so far, and then pending (the read of the
 // instruction cut, whose value is what cannot be computed with), as a
@@ -65,19 +49,4 @@ func cannot(c regVal, err error) string {
 		return "branches on an unknown value"
 	}
 	return "cannot compute a value"
-}
-
-// stuckCandidate reports whether c holds a stuck path, and records the
-// first allowed one by key.
-func (out *partial) stuckCandidate(c *combo, allowed bool) bool {
-	for _, p := range c.paths {
-		if p.stuck == nil {
-			continue
-		}
-		if allowed && (out.stuck == nil || c.key < out.stuckKey) {
-			out.stuck, out.stuckKey = p.stuck, c.key
-		}
-		return true
-	}
-	return false
 }
