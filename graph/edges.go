@@ -11,6 +11,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // edges adds the base edges and then the violation's steps, each of which
@@ -189,7 +190,7 @@ func without(list []string, s string) []string {
 }
 
 // immediate reports whether no shown event lies between a and b in r.
-func immediate(r litmus.Rel, a, b int, order []int) bool {
+func immediate(r rel.Rel, a, b int, order []int) bool {
 	for _, c := range order {
 		if r.Has(a, c) && r.Has(c, b) {
 			return false

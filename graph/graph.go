@@ -17,6 +17,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // A Picture is one execution laid out in columns.
@@ -189,7 +190,7 @@ func (p *Picture) place(x *litmus.Execution, order []int, hot map[int]bool) map[
 // from the initial write w, so that its arrow is short, else of the first
 // that overwrites it; 0 when there is none.
 func (p *Picture) firstReaderColumn(x *litmus.Execution, w int, at map[int]int) int {
-	for _, r := range []litmus.Rel{x.RF, x.CO} {
+	for _, r := range []rel.Rel{x.RF, x.CO} {
 		best := -1
 		for e, k := range at {
 			if !p.Nodes[k].Init && r.Has(w, e) && (best < 0 || k < best) {

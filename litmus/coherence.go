@@ -3,6 +3,8 @@
 
 package litmus
 
+import "github.com/litmuscheck/litmuscheck/rel"
+
 // enumerateCo sets rf from choice and enumerates the coherence orders that
 // respect per-location coherence with it.
 func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
@@ -115,16 +117,16 @@ type coSearch struct {
 	orders [][][]int
 	pm     PruningModel
 	// must is the part of co in every order: before, closed.
-	must Rel
+	must rel.Rel
 	// below[i] is the number of candidates under a choice for location i.
 	below []int
 	// before is what each order extends; waiting is set until the worker
 	// has its forbidden candidate to show, when pruning may start.
-	before  Rel
+	before  rel.Rel
 	waiting bool
 }
 
-func (cs *coSearch) run(before Rel) {
+func (cs *coSearch) run(before rel.Rel) {
 	x := cs.c.x
 	x.CO.Clear()
 	n := len(cs.locs)
@@ -158,9 +160,9 @@ func (cs *coSearch) single() bool {
 
 // coBefore returns the worker's relation for enumerateCo's before, empty:
 // one candidate's, rebuilt for the next.
-func (out *partial) coBefore(n int) Rel {
+func (out *partial) coBefore(n int) rel.Rel {
 	if out.before.N != n || out.before.IsZero() {
-		out.before = NewRel(n)
+		out.before = rel.NewRel(n)
 	}
 	out.before.Clear()
 	return out.before
@@ -169,24 +171,12 @@ func (out *partial) coBefore(n int) Rel {
 // thinAirFree reports whether (rf | flow) between the events of known
 // values is acyclic, built in the worker's scratch relation: it is asked
 // once per rf choice.
-func (out *partial) thinAirFree(rf, flow Rel, known Set) bool {
+func (out *partial) thinAirFree(rf, flow rel.Rel, known rel.Set) bool {
 	if out.scratch.N != rf.N || out.scratch.IsZero() {
-		out.scratch = NewRel(rf.N)
+		out.scratch = rel.NewRel(rf.N)
 	}
-	g, w := out.scratch, rf.w
-	for i := 0; i < g.N; i++ {
-		for k := 0; k < w; k++ {
-			v := uint64(0)
-			if known.Has(i) {
-				v = rf.bits[i*w+k] & known.word(k)
-				if !flow.IsZero() {
-					v |= flow.bits[i*w+k] & known.word(k)
-				}
-			}
-			g.bits[i*w+k] = v
-		}
-	}
-	return g.Acyclic()
+	out.scratch.SetKnownUnion(rf, flow, known)
+	return out.scratch.Acyclic()
 }
 
 // start sets up pruning, with the locations before i left with the edges
@@ -245,7 +235,7 @@ func (cs *coSearch) level(i int) {
 func (cs *coSearch) place(l string, o []int) {
 	x := cs.c.x
 	for _, w := range cs.c.writes[l] {
-		x.CO.SetRow(w, Set{})
+		x.CO.SetRow(w, rel.Set{})
 	}
 	for a := 0; a < len(o); a++ {
 		for b := a + 1; b < len(o); b++ {
@@ -321,7 +311,7 @@ func (c *combo) soleOrder(i int) [][]int {
 
 // soleOrder reports whether ws, in that order, is the one order of the
 // writes of a location that before allows, for one or two writes.
-func soleOrder(ws []int, before Rel) bool {
+func soleOrder(ws []int, before rel.Rel) bool {
 	switch len(ws) {
 	case 1:
 		return true
@@ -334,7 +324,7 @@ func soleOrder(ws []int, before Rel) bool {
 // linearExtensions lists the orders of ws compatible with before in which
 // every w with immPred[w] >= 0 comes right after immPred[w] (immPred may be
 // nil). Each order is work for out's limits.
-func linearExtensions(ws []int, before Rel, immPred []int, out *partial) [][]int {
+func linearExtensions(ws []int, before rel.Rel, immPred []int, out *partial) [][]int {
 	if immPred == nil && len(ws) <= 2 {
 		// Most locations of a large test: in the order the search below
 		// finds them, without it. ws itself serves, read-only.

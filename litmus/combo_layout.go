@@ -6,13 +6,15 @@ package litmus
 
 import (
 	"sort"
+
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // combo is one choice of path per thread, laid out as events.
 type combo struct {
 	x *Execution
 	// valueFlow relates a read to the writes whose value it feeds.
-	valueFlow Rel
+	valueFlow rel.Rel
 	paths     []*path
 	reads     []int   // event ids of reads
 	rfCands   [][]int // per read, the writes it may read from
@@ -32,10 +34,10 @@ type combo struct {
 	weight int
 
 	// known holds the events whose value is known (not Value.IsUnknown).
-	known Set
+	known rel.Set
 	// lockEv holds lock.cat's lock events, unmatchedUL the unlocks outside
 	// co (lockworld.go).
-	lockEv, unmatchedUL Set
+	lockEv, unmatchedUL rel.Set
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
@@ -91,7 +93,7 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	// forbidden candidate to show refutes partial choices of rf, with the
 	// co edges every candidate has.
 	var pm PruningModel
-	var must Rel
+	var must rel.Rel
 	// fanout[i] is the number of rf choices of the reads after i: a
 	// refutation cuts nothing when it is 1, as enumerateCo checks its own
 	// levels.
@@ -172,8 +174,8 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 
 // mustCo is the part of co every candidate of c has: each location's
 // initial write first.
-func (c *combo) mustCo() Rel {
-	co := NewRel(c.x.N)
+func (c *combo) mustCo() rel.Rel {
+	co := rel.NewRel(c.x.N)
 	for l, ws := range c.writes {
 		init := c.initOf[l]
 		for _, w := range ws {
@@ -189,7 +191,7 @@ func (c *combo) mustCo() Rel {
 // rf of every read that has a single write to read from (every completion
 // has it, so a refutation may use it before its read's turn), and the co
 // every candidate has: must, and the edges that rf implies (impliedCo).
-func (c *combo) restorePartial(choice []int, must Rel) {
+func (c *combo) restorePartial(choice []int, must rel.Rel) {
 	x := c.x
 	x.RF.Clear()
 	if c.rfOf == nil {
@@ -350,11 +352,11 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
 	n := len(events)
-	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]Set{}}
-	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n), NewRel(n)
-	x.Addr, x.Data, x.Ctrl, x.SameInstr = NewRel(n), NewRel(n), NewRel(n), NewRel(n)
-	x.PickAddr, x.PickData, x.PickCtrl = NewRel(n), NewRel(n), NewRel(n)
-	c.valueFlow = NewRel(n)
+	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]rel.Set{}}
+	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
+	x.Addr, x.Data, x.Ctrl, x.SameInstr = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
+	x.PickAddr, x.PickData, x.PickCtrl = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
+	c.valueFlow = rel.NewRel(n)
 	for i := range events {
 		e := &events[i]
 		switch e.Kind {
@@ -378,7 +380,7 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 			c.known = c.known.Add(i)
 		}
 	}
-	byLoc := map[string]Set{}
+	byLoc := map[string]rel.Set{}
 	x.M.Each(func(i int) { byLoc[events[i].Loc] = byLoc[events[i].Loc].Add(i) })
 	x.M.Each(func(i int) { x.Loc.SetRow(i, byLoc[events[i].Loc].Remove(i)) })
 	for t, p := range c.paths {
@@ -400,7 +402,7 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 					}
 				}
 			}
-			addDeps := func(r Rel, d deps) {
+			addDeps := func(r rel.Rel, d deps) {
 				for d != 0 {
 					k := trailing(uint64(d))
 					r.Add(b+k, id)

@@ -4,6 +4,8 @@
 
 package litmus
 
+import "github.com/litmuscheck/litmuscheck/rel"
+
 // An EventKind says whether an event reads, writes or fences.
 type EventKind uint8
 
@@ -36,35 +38,35 @@ type Execution struct {
 
 	// Event sets: reads, writes, fences, memory accesses (R|W), initial
 	// writes, and accesses made by load-reserve/store-conditional pairs.
-	R, W, F, M, IW, LXSX Set
+	R, W, F, M, IW, LXSX rel.Set
 	// Atomic holds the events of read-modify-write instructions (OpRMW,
 	// OpCAS), successful or not: herd's RMW set in the C dialect.
-	Atomic Set
+	Atomic rel.Set
 
-	PO  Rel // program order, within each thread
-	Loc Rel // same location, over memory accesses
-	Int Rel // same thread (init writes are in no thread)
-	RF  Rel // reads-from, write to read
-	CO  Rel // coherence, transitive, init writes first
-	RMW Rel // read to write of one atomic read-modify-write
+	PO  rel.Rel // program order, within each thread
+	Loc rel.Rel // same location, over memory accesses
+	Int rel.Rel // same thread (init writes are in no thread)
+	RF  rel.Rel // reads-from, write to read
+	CO  rel.Rel // coherence, transitive, init writes first
+	RMW rel.Rel // read to write of one atomic read-modify-write
 	// Dependencies through registers, from a read to the events whose
 	// address, stored value, or guarding branch its value reaches. Data
 	// may relate the read and write of one instruction; models exclude
 	// same-instance pairs where herd does.
-	Addr Rel
-	Data Rel
-	Ctrl Rel
+	Addr rel.Rel
+	Data rel.Rel
+	Ctrl rel.Rel
 	// The same, counting picks too (supersets of Addr, Data and Ctrl):
 	// herd's pick dependencies, where the value also flows through the
 	// condition of a CSEL or the comparison of a CAS (OpPick).
-	PickAddr, PickData, PickCtrl Rel
+	PickAddr, PickData, PickCtrl rel.Rel
 	// SameInstr relates distinct events of one instruction.
-	SameInstr Rel
+	SameInstr rel.Rel
 	// SI is herd's si under mixed-size semantics: the cells of one access
 	// (mixed.go). It is never made otherwise, where si is the identity.
-	SI Rel
+	SI rel.Rel
 
-	tags map[string]Set
+	tags map[string]rel.Set
 
 	// Spin lists the spin reads of a hanging execution (hang.go): each
 	// reads the last write of its location, and its spin goes on forever.
@@ -78,24 +80,24 @@ type Execution struct {
 	// Arena is scratch space for a model's per-candidate relations; it
 	// belongs to the worker exploring this execution, which checks one
 	// candidate at a time. It may be nil.
-	Arena *Arena
+	Arena *rel.Arena
 }
 
 // Tag returns the set of events carrying tag.
-func (x *Execution) Tag(tag string) Set { return x.tags[tag] }
+func (x *Execution) Tag(tag string) rel.Set { return x.tags[tag] }
 
 // Ext is the relation between events of different threads (init writes
 // are external to every thread).
-func (x *Execution) Ext() Rel {
-	all := AllEvents(x.N)
-	return Cartesian(x.N, all, all).Diff(x.Int)
+func (x *Execution) Ext() rel.Rel {
+	all := rel.AllEvents(x.N)
+	return rel.Cartesian(x.N, all, all).Diff(x.Int)
 }
 
 // FR is from-reads: rf^-1 ; co, plus reads of an initial value before
 // every write of the location (covered since init writes are co-first).
 // As herd's (rf^-1; co) \ id, an event that both reads and writes (an
 // AMO of OneEventView) is not related to itself.
-func (x *Execution) FR() Rel {
+func (x *Execution) FR() rel.Rel {
 	fr := x.RF.Inverse().Seq(x.CO)
 	for e := 0; e < x.N; e++ {
 		fr.Remove(e, e)

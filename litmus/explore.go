@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // A Model decides which candidate executions are allowed.
@@ -384,7 +386,7 @@ type partial struct {
 	err    error
 	errKey int
 	// arena is the worker's scratch space for models (Execution.Arena).
-	arena Arena
+	arena rel.Arena
 	// memos are the Memos of a ShapeModel by shape of combination.
 	memos map[string]any
 	// templates are the shapes of combinations built so far (template.go).
@@ -395,10 +397,10 @@ type partial struct {
 	// plainStates holds the states of plain integers (state.go).
 	plainStates *stateTable
 	// scratch is a relation for checks that keep nothing (thinAirFree).
-	scratch Rel
+	scratch rel.Rel
 	// before is enumerateCo's relation of co edges every order has, and
 	// rfOf its write read by each read.
-	before Rel
+	before rel.Rel
 	rfOf   []int
 }
 

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // mixedArches are the dialects whose mixed-size semantics follow herd7's
@@ -207,13 +209,13 @@ func (m *mixedLayout) decorate(c *combo) {
 		g.of[i] = id
 		g.size[id]++
 	}
-	members := make([]Set, len(g.size))
+	members := make([]rel.Set, len(g.size))
 	for i, id := range g.of {
 		if id >= 0 {
 			members[id] = members[id].Add(i)
 		}
 	}
-	x.SI = NewRel(x.N)
+	x.SI = rel.NewRel(x.N)
 	for i, id := range g.of {
 		if id >= 0 {
 			x.SI.SetRow(i, members[id])

@@ -4,6 +4,8 @@
 
 package litmus
 
+import "github.com/litmuscheck/litmuscheck/rel"
+
 // OneEventView is x with the read and the write of each OneEvent
 // instruction merged into one event that is in both R and W, as herd
 // builds it; x itself when it has none. The merged event keeps the read's
@@ -22,7 +24,7 @@ func OneEventView(x *Execution) *Execution {
 	if !merged {
 		return x
 	}
-	v := &Execution{Test: x.Test, N: n, Memo: x.Memo, Arena: x.Arena, tags: map[string]Set{}}
+	v := &Execution{Test: x.Test, N: n, Memo: x.Memo, Arena: x.Arena, tags: map[string]rel.Set{}}
 	v.Events = make([]Event, n)
 	filled := make([]bool, n)
 	for i := range x.Events {
@@ -40,8 +42,8 @@ func OneEventView(x *Execution) *Execution {
 		}
 		v.Events[j], filled[j] = e, true
 	}
-	mapSet := func(s Set) Set {
-		var out Set
+	mapSet := func(s rel.Set) rel.Set {
+		var out rel.Set
 		s.Each(func(i int) { out = out.Add(into[i]) })
 		return out
 	}
@@ -50,11 +52,11 @@ func OneEventView(x *Execution) *Execution {
 	for tag, s := range x.tags {
 		v.tags[tag] = mapSet(s)
 	}
-	mapRel := func(r Rel, keepInner bool) Rel {
+	mapRel := func(r rel.Rel, keepInner bool) rel.Rel {
 		if r.IsZero() {
 			return r
 		}
-		out := NewRel(n)
+		out := rel.NewRel(n)
 		for a := 0; a < x.N; a++ {
 			r.EachSucc(a, func(b int) {
 				if a == b || keepInner || into[a] != into[b] {

@@ -5,6 +5,8 @@ package litmus
 
 import (
 	"slices"
+
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // check runs the model on the current candidate and records it.
@@ -158,7 +160,7 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 	}
 }
 
-func hasCoSucc(x *Execution, w int, loc string, among Set) bool {
+func hasCoSucc(x *Execution, w int, loc string, among rel.Set) bool {
 	succ := false
 	x.CO.EachSucc(w, func(v int) {
 		if among.Has(v) && x.Events[v].Loc == loc {

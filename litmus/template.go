@@ -4,7 +4,11 @@
 // one shape), so that each pays only for its values.
 package litmus
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // maxTemplates bounds the templates a worker keeps: tests with more shapes
 // build the rest in full.
@@ -26,8 +30,8 @@ type comboTemplate struct {
 	// next, and cloneExecution copies what a report keeps.
 	buf       *Execution
 	bufEvents []Event
-	rf, co    Rel
-	flow      Rel
+	rf, co    rel.Rel
+	flow      rel.Rel
 	// shape holds finishCombo's parts of the shape, from the first
 	// combination of the shape on.
 	shape *comboShape
@@ -51,7 +55,7 @@ func (tm *comboTemplate) fill(c *combo) []int {
 	if tm.buf == nil {
 		n := tm.x.N
 		tm.buf, tm.bufEvents = new(Execution), make([]Event, len(tm.events))
-		tm.rf, tm.co, tm.flow = NewRel(n), NewRel(n), NewRel(n)
+		tm.rf, tm.co, tm.flow = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	}
 	x := tm.buf
 	*x = tm.x
@@ -80,7 +84,7 @@ func (tm *comboTemplate) fill(c *combo) []int {
 	// Set.Add past the first word copies the set: the words are filled
 	// first.
 	if tm.known == nil {
-		tm.known = make([]uint64, wordsFor(len(x.Events)))
+		tm.known = make([]uint64, rel.WordsFor(len(x.Events)))
 	}
 	clear(tm.known)
 	for i := range x.Events {
@@ -88,7 +92,7 @@ func (tm *comboTemplate) fill(c *combo) []int {
 			tm.known[i/64] |= 1 << uint(i%64)
 		}
 	}
-	c.known = setOfWords(tm.known)
+	c.known = rel.SetOfWords(tm.known)
 	return tm.base
 }
 
@@ -97,7 +101,7 @@ func (tm *comboTemplate) fill(c *combo) []int {
 // po-earlier write of its location and the writes each read may read
 // from whatever the values. Combinations of one shape share it, read-only.
 type comboShape struct {
-	lockEv, unmatchedUL Set
+	lockEv, unmatchedUL rel.Set
 	writes              map[string][]int
 	locs                []string
 	soleOrders          [][][]int

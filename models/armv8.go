@@ -6,7 +6,10 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // armStatic are the relations of aarch64.cat that depend only on the
 // paths of the threads, not on rf and co: the dependencies, which the cat
@@ -17,16 +20,16 @@ type armStatic struct {
 	// hwreqs is local-hw-reqs restricted to memory accesses: the range of
 	// the fence and branch orders is every event, but ordered-before only
 	// continues from memory accesses.
-	hwreqs litmus.Rel
+	hwreqs rel.Rel
 	// sameInstance relates the events of one instruction, and each event
 	// to itself.
-	sameInstance litmus.Rel
+	sameInstance rel.Rel
 }
 
 // armFences are the barrier sets of aarch64fences.cat. All observers
 // share one inner-shareable domain, so ISH, OSH and SY options are one.
 type armFences struct {
-	dsbFull, dsbLd, dsbSt, dmbFull, dmbLd, dmbSt litmus.Set
+	dsbFull, dsbLd, dsbSt, dmbFull, dmbLd, dmbSt rel.Set
 }
 
 func armFenceSets(e *Env) armFences {
@@ -47,9 +50,9 @@ func armFenceSets(e *Env) armFences {
 // reads: addr and data (and their pick forms, and pick-dep) end at memory
 // accesses, ctrl and pick-ctrl-dep at every event after the branch.
 type armDeps struct {
-	addr, data, ctrl                      litmus.Rel
-	pickAddr, pickData, pickCtrl, pickDep litmus.Rel
-	lrs                                   litmus.Rel
+	addr, data, ctrl                      rel.Rel
+	pickAddr, pickData, pickCtrl, pickDep rel.Rel
+	lrs                                   rel.Rel
 }
 
 // armDependencies derives the cat file's dependencies from the
@@ -60,21 +63,21 @@ type armDeps struct {
 // write, whose value or address the chain reached. The pick relations
 // also follow iico_ctrl edges, the conditions of CSEL and the comparisons
 // of CAS.
-func armDependencies(e *Env, si litmus.Rel) armDeps {
+func armDependencies(e *Env, si rel.Rel) armDeps {
 	x := e.X
 	R, W, M := e.R, e.W, e.M
 	var d armDeps
 	// lrs = [W]; (po-loc \ intervening(W, po-loc)); [R].
 	poLoc := e.POLoc
 	d.lrs = poLoc.Restrict(W, R).Diff(poLoc.Restrict(M, W).Seq(poLoc))
-	notSI := func(r litmus.Rel) litmus.Rel { return r.Diff(si) }
+	notSI := func(r rel.Rel) rel.Rel { return r.Diff(si) }
 	// next relates an event to a read whose value the chain reaches
 	// through it: a read by its address, a write by lrs.
-	next := func(addr, data litmus.Rel) litmus.Rel {
+	next := func(addr, data rel.Rel) rel.Rel {
 		return addr.Restrict(R, R).Union(addr.Union(data).Restrict(R, W).Seq(d.lrs))
 	}
 	// chain is [R]; next*, the reads whose value a read reaches.
-	chain := func(n litmus.Rel) litmus.Rel {
+	chain := func(n rel.Rel) rel.Rel {
 		return n.Star().Restrict(R, e.All)
 	}
 	dc := chain(next(x.Addr, x.Data))
@@ -112,7 +115,7 @@ func armStaticRels(e *Env) *armStatic {
 	isb := e.Tag("ISB")
 	// fence(B) relates the accesses in dom before a B to those in rng
 	// after it: [dom]; po; [B]; po; [rng].
-	fence := func(dom, b, rng litmus.Set) litmus.Rel {
+	fence := func(dom, b, rng rel.Set) rel.Rel {
 		return po.Restrict(dom, b).Seq(po).Restrict(e.All, rng)
 	}
 	// amo is rmw inside one instruction (not a load/store exclusive pair).
@@ -121,7 +124,7 @@ func armStaticRels(e *Env) *armStatic {
 	dsbOb := fence(M, f.dsbFull, e.All).Union(
 		fence(R.Diff(noRet), f.dsbLd, e.All),
 		fence(W, f.dsbSt, e.All))
-	toISB := func(r litmus.Rel) litmus.Rel { return r.Restrict(e.All, isb).Seq(po) }
+	toISB := func(r rel.Rel) rel.Rel { return r.Restrict(e.All, isb).Seq(po) }
 	ifbOb := toISB(d.ctrl).Union(
 		toISB(d.pickCtrl),
 		toISB(d.addr.Seq(po)),
@@ -154,7 +157,7 @@ func armStaticRels(e *Env) *armStatic {
 }
 
 // armOb is ordered-before: (local-hw-reqs | Exp-haz-ob | Exp-obs)+.
-func armOb(e *Env) litmus.Rel {
+func armOb(e *Env) rel.Rel {
 	s := armStaticRels(e)
 	ca := e.FR.Union(e.CO)
 	caExt := ca.Inter(e.Ext)
@@ -174,16 +177,16 @@ var ARMv8 = &Model{
 	Arches:    []litmus.Arch{litmus.ArchAArch64},
 	Axioms: []Axiom{
 		{Name: "external", Kind: Irreflexive, Rel: armOb},
-		{Name: "coRW1-Exp", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "coRW1-Exp", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.POLoc.Union(e.RMW).Restrict(e.R, e.W).Seq(e.RFI.Restrict(e.W, e.R))
 		}},
-		{Name: "coWW-Exp", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "coWW-Exp", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.POLoc.Restrict(e.W, e.W).Seq(e.CO.Inter(e.Int))
 		}},
-		{Name: "coWR-Exp", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "coWR-Exp", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.POLoc.Restrict(e.W, e.R).Seq(e.FR.Inter(e.Int))
 		}},
-		{Name: "atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "atomic", Kind: Empty, Rel: func(e *Env) rel.Rel {
 			// A write between the two halves is allowed when both it and
 			// the pair are in the same thread (fri; [W]; coi).
 			bad := e.RMW.Inter(e.FR.Seq(e.CO))
@@ -196,7 +199,7 @@ var ARMv8 = &Model{
 
 // innerShareableFlag is aarch64fences.cat's flag on a barrier with a
 // shareability option: ARMv8 and SC (sc.cat, through fences.cat) raise it.
-var innerShareableFlag = Axiom{Name: "Assuming-common-inner-shareable-domain", Kind: Flag, Rel: func(e *Env) litmus.Rel {
+var innerShareableFlag = Axiom{Name: "Assuming-common-inner-shareable-domain", Kind: Flag, Rel: func(e *Env) rel.Rel {
 	f := armFenceSets(e)
 	shared := f.dmbFull.Union(f.dmbLd, f.dmbSt).Diff(anyTag(e, "DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "DSB.LD", "DSB.ST"))
 	return e.Bracket(shared)
@@ -209,10 +212,10 @@ func init() {
 // ARMCatDeps gives the dependency relations aarch64deps.cat computes
 // from herd's register events, by the names the file binds them to. The
 // cat interpreter, which has no register events, takes them from here.
-func ARMCatDeps(x *litmus.Execution) map[string]litmus.Rel {
+func ARMCatDeps(x *litmus.Execution) map[string]rel.Rel {
 	e := NewEnv(x)
 	d := armDependencies(e, x.SameInstr.Opt())
-	return map[string]litmus.Rel{
+	return map[string]rel.Rel{
 		"addr": d.addr, "data": d.data, "ctrl": d.ctrl,
 		"pick-addr-dep": d.pickAddr, "pick-data-dep": d.pickData, "pick-ctrl-dep": d.pickCtrl,
 		"pick-dep": d.pickDep,

@@ -3,21 +3,21 @@ package models
 import (
 	"testing"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // TestFenceRelAndAtomicity checks the one definition of fencerel and of
 // the atomicity formula on small relations.
 func TestFenceRelAndAtomicity(t *testing.T) {
 	// po: 0 -> 1 -> 2 -> 3 (transitive), 1 the fence.
-	po := litmus.NewRel(4)
+	po := rel.NewRel(4)
 	for a := 0; a < 4; a++ {
 		for b := a + 1; b < 4; b++ {
 			po.Add(a, b)
 		}
 	}
-	got := FenceRel(po, litmus.SetOf(1))
-	want := litmus.NewRel(4)
+	got := FenceRel(po, rel.SetOf(1))
+	want := rel.NewRel(4)
 	want.Add(0, 2)
 	want.Add(0, 3)
 	if !got.Equal(want) {
@@ -25,14 +25,14 @@ func TestFenceRelAndAtomicity(t *testing.T) {
 	}
 	// rmw 0 -> 1; 0 reads before write 2 (fre), 2 co-before 1 (coe):
 	// the RMW is broken.
-	rmw, fre, coe := litmus.NewRel(3), litmus.NewRel(3), litmus.NewRel(3)
+	rmw, fre, coe := rel.NewRel(3), rel.NewRel(3), rel.NewRel(3)
 	rmw.Add(0, 1)
 	fre.Add(0, 2)
 	coe.Add(2, 1)
 	if a := Atomicity(rmw, fre, coe); !a.Has(0, 1) {
 		t.Errorf("Atomicity: %v, want (0,1)", a)
 	}
-	coe = litmus.NewRel(3)
+	coe = rel.NewRel(3)
 	coe.Add(1, 2)
 	if a := Atomicity(rmw, fre, coe); !a.Empty() {
 		t.Errorf("Atomicity without a write between: %v, want empty", a)

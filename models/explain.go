@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // A Step is one labelled edge of an explanation: From is ordered before
@@ -220,7 +221,7 @@ func explainEdge(x *litmus.Execution, a, b int) []Step {
 		prev[i] = -1
 	}
 	queue := []int{a}
-	visited := litmus.SetOf(a)
+	visited := rel.SetOf(a)
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]

@@ -14,12 +14,15 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // staticFlag is a flag that the shape of the execution decides (po, the
 // tags, the locations).
 func staticFlag(name string) Axiom {
-	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) litmus.Rel {
+	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) rel.Rel {
 		s := lkmmOf(e).s
 		if s.staticFlags[name].Empty() {
 			return s.none // flags are checked per candidate: no allocation
@@ -30,8 +33,8 @@ func staticFlag(name string) Axiom {
 
 // srcuFlag is a flag on the matching of srcu_read_lock and
 // srcu_read_unlock.
-func srcuFlag(name string, f func(e *Env, s *lkmmStatic, rscs litmus.Rel) litmus.Rel) Axiom {
-	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) litmus.Rel {
+func srcuFlag(name string, f func(e *Env, s *lkmmStatic, rscs rel.Rel) rel.Rel) Axiom {
+	return Axiom{Name: name, Kind: Flag, Rel: func(e *Env) rel.Rel {
 		r := lkmmOf(e)
 		if !r.s.hasSrcu {
 			return r.s.none
@@ -70,51 +73,51 @@ var LKMM = &Model{
 		// lock.cat: spin_lock inside a critical section of the same lock
 		// deadlocks, spin_is_locked there returns true, and at most one
 		// lock is left held per location.
-		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.lockNest },
+		{Name: "lock-nest", Monotone: true, Kind: Empty, Rel: func(e *Env) rel.Rel { return lkmmOf(e).s.lockNest },
 			Decide: func(e *Env) bool { return lkmmOf(e).s.lockNestEmpty }},
-		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.nestedIsLocked },
+		{Name: "nested-is-locked", Monotone: true, Kind: Empty, Rel: func(e *Env) rel.Rel { return lkmmOf(e).s.nestedIsLocked },
 			Decide: func(e *Env) bool { return lkmmOf(e).s.nestedIsLockedEmpty }},
-		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel { return lkmmOf(e).s.unmatchedLocks },
+		{Name: "unmatched-locks", Monotone: true, Kind: Empty, Rel: func(e *Env) rel.Rel { return lkmmOf(e).s.unmatchedLocks },
 			Decide: func(e *Env) bool { return lkmmOf(e).s.unmatchedLocksEmpty }},
 		// linux-kernel.cat.
-		{Name: "coherence", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "coherence", Monotone: true, Kind: Acyclic, Rel: func(e *Env) rel.Rel {
 			r := lkmmOf(e)
 			return r.s.poLoc.Union(r.rf, r.co, r.fr)
 		}},
-		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "atomic", Monotone: true, Kind: Empty, Rel: func(e *Env) rel.Rel {
 			r := lkmmOf(e)
 			return Atomicity(r.s.rmw, r.fre, r.coe)
 		}, Decide: func(e *Env) bool {
 			r := lkmmOf(e)
 			return r.s.noRMW || Atomicity(r.s.rmw, r.fre, r.coe).Empty()
 		}},
-		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "happens-before", Monotone: true, Kind: Acyclic, Rel: func(e *Env) rel.Rel {
 			return lkmmOf(e).happensBefore().hb
 		}, Decide: func(e *Env) bool { return lkmmOf(e).happensBefore().hbAcyclic }},
-		{Name: "propagation", Monotone: true, Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "propagation", Monotone: true, Kind: Acyclic, Rel: func(e *Env) rel.Rel {
 			return lkmmOf(e).propagation().pb
 		}, Decide: func(e *Env) bool { return lkmmOf(e).propagation().pbAcyclic }},
-		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "rcu", Monotone: true, Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return lkmmOf(e).rcu().rb
 		}, Decide: func(e *Env) bool { return lkmmOf(e).rcuHolds() }},
-		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) litmus.Rel {
+		{Name: "plain-coherence", Monotone: true, Kind: Empty, Rel: func(e *Env) rel.Rel {
 			return lkmmOf(e).plain().incoh
 		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().incoh.Empty() }},
 
 		// Flags of linux-kernel.bell.
 		staticFlag("unmatched-rcu-lock"),
 		staticFlag("unmatched-rcu-unlock"),
-		srcuFlag("unmatched-srcu-lock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return litmus.Identity(s.n, s.SrcuLock.Diff(m.Domain()))
+		srcuFlag("unmatched-srcu-lock", func(e *Env, s *lkmmStatic, m rel.Rel) rel.Rel {
+			return rel.Identity(s.n, s.SrcuLock.Diff(m.Domain()))
 		}),
-		srcuFlag("unmatched-srcu-unlock", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
-			return litmus.Identity(s.n, s.SrcuUnlock.Diff(m.Range()))
+		srcuFlag("unmatched-srcu-unlock", func(e *Env, s *lkmmStatic, m rel.Rel) rel.Rel {
+			return rel.Identity(s.n, s.SrcuUnlock.Diff(m.Range()))
 		}),
-		srcuFlag("multiple-srcu-matches", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
+		srcuFlag("multiple-srcu-matches", func(e *Env, s *lkmmStatic, m rel.Rel) rel.Rel {
 			return m.Inverse().Seq(m).Diff(s.id)
 		}),
 		staticFlag("invalid-sleep"),
-		srcuFlag("srcu-bad-value-match", func(e *Env, s *lkmmStatic, m litmus.Rel) litmus.Rel {
+		srcuFlag("srcu-bad-value-match", func(e *Env, s *lkmmStatic, m rel.Rel) rel.Rel {
 			return differentValues(e.X, m)
 		}),
 		// Flags of lock.cat.
@@ -128,7 +131,7 @@ var LKMM = &Model{
 			s := lkmmOf(e).s
 			return s.Plain.Inter(s.W).Empty() || mixedAccesses(e).Empty()
 		}},
-		{Name: "data-race", Kind: Flag, Rel: func(e *Env) litmus.Rel {
+		{Name: "data-race", Kind: Flag, Rel: func(e *Env) rel.Rel {
 			return lkmmOf(e).plain().race
 		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().race.Empty() }},
 	},
@@ -150,7 +153,7 @@ func lkmmEnv(x *litmus.Execution) *Env {
 
 // mixedAccesses is linux-kernel.cat's flag on plain writes po-loc next to
 // marked accesses with no barrier between.
-func mixedAccesses(e *Env) litmus.Rel {
+func mixedAccesses(e *Env) rel.Rel {
 	s := lkmmOf(e).s
 	pw := s.Plain.Inter(s.W)
 	if pw.Empty() {
@@ -162,8 +165,8 @@ func mixedAccesses(e *Env) litmus.Rel {
 
 // differentValues keeps the pairs of m whose events carry different
 // values (cat's different-values).
-func differentValues(x *litmus.Execution, m litmus.Rel) litmus.Rel {
-	out := litmus.NewRel(x.N)
+func differentValues(x *litmus.Execution, m rel.Rel) rel.Rel {
+	out := rel.NewRel(x.N)
 	for i := 0; i < m.N; i++ {
 		m.EachSucc(i, func(j int) {
 			if x.Events[i].Value != x.Events[j].Value {

@@ -10,7 +10,10 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // The roles of fragment events, as extra tags.
 const (
@@ -30,7 +33,7 @@ func (s *lkmmStatic) fragmentRoles(x *litmus.Execution) {
 // fragmentUnlockLock is [M] ; po-unlock-lock-po ; [After-unlock-lock] ;
 // po ; [M] with the fragment events of fragmentRoles in the roles of UL
 // and LKR besides lock.cat's own lock events.
-func (r *lkmmRels) fragmentUnlockLock() litmus.Rel {
+func (r *lkmmRels) fragmentUnlockLock() rel.Rel {
 	s := r.s
 	ul, lkr := s.UL.Union(s.fragUL), s.LKR.Union(s.fragLKR)
 	mid := s.po.Restrict(ul, lkr).Union(r.rf.Restrict(ul, lkr))

@@ -7,18 +7,18 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // hbFixed holds the parts of linux-kernel.cat up to hb that need no rf or
 // co in such a shape.
 type hbFixed struct {
-	mb, strongFence, nonrwFence, fence litmus.Rel
+	mb, strongFence, nonrwFence, fence rel.Rel
 	// ppo less its terms through rf, co and fr.
-	ppo litmus.Rel
+	ppo rel.Rel
 	// (addr | data) ; [Marked], which ppo follows by rfi.
-	depMarked litmus.Rel
+	depMarked rel.Rel
 	// cumul-fence is cumul plus [Marked] ; rfe ; [Marked] ; cumulA.
-	cumul, cumulA litmus.Rel
+	cumul, cumulA rel.Rel
 }
 
 // newHBFixed returns the fixed parts of happensBefore, or nil when s's

@@ -6,7 +6,7 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // rcuKeys holds what rcu's fixpoint needs of the shape of an execution.
 // Every term of rcu-order starts and ends at a grace period or at an end of
@@ -15,15 +15,15 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 type rcuKeys struct {
 	ids   []int // the event of each key, increasing
 	index []int // the key of each event, -1 for none
-	all   litmus.Set
+	all   rel.Set
 	// On keys: the grace periods, rcu-rscsi, loc, and rcu-gp | srcu-gp.
-	gpR, gpS   litmus.Set
-	rsR, loc   litmus.Rel
-	gp         litmus.Rel
-	set        litmus.Set // the keys, as events
-	fromKeys   litmus.Rel // [keys] ; po?, on events
-	toKeys     litmus.Rel // po ; [keys], on events
-	srcuLocked bool       // some srcu_read_lock or srcu_read_unlock
+	gpR, gpS   rel.Set
+	rsR, loc   rel.Rel
+	gp         rel.Rel
+	set        rel.Set // the keys, as events
+	fromKeys   rel.Rel // [keys] ; po?, on events
+	toKeys     rel.Rel // po ; [keys], on events
+	srcuLocked bool    // some srcu_read_lock or srcu_read_unlock
 }
 
 // lkmmShortcuts switches on the constructions per shape that stand for the
@@ -46,18 +46,18 @@ func newRCUKeys(s *lkmmStatic, every bool) *rcuKeys {
 		kk.ids = append(kk.ids, e)
 	})
 	k := len(kk.ids)
-	kk.all = litmus.AllEvents(k)
+	kk.all = rel.AllEvents(k)
 	kk.gpR, kk.gpS = kk.onKeys(s.SyncRcu), kk.onKeys(s.SyncSrcu)
 	kk.rsR, kk.loc = kk.project(nil, s.rcuRscsi), kk.project(nil, s.loc)
-	kk.gp = litmus.Identity(k, kk.gpR.Union(kk.gpS))
+	kk.gp = rel.Identity(k, kk.gpR.Union(kk.gpS))
 	kk.fromKeys = s.poOpt.Restrict(set, s.all)
 	kk.toKeys = s.po.Restrict(s.all, set)
 	return kk
 }
 
 // onKeys is the set of keys of the events of es that are keys.
-func (kk *rcuKeys) onKeys(es litmus.Set) litmus.Set {
-	var out litmus.Set
+func (kk *rcuKeys) onKeys(es rel.Set) rel.Set {
+	var out rel.Set
 	es.Each(func(e int) {
 		if k := kk.index[e]; k >= 0 {
 			out = out.Add(k)
@@ -67,10 +67,10 @@ func (kk *rcuKeys) onKeys(es litmus.Set) litmus.Set {
 }
 
 // project is r between keys, as a relation on keys (in a, if not nil).
-func (kk *rcuKeys) project(a *litmus.Arena, r litmus.Rel) litmus.Rel {
-	var out litmus.Rel
+func (kk *rcuKeys) project(a *rel.Arena, r rel.Rel) rel.Rel {
+	var out rel.Rel
 	if a == nil {
-		out = litmus.NewRel(len(kk.ids))
+		out = rel.NewRel(len(kk.ids))
 	} else {
 		out = a.NewRel(len(kk.ids))
 	}
@@ -85,7 +85,7 @@ func (kk *rcuKeys) project(a *litmus.Arena, r litmus.Rel) litmus.Rel {
 }
 
 // expand is the relation on n events of r, a relation on keys, in a.
-func (kk *rcuKeys) expand(a *litmus.Arena, n int, r litmus.Rel) litmus.Rel {
+func (kk *rcuKeys) expand(a *rel.Arena, n int, r rel.Rel) rel.Rel {
 	out := a.NewRel(n)
 	for i, e := range kk.ids {
 		r.EachSucc(i, func(j int) { out.Add(e, kk.ids[j]) })
@@ -103,14 +103,14 @@ func (r *lkmmRels) rcuOrder() {
 	// rcu-link = po? ; hb* ; pb* ; prop ; po, between keys.
 	link := kk.project(r.arena, kk.fromKeys.Seq(r.hbStar).Seq(r.pbStar).Seq(r.prop).Seq(kk.toKeys))
 	gpR, gpS, rsR, all := kk.gpR, kk.gpS, kk.rsR, kk.all
-	var rsS litmus.Rel
+	var rsS rel.Rel
 	if kk.srcuLocked {
 		rsS = kk.project(r.arena, r.srcuRscs().Inverse())
 	}
 	// The terms of rcu-order through mid: a grace period, mid, a critical
 	// section, and back. Without srcu_read_lock, srcu-rscsi is empty and
 	// so are its terms.
-	terms := func(mid litmus.Rel) litmus.Rel {
+	terms := func(mid rel.Rel) rel.Rel {
 		t := mid.Restrict(gpR, all).Seq(rsR).Union(rsR.Seq(mid).Restrict(all, gpR))
 		if kk.srcuLocked {
 			t = t.Union(mid.Restrict(gpS, all).Seq(rsS).Inter(kk.loc), rsS.Seq(mid).Restrict(all, gpS).Inter(kk.loc))

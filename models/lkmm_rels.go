@@ -5,44 +5,44 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // lkmmRels holds the relations of one candidate, computed stage by stage
 // as the axioms ask for them: a candidate that fails coherence never
 // builds hb.
 type lkmmRels struct {
 	s                  *lkmmStatic
-	arena              *litmus.Arena
-	rf, co, fr         litmus.Rel
-	rfe, rfi, coe, fre litmus.Rel
+	arena              *rel.Arena
+	rf, co, fr         rel.Rel
+	rfe, rfi, coe, fre rel.Rel
 
 	// Stage hb (happens-before).
 	hbDone                               bool
-	addr, data, ctrl                     litmus.Rel
-	popoLKR                              litmus.Rel // po-unlock-lock-po
-	mb, strongFence, nonrwFence, fence   litmus.Rel
-	rmwSeq, cumulFence, prop, hb, hbStar litmus.Rel
+	addr, data, ctrl                     rel.Rel
+	popoLKR                              rel.Rel // po-unlock-lock-po
+	mb, strongFence, nonrwFence, fence   rel.Rel
+	rmwSeq, cumulFence, prop, hb, hbStar rel.Rel
 	// hbAcyclic is the happens-before axiom, found with hb*.
 	hbAcyclic bool
 
 	// Stage pb (propagation).
 	pbDone     bool
-	pb, pbStar litmus.Rel
+	pb, pbStar rel.Rel
 	pbAcyclic  bool
 
 	// Stage plain: plain-coherence's relation and the races.
 	plainDone   bool
-	incoh, race litmus.Rel
+	incoh, race rel.Rel
 
 	// Stage rcu-order, on keys (lkmm_rcu.go).
 	orderDone             bool
-	rcuLink, rcuOrderKeys litmus.Rel
+	rcuLink, rcuOrderKeys rel.Rel
 
 	// Stage rb (rcu), with fence and strong-fence rebound to include
 	// rcu-fence.
 	rbDone               bool
-	rcuFence, rb         litmus.Rel
-	fence2, strongFence2 litmus.Rel
+	rcuFence, rb         rel.Rel
+	fence2, strongFence2 rel.Rel
 }
 
 func lkmmOf(e *Env) *lkmmRels {
@@ -127,7 +127,7 @@ func (r *lkmmRels) happensBefore() *lkmmRels {
 	ppo := toR.Union(toW, r.fence.Inter(s.int_), r.popoLKR.Inter(s.int_))
 
 	// Propagation: cumulative fences and prop.
-	aCumul := func(f litmus.Rel) litmus.Rel {
+	aCumul := func(f rel.Rel) rel.Rel {
 		return r.rfe.Restrict(all, Marked).Opt().Seq(f)
 	}
 	r.rmwSeq = r.rf.Seq(s.rmw).Star()
@@ -154,7 +154,7 @@ func (r *lkmmRels) propagation() *lkmmRels {
 
 // srcuRscs pairs srcu_read_lock with srcu_read_unlock: the unlock is
 // handed the lock's value, possibly through memory.
-func (r *lkmmRels) srcuRscs() litmus.Rel {
+func (r *lkmmRels) srcuRscs() rel.Rel {
 	s := r.s
 	carry := s.dataNotSU.Seq(r.rf).Star()
 	return carry.Restrict(s.SrcuLock, s.all).Seq(s.data0).Restrict(s.all, s.SrcuUnlock).Inter(s.loc)

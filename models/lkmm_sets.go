@@ -6,43 +6,46 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // lkmmStatic holds what does not depend on rf and co.
 type lkmmStatic struct {
 	n   int
-	all litmus.Set
+	all rel.Set
 
 	// Event sets. R, W and M are lock.cat's final ones, with the lock
 	// events; IW are the initial writes.
-	R, W, M, IW litmus.Set
+	R, W, M, IW rel.Set
 	// bell's sets.
-	RMW, Acquire, Release, Mb, Noreturn, Marked, Plain litmus.Set
+	RMW, Acquire, Release, Mb, Noreturn, Marked, Plain rel.Set
 	// lock.cat's sets; LF includes RL.
-	LKR, LKW, UL, LF, RU                           litmus.Set
-	SrcuLock, SrcuUnlock, SyncRcu, SyncSrcu, R4rmb litmus.Set
+	LKR, LKW, UL, LF, RU                           rel.Set
+	SrcuLock, SrcuUnlock, SyncRcu, SyncSrcu, R4rmb rel.Set
 	// notSrcuUnlock is ~Srcu-unlock.
-	notSrcuUnlock litmus.Set
+	notSrcuUnlock rel.Set
 
-	po, poOpt, loc, poLoc, int_, ext, id litmus.Rel
-	rmw                                  litmus.Rel
+	po, poOpt, loc, poLoc, int_, ext, id rel.Rel
+	rmw                                  rel.Rel
 	// The dependencies as herd computes them, before linux-kernel.bell
 	// extends them through plain writes and reads (carry-dep).
-	addr0, data0, ctrl0 litmus.Rel
+	addr0, data0, ctrl0 rel.Rel
 
-	accPo, poRel, rmb, wmb, gp, barrier litmus.Rel
+	accPo, poRel, rmb, wmb, gp, barrier rel.Rel
 	// mbStatic is mb without its po-unlock-lock-po term, which needs rf.
-	mbStatic litmus.Rel
+	mbStatic rel.Rel
 	// poUL is po;[UL] and LKRpo is [LKR];po: the ends of
 	// po-unlock-lock-po; ulPoLKR is their middle when it is po.
-	poUL, lkrPo, ulPoLKR litmus.Rel
+	poUL, lkrPo, ulPoLKR rel.Rel
 	// afterULLpo is [After-unlock-lock];po;[M].
-	afterULLpo litmus.Rel
+	afterULLpo rel.Rel
 	// fragUL and fragLKR are the fragment events in the roles of UL and
 	// LKR at smp_mb__after_unlock_lock() (lkmm_fragments.go).
-	fragUL, fragLKR litmus.Set
+	fragUL, fragLKR rel.Set
 
-	rcuRscsi litmus.Rel
+	rcuRscsi rel.Rel
 	// rcuKeys is what the rcu fixpoint needs of the shape (lkmm_rcu.go),
 	// when there is a grace period.
 	rcuKeys *rcuKeys
@@ -56,10 +59,10 @@ type lkmmStatic struct {
 	// Fixed parts of the per-candidate relations: data;[~Srcu-unlock],
 	// the two rmb terms of r-pre-bounded and r-post-bounded, pre-race,
 	// Marked*W and W*Marked.
-	dataNotSU, rmbPre, rmbPost, preRace, markedW, wMarked litmus.Rel
+	dataNotSU, rmbPre, rmbPost, preRace, markedW, wMarked rel.Rel
 	// arena holds the relations of the candidate being checked, when the
 	// explorer gives none (Execution.Arena).
-	arena litmus.Arena
+	arena rel.Arena
 	// rels holds the relations of the last candidate, in its arena: the
 	// next candidate, which resets the arena, reuses it.
 	rels *lkmmRels
@@ -68,16 +71,16 @@ type lkmmStatic struct {
 	// noRMW is set when rmw is empty: the atomic axiom holds.
 	noRMW bool
 
-	RmbF litmus.Set // smp_rmb fences
+	RmbF rel.Set // smp_rmb fences
 
 	// lock.cat's axioms on po alone, and whether each holds.
-	lockNest, nestedIsLocked, unmatchedLocks                litmus.Rel
+	lockNest, nestedIsLocked, unmatchedLocks                rel.Rel
 	lockNestEmpty, nestedIsLockedEmpty, unmatchedLocksEmpty bool
 	// The sets behind the flags that po alone decides, by flag name.
-	staticFlags map[string]litmus.Set
+	staticFlags map[string]rel.Set
 	// none is the empty relation, shared, never written: what a flag
 	// that cannot rise returns.
-	none litmus.Rel
+	none rel.Rel
 }
 
 func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
@@ -91,7 +94,7 @@ func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
 
 func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	n := x.N
-	s := &lkmmStatic{n: n, all: litmus.AllEvents(n), staticFlags: map[string]litmus.Set{}, none: litmus.NewRel(n)}
+	s := &lkmmStatic{n: n, all: rel.AllEvents(n), staticFlags: map[string]rel.Set{}, none: rel.NewRel(n)}
 	tag := x.Tag
 	s.IW = x.IW
 	s.LKR, s.LKW, s.UL = tag(litmus.TagLockRead), tag(litmus.TagLockWrite), tag(litmus.TagUnlock)
@@ -115,11 +118,11 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.rmw = x.RMW
 	s.po = s.po.Union(x.RMW)
 	s.noRMW = s.rmw.Empty()
-	s.id = litmus.Identity(n, s.all)
+	s.id = rel.Identity(n, s.all)
 	s.poOpt = s.po.Opt()
 	// loc relates every two events with the same location, each to
 	// itself too, memory accesses or not (synchronize_srcu has one).
-	s.loc = litmus.NewRel(n)
+	s.loc = rel.NewRel(n)
 	for i := 0; i < n; i++ {
 		if x.Events[i].Loc == "" {
 			continue
@@ -133,8 +136,8 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.poLoc = s.po.Inter(s.loc)
 	// herd's int relates events of the same thread, each to itself too,
 	// and the initial writes to one another; ext is the rest.
-	s.int_ = x.Int.Union(s.id, litmus.Cartesian(n, x.IW, x.IW))
-	s.ext = litmus.Cartesian(n, s.all, s.all).Diff(s.int_)
+	s.int_ = x.Int.Union(s.id, rel.Cartesian(n, x.IW, x.IW))
+	s.ext = rel.Cartesian(n, s.all, s.all).Diff(s.int_)
 	s.addr0, s.data0, s.ctrl0 = x.Addr, x.Data, x.Ctrl
 
 	// linux-kernel.bell: annotations that do not give their ordering.
@@ -178,8 +181,8 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	rmbRel := FenceRel(po, s.RmbF)
 	s.rmbPre = rmbRel.Restrict(s.R4rmb, s.all.Diff(s.Noreturn))
 	s.rmbPost = rmbRel.Restrict(s.all.Diff(s.Noreturn), s.R4rmb)
-	s.preRace = litmus.Cartesian(n, s.Plain, M).Union(litmus.Cartesian(n, M.Diff(s.IW), s.Plain)).Inter(s.ext)
-	s.markedW, s.wMarked = litmus.Cartesian(n, s.Marked, s.W), litmus.Cartesian(n, s.W, s.Marked)
+	s.preRace = rel.Cartesian(n, s.Plain, M).Union(rel.Cartesian(n, M.Diff(s.IW), s.Plain)).Inter(s.ext)
+	s.markedW, s.wMarked = rel.Cartesian(n, s.Marked, s.W), rel.Cartesian(n, s.W, s.Marked)
 	s.barrier = FenceRel(po, tag(litmus.TagBarrier).Union(tag(litmus.TagRmb), tag(litmus.TagWmb), s.Mb, s.SyncRcu, s.SyncSrcu,
 		tag(litmus.TagBeforeAtomic), tag(litmus.TagAfterAtomic), s.Acquire, s.Release,
 		tag(litmus.TagRcuLock), tag(litmus.TagRcuUnlock), s.SrcuLock, s.SrcuUnlock)).Union(
@@ -216,7 +219,7 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.lockNestEmpty, s.nestedIsLockedEmpty, s.unmatchedLocksEmpty = s.lockNest.Empty(), s.nestedIsLocked.Empty(), s.unmatchedLocks.Empty()
 	// The final writes of the locations the final state shows, whatever
 	// co, are on those locations: the flag needs a lock event there.
-	var shown litmus.Set
+	var shown rel.Set
 	for _, l := range ObservedMemory(x.Test) {
 		for i := range x.Events {
 			if x.Events[i].Loc == l {
@@ -251,9 +254,9 @@ func ObservedMemory(t *litmus.Test) []string {
 // rcuRscs pairs each rcu_read_lock with its rcu_read_unlock, as
 // linux-kernel.bell's fixpoint does: a lock matches an unlock po-after it
 // when no unmatched lock or unlock lies between them.
-func rcuRscs(po litmus.Rel, locks, unlocks litmus.Set) litmus.Rel {
+func rcuRscs(po rel.Rel, locks, unlocks rel.Set) rel.Rel {
 	n := po.N
-	matched := litmus.NewRel(n)
+	matched := rel.NewRel(n)
 	for {
 		ulocks := locks.Diff(matched.Domain())
 		uunlocks := unlocks.Diff(matched.Range())

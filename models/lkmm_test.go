@@ -4,8 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // TestRcuRscs pairs nested and sequential RCU read-side critical sections
@@ -14,13 +13,13 @@ import (
 func TestRcuRscs(t *testing.T) {
 	// Events 0..7 in program order: L L U U L U U L.
 	const n = 8
-	po := litmus.NewRel(n)
+	po := rel.NewRel(n)
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			po.Add(i, j)
 		}
 	}
-	var locks, unlocks litmus.Set
+	var locks, unlocks rel.Set
 	for i, c := range "LLUULUUL" {
 		if c == 'L' {
 			locks = locks.Add(i)
@@ -38,10 +37,10 @@ func TestRcuRscs(t *testing.T) {
 		t.Errorf("matches (-want +got):\n%s", diff)
 	}
 	// Unlock 6 and lock 7 stay unmatched: the bell flags them.
-	if um := unlocks.Diff(m.Range()); !um.Equal(litmus.SetOf(6)) {
+	if um := unlocks.Diff(m.Range()); !um.Equal(rel.SetOf(6)) {
 		t.Errorf("unmatched unlocks %v, want event 6", um)
 	}
-	if ul := locks.Diff(m.Domain()); !ul.Equal(litmus.SetOf(7)) {
+	if ul := locks.Diff(m.Domain()); !ul.Equal(rel.SetOf(7)) {
 		t.Errorf("unmatched locks %v, want event 7", ul)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // A CheckKind is the kind of test an axiom makes of its relation.
@@ -31,7 +32,7 @@ func (k CheckKind) String() string {
 type Axiom struct {
 	Name string
 	Kind CheckKind
-	Rel  func(e *Env) litmus.Rel
+	Rel  func(e *Env) rel.Rel
 	// Monotone states that the relation only grows as rf and co grow (no
 	// difference or complement on them): failing on part of a
 	// candidate's edges, the axiom fails on every completion, and the

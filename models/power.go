@@ -5,11 +5,14 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // anyTag is the union of the events carrying any of the tags.
-func anyTag(e *Env, tags ...string) litmus.Set {
-	var s litmus.Set
+func anyTag(e *Env, tags ...string) rel.Set {
+	var s rel.Set
 	for _, t := range tags {
 		s = s.Union(e.Tag(t))
 	}
@@ -17,13 +20,13 @@ func anyTag(e *Env, tags ...string) litmus.Set {
 }
 
 // ctrlCFence is herd's ctrlcfence(F): ctrl; [F]; po.
-func ctrlCFence(e *Env, f litmus.Set) litmus.Rel {
+func ctrlCFence(e *Env, f rel.Set) rel.Rel {
 	return e.Ctrl.Restrict(e.All, f).Seq(e.PO)
 }
 
 // powerRels are the relations ppc.cat derives, shared by its axioms.
 type powerRels struct {
-	ppo, fence, strong, hb, hbstar, prop litmus.Rel
+	ppo, fence, strong, hb, hbstar, prop rel.Rel
 }
 
 func power(e *Env) *powerRels {
@@ -44,9 +47,9 @@ func power(e *Env) *powerRels {
 	ci0 := ctrlisync.Union(detour)
 	ii0 := dd.Union(e.RFI, rdw)
 	cc0 := dd.Union(e.POLoc, e.Ctrl, addrpo)
-	ic0 := litmus.NewRel(n)
+	ic0 := rel.NewRel(n)
 	// Least fixpoint of ppo.cat's four mutually recursive relations.
-	ci, ii, cc, ic := litmus.NewRel(n), litmus.NewRel(n), litmus.NewRel(n), litmus.NewRel(n)
+	ci, ii, cc, ic := rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	for {
 		nci := ci0.Union(ci.Seq(ii), cc.Seq(ci))
 		nii := ii0.Union(ci, ic.Seq(ci), ii.Seq(ii))
@@ -59,8 +62,8 @@ func power(e *Env) *powerRels {
 	}
 	p := &powerRels{}
 	p.ppo = ii.Restrict(R, R).Union(ic.Restrict(R, W))
-	lw := lwsync.Diff(litmus.Cartesian(n, W, R))
-	ei := eieio.Inter(litmus.Cartesian(n, W, W))
+	lw := lwsync.Diff(rel.Cartesian(n, W, R))
+	ei := eieio.Inter(rel.Cartesian(n, W, W))
 	p.strong = sync
 	light := lw.Union(ei)
 	p.fence = p.strong.Union(light)
@@ -68,7 +71,7 @@ func power(e *Env) *powerRels {
 	p.hbstar = p.hb.Star()
 	propbase := p.fence.Union(e.RFE.Seq(p.fence)).Seq(p.hbstar)
 	chapo := e.RFE.Union(e.FRE, e.COE, e.FRE.Seq(e.RFE), e.COE.Seq(e.RFE))
-	p.prop = propbase.Inter(litmus.Cartesian(n, W, W)).Union(
+	p.prop = propbase.Inter(rel.Cartesian(n, W, W)).Union(
 		chapo.Opt().Seq(propbase.Star()).Seq(p.strong).Seq(p.hbstar))
 	e.cache = p
 	return p
@@ -82,13 +85,13 @@ var Power = &Model{
 	Axioms: []Axiom{
 		perLocationAxiom("scperlocation"),
 		atomicAxiom("atomic"),
-		{Name: "thinair", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return power(e).hb }},
-		{Name: "propagation", Kind: Acyclic, Rel: func(e *Env) litmus.Rel { return e.CO.Union(power(e).prop) }},
-		{Name: "observation", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "thinair", Kind: Acyclic, Rel: func(e *Env) rel.Rel { return power(e).hb }},
+		{Name: "propagation", Kind: Acyclic, Rel: func(e *Env) rel.Rel { return e.CO.Union(power(e).prop) }},
+		{Name: "observation", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			p := power(e)
 			return e.FRE.Seq(p.prop).Seq(p.hbstar)
 		}},
-		{Name: "scXX", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "scXX", Kind: Acyclic, Rel: func(e *Env) rel.Rel {
 			x := anyTag(e, "X")
 			return e.CO.Union(e.PO.Restrict(x, x))
 		}},

@@ -4,18 +4,21 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // rvwmoRels are the relations riscv.cat derives, shared by its axioms.
 type rvwmoRels struct {
-	ppo litmus.Rel
+	ppo rel.Rel
 }
 
 // rvFence is riscv-defs.cat's fence: each "fence pred,succ" orders the
 // accesses of its sets, and fence.tso orders W to W and R to M.
-func rvFence(e *Env) litmus.Rel {
-	sets := map[string]litmus.Set{"r": e.R, "w": e.W, "rw": e.M}
-	out := litmus.NewRel(e.N)
+func rvFence(e *Env) rel.Rel {
+	sets := map[string]rel.Set{"r": e.R, "w": e.W, "rw": e.M}
+	out := rel.NewRel(e.N)
 	for _, p := range []string{"r", "w", "rw"} {
 		for _, s := range []string{"r", "w", "rw"} {
 			f := e.FenceRel(e.Tag("Fence." + p + "." + s))
@@ -77,13 +80,13 @@ var RVWMO = &Model{
 	Atomic: true,
 	Env:    func(x *litmus.Execution) *Env { return NewEnv(litmus.OneEventView(x)) },
 	Axioms: []Axiom{
-		{Name: "Coherence", Kind: Acyclic, Monotone: true, Rel: func(e *Env) litmus.Rel {
+		{Name: "Coherence", Kind: Acyclic, Monotone: true, Rel: func(e *Env) rel.Rel {
 			return e.CO.Union(e.RF, e.FR, e.POLoc)
 		}},
-		{Name: "Model", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "Model", Kind: Acyclic, Rel: func(e *Env) rel.Rel {
 			return e.CO.Union(e.RFE, e.FR, rvwmo(e).ppo)
 		}},
-		{Name: "Atomic", Kind: Empty, Rel: func(e *Env) litmus.Rel { return e.Atomicity() }},
+		{Name: "Atomic", Kind: Empty, Rel: func(e *Env) rel.Rel { return e.Atomicity() }},
 	},
 }
 

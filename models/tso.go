@@ -3,7 +3,10 @@
 
 package models
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // SC is sequential consistency (sc.cat): one total order of all accesses
 // that respects program order.
@@ -15,7 +18,7 @@ var SC = &Model{
 		atomicAxiom("atom"),
 		// sc.cat's po | ((fr | rf | co); sm): under mixed-size semantics
 		// what one cell of an access sees orders its other cells too.
-		{Name: "sc", Kind: Acyclic, Rel: func(e *Env) litmus.Rel {
+		{Name: "sc", Kind: Acyclic, Rel: func(e *Env) rel.Rel {
 			if !e.X.SI.IsZero() {
 				return e.PO.Union(e.Com.Seq(e.SI))
 			}
@@ -26,7 +29,7 @@ var SC = &Model{
 }
 
 // atomicEvents is herd's A: events of locked (atomic) instructions.
-func atomicEvents(e *Env) litmus.Set { return e.Tag("X").Union(e.Tag("A")) }
+func atomicEvents(e *Env) rel.Set { return e.Tag("X").Union(e.Tag("A")) }
 
 // TSO is x86-TSO as x86tso.cat states it: a global happens-before.
 var TSO = &Model{
@@ -40,7 +43,7 @@ var TSO = &Model{
 	},
 }
 
-func tsoGHB(e *Env) litmus.Rel {
+func tsoGHB(e *Env) rel.Rel {
 	m, r, w := e.M, e.R, e.W
 	a := atomicEvents(e).Inter(m)
 	poGHB := e.PO.Restrict(w, w).Union(e.PO.Restrict(r, m))
@@ -60,7 +63,7 @@ var TSOMixed = &Model{
 	Axioms: []Axiom{
 		perLocationAxiom("internal"),
 		atomicAxiom("atomic"),
-		{Name: "external", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		{Name: "external", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			w, r := e.W, e.R
 			x := atomicEvents(e)
 			lob := e.PO.Diff(e.PO.Restrict(w, r)).Union(
@@ -90,7 +93,7 @@ var X86TSO = &Model{
 	Doc:       "x86-TSO as x86tso-mixed.cat, with a locked instruction's write coherence-after the write its read saw",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
 	Axioms: append(append([]Axiom(nil), TSOMixed.Axioms...), Axiom{
-		Name: "rmw-order", Kind: Irreflexive, Rel: func(e *Env) litmus.Rel {
+		Name: "rmw-order", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.RMW.Seq(e.CO).Seq(e.RF)
 		},
 	}),

@@ -10,8 +10,8 @@ package cat
 import (
 	"fmt"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // aarch64Tags are the sets the explorer may tag AArch64 events with: the
@@ -71,14 +71,14 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 		// explicit.
 		return in.x.M, true
 	case aarch64Empty[name]:
-		return litmus.Set{}, true
+		return rel.Set{}, true
 	case name == "rf-reg", name == "iico_data", name == "iico_ctrl", name == "iico_order":
 		// The explorer has no register events, and relates the memory
 		// events of one instruction by rmw; a catdep file's dependencies
 		// built from these are the explorer's (catDeps).
 		return in.shape.emptyV, true
 	case name == "Rreg", name == "Wreg", name == "DATA", name == "NDATA":
-		return litmus.Set{}, true
+		return rel.Set{}, true
 	case name == "same-oa":
 		// Pairs of page table entries with the same output address:
 		// none without -variant vmsa.
@@ -100,7 +100,7 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 			if t, ok := v.(tupleVal); !ok || len(t) != 2 {
 				return nil, fmt.Errorf("type mismatch: %s of %s, want an event set and a relation", name, typeName(v))
 			}
-			return litmus.Set{}, nil
+			return rel.Set{}, nil
 		}}, true
 	}
 	return nil, false

@@ -7,27 +7,27 @@
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // A relVal is a relation as a Value. A bare litmus.Rel is one too (the
 // built-ins and the less used operators give those).
-type relVal struct{ litmus.Rel }
+type relVal struct{ rel.Rel }
 
 // relOf is v as a relation when it is one.
-func relOf(v Value) (litmus.Rel, bool) {
+func relOf(v Value) (rel.Rel, bool) {
 	switch v := v.(type) {
 	case *relVal:
 		return v.Rel, true
-	case litmus.Rel:
+	case rel.Rel:
 		return v, true
 	}
-	return litmus.Rel{}, false
+	return rel.Rel{}, false
 }
 
 // relValue boxes r: in the slab when the value being computed depends on
 // rf or co (it never outlives the candidate, as newRel's arena), else on
 // the heap.
-func (in *interp) relValue(r litmus.Rel) Value {
+func (in *interp) relValue(r rel.Rel) Value {
 	if in.dyn && in.slab != nil {
 		return in.slab.box(r)
 	}
@@ -61,7 +61,7 @@ func (s *slab[T]) reset() { s.cur, s.off = 0, 0 }
 // A relSlab boxes the relations of a candidate.
 type relSlab struct{ slab[relVal] }
 
-func (s *relSlab) box(r litmus.Rel) *relVal {
+func (s *relSlab) box(r rel.Rel) *relVal {
 	v := s.next()
 	v.Rel = r
 	return v
@@ -69,16 +69,16 @@ func (s *relSlab) box(r litmus.Rel) *relVal {
 
 // candRel is an empty relation of the candidate: in the worker's arena
 // when there is one, whatever in.dyn says.
-func (in *interp) candRel() litmus.Rel {
+func (in *interp) candRel() rel.Rel {
 	if in.x.Arena != nil {
 		return in.x.Arena.NewRel(in.n)
 	}
-	return litmus.NewRel(in.n)
+	return rel.NewRel(in.n)
 }
 
 // inArena is r with the relations computed from it in the worker's
 // arena, when there is one: for comparisons made once per candidate.
-func (in *interp) inArena(r litmus.Rel) litmus.Rel {
+func (in *interp) inArena(r rel.Rel) rel.Rel {
 	if in.x.Arena != nil {
 		return in.x.Arena.Attach(r)
 	}
@@ -89,7 +89,7 @@ func (in *interp) inArena(r litmus.Rel) litmus.Rel {
 // rf or co (newRel); the shape's empty relation for an empty s (most of
 // aarch64.cat's sets in a user-level test): values are never changed in
 // place.
-func (in *interp) identity(s litmus.Set) litmus.Rel {
+func (in *interp) identity(s rel.Set) rel.Rel {
 	if setEmpty(s) {
 		return in.empty
 	}

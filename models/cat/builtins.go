@@ -12,6 +12,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // dynNames are the built-ins that depend on rf or co.
@@ -90,10 +91,10 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "int":
 		// herd's int relates each thread event to itself, not an
 		// initial write.
-		return x.Int.Union(litmus.Identity(in.n, setDiff(in.all, x.IW))), true
+		return x.Int.Union(rel.Identity(in.n, setDiff(in.all, x.IW))), true
 	case "ext":
 		// Nor are two initial writes external to each other.
-		return in.full.Diff(x.Int).Diff(in.id).Diff(litmus.Cartesian(in.n, x.IW, x.IW)), true
+		return in.full.Diff(x.Int).Diff(in.id).Diff(rel.Cartesian(in.n, x.IW, x.IW)), true
 	case "id":
 		return in.shape.idV, true
 	case "si", "sm":
@@ -103,7 +104,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		if !x.SI.IsZero() {
 			return x.SI, true
 		}
-		return litmus.Identity(in.n, x.M), true
+		return rel.Identity(in.n, x.M), true
 	case "same-instance":
 		// The events of one execution of one instruction (the read and
 		// write of an RMW), each with itself, as the Go ARMv8 model's.
@@ -129,11 +130,11 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "FW":
 		return in.fw, true
 	case "B", "BCC", "PRED", "SPURIOUS":
-		return litmus.Set{}, true
+		return rel.Set{}, true
 	case "RMW":
 		return x.Atomic, true
 	case "emptyset":
-		return litmus.Set{}, true
+		return rel.Set{}, true
 	}
 	if in.arch == litmus.ArchAArch64 || in.arch == "" {
 		if v, ok := in.aarch64Builtin(name); ok {
@@ -187,7 +188,7 @@ func riscvTags() map[string]bool {
 // po is herd's program order. The explorer leaves the read and the write
 // of one instruction unordered; herd's C orders them, the read first, as
 // lock.cat's lk-rmw and the rmw & po of an xchg show.
-func (in *interp) po() litmus.Rel {
+func (in *interp) po() rel.Rel {
 	if in.arch != litmus.ArchC || in.x.RMW.Empty() {
 		return in.x.PO
 	}
@@ -201,14 +202,14 @@ func (in *interp) po() litmus.Rel {
 // with a location, each to itself too, whether or not they access memory:
 // linux-kernel.cat matches a synchronize_srcu, an event on its srcu
 // struct, with the critical sections of the same struct through loc.
-func (in *interp) loc() litmus.Rel {
+func (in *interp) loc() rel.Rel {
 	if in.arch != litmus.ArchC {
 		return in.x.Loc
 	}
 	if in.shape.cloc.IsZero() {
 		// On the heap: the lets memoised for the shape derive from it.
-		cloc := litmus.NewRel(in.n)
-		byLoc := map[string]litmus.Set{}
+		cloc := rel.NewRel(in.n)
+		byLoc := map[string]rel.Set{}
 		for i := range in.x.Events {
 			if l := in.x.Events[i].Loc; l != "" {
 				byLoc[l] = byLoc[l].Add(i)
@@ -225,20 +226,20 @@ func (in *interp) loc() litmus.Rel {
 }
 
 // unlocks are the C unlock events.
-func (in *interp) unlocks() litmus.Set {
+func (in *interp) unlocks() rel.Set {
 	if in.arch != litmus.ArchC {
-		return litmus.Set{}
+		return rel.Set{}
 	}
 	return in.x.Tag(litmus.TagUnlock)
 }
 
 // writes is herd's W: the explorer's writes without lock events, which
 // herd does not count as memory accesses; lock.cat adds them to W itself.
-func (in *interp) writes() litmus.Set { return setDiff(in.x.W, in.lockEvents()) }
+func (in *interp) writes() rel.Set { return setDiff(in.x.W, in.lockEvents()) }
 
 // co0 is herd's loc & (IW * (W \ IW) | (W \ FW) * FW), row by row in
 // the worker's arena: it depends on FW, so each candidate computes it.
-func (in *interp) co0() litmus.Rel {
+func (in *interp) co0() rel.Rel {
 	x := in.x
 	w := in.writes()
 	notIW, notFW := setDiff(w, x.IW), setDiff(w, in.fw)
@@ -247,7 +248,7 @@ func (in *interp) co0() litmus.Rel {
 		if e >= in.n {
 			return
 		}
-		var row litmus.Set
+		var row rel.Set
 		if x.IW.Has(e) {
 			row = notIW
 		}
@@ -259,14 +260,14 @@ func (in *interp) co0() litmus.Rel {
 	return r
 }
 
-func (in *interp) lxsxRel() litmus.Rel {
+func (in *interp) lxsxRel() rel.Rel {
 	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
 }
 
 // finalWrites is FW: the co-last write of each location, unless that is
 // the initial write (herd's final state then reads from no store).
-func finalWrites(x *litmus.Execution, co litmus.Rel, writes litmus.Set) litmus.Set {
-	var fw litmus.Set
+func finalWrites(x *litmus.Execution, co rel.Rel, writes rel.Set) rel.Set {
+	var fw rel.Set
 	setDiff(writes, x.IW).Each(func(w int) {
 		if setEmpty(setInter(co.Row(w), writes)) {
 			fw = fw.Add(w)
@@ -285,8 +286,8 @@ var primitiveVals map[string]*builtin
 
 func init() {
 	primitives = map[string]primFn{
-		"domain":           relToSet(func(r litmus.Rel) litmus.Set { return r.Domain() }),
-		"range":            relToSet(func(r litmus.Rel) litmus.Set { return r.Range() }),
+		"domain":           relToSet(func(r rel.Rel) rel.Set { return r.Domain() }),
+		"range":            relToSet(func(r rel.Rel) rel.Set { return r.Range() }),
 		"fencerel":         fencerel,
 		"ctrlcfence":       ctrlcfence,
 		"toid":             toid,
@@ -306,7 +307,7 @@ func init() {
 	}
 }
 
-func (in *interp) relArg(v Value, fn string) (litmus.Rel, error) {
+func (in *interp) relArg(v Value, fn string) (rel.Rel, error) {
 	r, ok := in.asRel(v)
 	if !ok {
 		return r, fmt.Errorf("type mismatch: %s of %s, want a relation", fn, typeName(v))
@@ -314,15 +315,15 @@ func (in *interp) relArg(v Value, fn string) (litmus.Rel, error) {
 	return r, nil
 }
 
-func (in *interp) setArg(v Value, fn string) (litmus.Set, error) {
+func (in *interp) setArg(v Value, fn string) (rel.Set, error) {
 	s, ok := in.asSet(v)
 	if !ok || isRel(v) {
-		return litmus.Set{}, fmt.Errorf("type mismatch: %s of %s, want an event set", fn, typeName(v))
+		return rel.Set{}, fmt.Errorf("type mismatch: %s of %s, want an event set", fn, typeName(v))
 	}
 	return s, nil
 }
 
-func relToSet(f func(litmus.Rel) litmus.Set) primFn {
+func relToSet(f func(rel.Rel) rel.Set) primFn {
 	return func(in *interp, v Value) (Value, error) {
 		r, err := in.relArg(v, "domain or range")
 		if err != nil {
@@ -365,7 +366,7 @@ func toid(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return litmus.Identity(in.n, s), nil
+	return rel.Identity(in.n, s), nil
 }
 
 func nodetour(in *interp, v Value) (Value, error) {
@@ -373,7 +374,7 @@ func nodetour(in *interp, v Value) (Value, error) {
 	if !ok || len(t) != 3 {
 		return nil, fmt.Errorf("type mismatch: nodetour of %s, want three relations", typeName(v))
 	}
-	var rs [3]litmus.Rel
+	var rs [3]rel.Rel
 	for i := range rs {
 		r, err := in.relArg(t[i], "nodetour")
 		if err != nil {
@@ -420,7 +421,7 @@ func classes(in *interp, v Value) (Value, error) {
 		for i := 0; i < in.n; i++ {
 			visit(i)
 		}
-	}, func(i int) (litmus.Set, bool) {
+	}, func(i int) (rel.Set, bool) {
 		row := r.Row(i)
 		return row.Add(i), !setEmpty(row)
 	}), nil
@@ -432,7 +433,7 @@ func classesLoc(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return partition(s.Each, func(e int) (litmus.Set, bool) {
+	return partition(s.Each, func(e int) (rel.Set, bool) {
 		return setInter(s, in.x.Loc.Row(e).Add(e)), true
 	}), nil
 }
@@ -440,9 +441,9 @@ func classesLoc(in *interp, v Value) (Value, error) {
 // partition lists the classes of the elements each visits, in order: an
 // element starts its class (class; false for none) unless an earlier class
 // holds it.
-func partition(each func(func(int)), class func(int) (litmus.Set, bool)) valSet {
+func partition(each func(func(int)), class func(int) (rel.Set, bool)) valSet {
 	var out valSet
-	var seen litmus.Set
+	var seen rel.Set
 	each(func(e int) {
 		if seen.Has(e) {
 			return

@@ -5,7 +5,7 @@
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // termSubs are the numbers of the operands of a ; or & chain, nil when
 // none has one.
@@ -173,9 +173,9 @@ func isEmptyRelOrSet(v Value) bool {
 	switch v := v.(type) {
 	case *relVal:
 		return v.Empty()
-	case litmus.Rel:
+	case rel.Rel:
 		return v.Empty()
-	case litmus.Set:
+	case rel.Set:
 		return setEmpty(v)
 	}
 	return false

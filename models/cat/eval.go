@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // evalError is an error at a place of a cat file; try catches it.
@@ -266,7 +267,7 @@ func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
 	if err != nil || c.Right == nil {
 		return v, err
 	}
-	if s, ok := v.(litmus.Set); ok && in.shortCircuit() && setEmpty(s) {
+	if s, ok := v.(rel.Set); ok && in.shortCircuit() && setEmpty(s) {
 		return in.shape.emptyV, nil
 	}
 	w, err := in.unaryExpr(c.Right, env)
@@ -364,7 +365,7 @@ func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
 		}
 	}
 	if events {
-		var set litmus.Set
+		var set rel.Set
 		for _, v := range vals {
 			set = set.Add(int(v.(eventVal)))
 		}

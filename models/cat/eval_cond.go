@@ -4,9 +4,7 @@
 
 package cat
 
-import (
-	"github.com/litmuscheck/litmuscheck/litmus"
-)
+import "github.com/litmuscheck/litmuscheck/rel"
 
 func (in *interp) cond(c *Cond, env *scope) (bool, error) {
 	if c.Variant != nil {
@@ -118,13 +116,13 @@ func (in *interp) match(m *MatchExpr, env *scope) (Value, error) {
 // rest rebuilds a value of v's type from the remaining elements.
 func (in *interp) rest(v Value, elems []Value) Value {
 	switch v.(type) {
-	case litmus.Set, universeVal:
-		var s litmus.Set
+	case rel.Set, universeVal:
+		var s rel.Set
 		for _, e := range elems {
 			s = s.Add(int(e.(eventVal)))
 		}
 		return s
-	case litmus.Rel, *relVal:
+	case rel.Rel, *relVal:
 		r := in.newRel()
 		for _, e := range elems {
 			p := e.(pairVal)
@@ -141,7 +139,7 @@ func (in *interp) rest(v Value, elems []Value) Value {
 // isEmpty reports whether a set, relation or set of values is empty.
 func (in *interp) isEmpty(v Value) bool {
 	switch v := v.(type) {
-	case *relVal, litmus.Rel, litmus.Set:
+	case *relVal, rel.Rel, rel.Set:
 		return isEmptyRelOrSet(v)
 	case universeVal:
 		return in.n == 0

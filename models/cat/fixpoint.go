@@ -4,7 +4,7 @@
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // bindVars evaluates the bindings of a memoised let, as bind, into
 // bindings alone.
@@ -158,7 +158,7 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 			}
 		}
 		switch v.(type) {
-		case litmus.Rel, *relVal, litmus.Set:
+		case rel.Rel, *relVal, rel.Set:
 		default:
 			h.off = true
 			in.dyn = false

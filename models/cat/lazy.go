@@ -7,7 +7,7 @@
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
 // A thunk is a let evaluated on demand, in the scope it was run in.
 type thunk struct {
@@ -156,7 +156,7 @@ func (in *interp) resolvePending() error {
 // memoTest evaluates a test, or takes its outcome from an earlier
 // candidate of the shape when it does not depend on rf or co (memoised
 // says whether the memo applies).
-func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, litmus.Rel, error) {
+func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, rel.Rel, error) {
 	saved, savedSub := in.dyn, in.sub
 	defer func() { in.dyn, in.sub = saved, savedSub }()
 	in.sub = subCache{}

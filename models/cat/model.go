@@ -16,6 +16,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // Options say which files make a model and how to run it.
@@ -198,9 +199,9 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 		m.running = true
 		defer func() { m.running = false }()
 	}
-	*in = interp{prog: p, x: x, arch: arch, n: x.N, all: litmus.AllEvents(x.N), memo: m}
+	*in = interp{prog: p, x: x, arch: arch, n: x.N, all: rel.AllEvents(x.N), memo: m}
 	if x.N == 0 {
-		in.all = litmus.Set{}
+		in.all = rel.Set{}
 	}
 	in.variants = p.variants
 	if arch == "" {
@@ -297,13 +298,13 @@ func (p *Program) eval(x *litmus.Execution, arch litmus.Arch) ([]Result, bool, e
 // A shapeConsts holds what a candidate's evaluation derives from its
 // shape alone: kept in the memo, computed once per shape.
 type shapeConsts struct {
-	empty, id, full litmus.Rel
+	empty, id, full rel.Rel
 	// emptyV and idV are empty and id as values, boxed once.
 	emptyV, idV Value
 	// lockEv are lock.cat's lock events, observed the events on the
 	// locations the final state shows.
-	lockEv, observed litmus.Set
-	cpo, cloc        litmus.Rel
+	lockEv, observed rel.Set
+	cpo, cloc        rel.Rel
 	// builtins are the values of the built-in names that depend on
 	// neither rf nor co, by symbol.
 	builtins []builtinEntry
@@ -316,9 +317,9 @@ func (in *interp) setShape() {
 	} else {
 		x := in.x
 		in.shape = &shapeConsts{
-			empty:    litmus.NewRel(x.N),
-			id:       litmus.Identity(x.N, in.all),
-			full:     litmus.Cartesian(x.N, in.all, in.all),
+			empty:    rel.NewRel(x.N),
+			id:       rel.Identity(x.N, in.all),
+			full:     rel.Cartesian(x.N, in.all, in.all),
 			observed: observedEvents(x),
 			builtins: make([]builtinEntry, len(in.prog.syms.names)),
 		}
@@ -333,8 +334,8 @@ func (in *interp) setShape() {
 
 // observedEvents are the events on the memory locations x's final state
 // shows.
-func observedEvents(x *litmus.Execution) litmus.Set {
-	var s litmus.Set
+func observedEvents(x *litmus.Execution) rel.Set {
+	var s rel.Set
 	for _, l := range models.ObservedMemory(x.Test) {
 		for i := range x.Events {
 			if x.Events[i].Loc == l {
@@ -347,8 +348,8 @@ func observedEvents(x *litmus.Execution) litmus.Set {
 
 // fillEmpty gives an execution with no events empty relations.
 func fillEmpty(x *litmus.Execution) {
-	e := litmus.NewRel(x.N)
-	for _, r := range []*litmus.Rel{&x.PO, &x.Loc, &x.Int, &x.RF, &x.CO, &x.RMW, &x.Addr, &x.Data, &x.Ctrl} {
+	e := rel.NewRel(x.N)
+	for _, r := range []*rel.Rel{&x.PO, &x.Loc, &x.Int, &x.RF, &x.CO, &x.RMW, &x.Addr, &x.Data, &x.Ctrl} {
 		if r.IsZero() {
 			*r = e
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // A CheckKind is a cat test.
@@ -29,7 +30,7 @@ type Result struct {
 	Not  bool
 	// Mode is "" for a requirement, or flag, undefined_unless, assert.
 	Mode string
-	Rel  litmus.Rel
+	Rel  rel.Rel
 	// Holds reports whether the test (with its ~) succeeds.
 	Holds bool
 	Pos   litmus.Pos
@@ -43,13 +44,13 @@ type interp struct {
 	x        *litmus.Execution
 	arch     litmus.Arch
 	n        int
-	all      litmus.Set
-	empty    litmus.Rel
-	id, full litmus.Rel
-	rf       litmus.Rel
+	all      rel.Set
+	empty    rel.Rel
+	id, full rel.Rel
+	rf       rel.Rel
 	// shape holds what the shape alone decides (model.go).
 	shape    *shapeConsts
-	fw       litmus.Set
+	fw       rel.Set
 	variants map[string]bool
 	tags     map[string]bool
 	// dynBuiltins are the built-ins that depend on rf or co, by symbol,
@@ -79,7 +80,7 @@ type interp struct {
 	// dependencies from register events.
 	catdep bool
 	// deps are the explorer's dependencies by aarch64deps.cat's names.
-	deps map[string]litmus.Rel
+	deps map[string]rel.Rel
 	// frames are what remains to run of the enclosing statement lists,
 	// innermost last, so that a with tries each choice on the whole rest
 	// of the program; done says a with has run the program to its end.
@@ -104,7 +105,7 @@ type memo struct {
 	// top is the last candidate's table of top-level bindings, reused.
 	top *topEnv
 	// deps are the explorer's dependencies, for a catdep file.
-	deps  map[string]litmus.Rel
+	deps  map[string]rel.Rel
 	shape *shapeConsts
 	// gen numbers the last candidate evaluated.
 	gen         int
@@ -171,18 +172,18 @@ type testKey struct {
 type testMemo struct {
 	static bool
 	holds  bool
-	rel    litmus.Rel
+	rel    rel.Rel
 	sub    subCache
 }
 
 // newRel is an empty relation: in the worker's arena when the value being
 // computed depends on rf or co, else on the heap, since the arena is reset
 // for the next candidate and a let memoised for the shape must outlive it.
-func (in *interp) newRel() litmus.Rel {
+func (in *interp) newRel() rel.Rel {
 	if in.x.Arena != nil && in.dyn {
 		return in.x.Arena.NewRel(in.n)
 	}
-	return litmus.NewRel(in.n)
+	return rel.NewRel(in.n)
 }
 
 // run evaluates stmts from index i; it returns false once a required
@@ -363,11 +364,11 @@ func (in *interp) test(mode string, t *TestBody, env *scope, top bool) (bool, er
 		in.results = append(in.results, r)
 		return true, nil
 	}
-	holds, rel, err := in.memoTest(t, env, key, memoised)
+	holds, shown, err := in.memoTest(t, env, key, memoised)
 	if err != nil {
 		return false, err
 	}
-	r.Holds, r.Rel = holds, rel
+	r.Holds, r.Rel = holds, shown
 	if mode == "assert" && !r.Holds {
 		// herd stops with a user error: the test, not the model, is
 		// wrong, so there is no verdict to give.
@@ -386,34 +387,34 @@ func (in *interp) test(mode string, t *TestBody, env *scope, top bool) (bool, er
 
 // testHolds evaluates a test: whether it succeeds (with its ~), and the
 // relation it tests; in.dyn says whether it read rf or co.
-func (in *interp) testHolds(t *TestBody, env *scope) (bool, litmus.Rel, error) {
+func (in *interp) testHolds(t *TestBody, env *scope) (bool, rel.Rel, error) {
 	v, err := in.eval(t.Expr, env)
 	if err != nil {
-		return false, litmus.Rel{}, err
+		return false, rel.Rel{}, err
 	}
 	var holds bool
-	var rel litmus.Rel
+	var shown rel.Rel
 	switch CheckKind(t.Test) {
 	case IsEmpty:
 		holds = in.isEmpty(v)
 		if r, ok := relOf(v); ok {
-			rel = r
+			shown = r
 		} else if s, ok := in.asSet(v); ok {
-			rel = litmus.Identity(in.n, s)
+			shown = rel.Identity(in.n, s)
 		}
 	default:
 		r, ok := in.asRel(v)
 		if !ok {
-			return false, rel, errAt(t.Expr.Pos, "type mismatch: %s of %s, want a relation", t.Test, typeName(v))
+			return false, shown, errAt(t.Expr.Pos, "type mismatch: %s of %s, want a relation", t.Test, typeName(v))
 		}
-		rel = r
+		shown = r
 		if CheckKind(t.Test) == Acyclic {
 			holds = r.Acyclic()
 		} else {
 			holds = r.Irreflexive()
 		}
 	}
-	return holds != t.Not, rel, nil
+	return holds != t.Not, shown, nil
 }
 
 func (in *interp) call(c *CallStmt, env *scope) (bool, error) {

@@ -4,10 +4,10 @@
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import "github.com/litmuscheck/litmuscheck/rel"
 
-func setUnion(a, b litmus.Set) litmus.Set { return a.Union(b) }
-func setInter(a, b litmus.Set) litmus.Set { return a.Inter(b) }
-func setDiff(a, b litmus.Set) litmus.Set  { return a.Diff(b) }
-func setEmpty(a litmus.Set) bool          { return a.Empty() }
-func setEqual(a, b litmus.Set) bool       { return a.Equal(b) }
+func setUnion(a, b rel.Set) rel.Set { return a.Union(b) }
+func setInter(a, b rel.Set) rel.Set { return a.Inter(b) }
+func setDiff(a, b rel.Set) rel.Set  { return a.Diff(b) }
+func setEmpty(a rel.Set) bool       { return a.Empty() }
+func setEqual(a, b rel.Set) bool    { return a.Equal(b) }

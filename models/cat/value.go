@@ -8,7 +8,7 @@ package cat
 import (
 	"fmt"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // A Value is one of the types below.
@@ -52,9 +52,9 @@ func typeName(v Value) string {
 	switch v.(type) {
 	case emptyVal:
 		return "empty"
-	case universeVal, litmus.Set:
+	case universeVal, rel.Set:
 		return "event set"
-	case litmus.Rel, *relVal:
+	case rel.Rel, *relVal:
 		return "relation"
 	case tagVal:
 		return "tag"
@@ -75,26 +75,26 @@ func typeName(v Value) string {
 }
 
 // asSet converts v to an event set when it is one.
-func (in *interp) asSet(v Value) (litmus.Set, bool) {
+func (in *interp) asSet(v Value) (rel.Set, bool) {
 	switch v := v.(type) {
-	case litmus.Set:
+	case rel.Set:
 		return v, true
 	case emptyVal:
-		return litmus.Set{}, true
+		return rel.Set{}, true
 	case universeVal:
 		return in.all, true
 	case eventVal:
-		return litmus.SetOf(int(v)), true
+		return rel.SetOf(int(v)), true
 	}
-	return litmus.Set{}, false
+	return rel.Set{}, false
 }
 
 // asRel converts v to a relation when it is one.
-func (in *interp) asRel(v Value) (litmus.Rel, bool) {
+func (in *interp) asRel(v Value) (rel.Rel, bool) {
 	switch v := v.(type) {
 	case *relVal:
 		return v.Rel, true
-	case litmus.Rel:
+	case rel.Rel:
 		return v, true
 	case emptyVal:
 		return in.empty, true
@@ -103,13 +103,13 @@ func (in *interp) asRel(v Value) (litmus.Rel, bool) {
 		r.Add(v[0], v[1])
 		return r, true
 	}
-	return litmus.Rel{}, false
+	return rel.Rel{}, false
 }
 
 func isRel(v Value) bool { _, ok := relOf(v); return ok }
 func isSet(v Value) bool {
 	switch v.(type) {
-	case litmus.Set, universeVal:
+	case rel.Set, universeVal:
 		return true
 	}
 	return false
@@ -143,22 +143,22 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		}
 		// Values are never changed in place: an operand is the result
 		// when the other one is empty.
-		pick := func(v Value, isRel bool, r litmus.Rel) Value {
+		pick := func(v Value, isRel bool, r rel.Rel) Value {
 			if isRel {
 				return v
 			}
 			return in.relValue(r)
 		}
-		var f func() litmus.Rel
+		var f func() rel.Rel
 		switch op {
 		case "|":
-			f = func() litmus.Rel { return ra.Union(rb) }
+			f = func() rel.Rel { return ra.Union(rb) }
 		case "&":
-			f = func() litmus.Rel { return ra.Inter(rb) }
+			f = func() rel.Rel { return ra.Inter(rb) }
 		case "\\":
-			f = func() litmus.Rel { return ra.Diff(rb) }
+			f = func() rel.Rel { return ra.Diff(rb) }
 		case ";":
-			f = func() litmus.Rel { return ra.Seq(rb) }
+			f = func() rel.Rel { return ra.Seq(rb) }
 		default:
 			return nil, mismatch(op, a, b)
 		}
@@ -238,11 +238,11 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 }
 
 // cartesian is s * t, the shape's empty relation when one is empty.
-func (in *interp) cartesian(s, t litmus.Set) Value {
+func (in *interp) cartesian(s, t rel.Set) Value {
 	if setEmpty(s) || setEmpty(t) {
 		return in.shape.emptyV
 	}
-	return litmus.Cartesian(in.n, s, t)
+	return rel.Cartesian(in.n, s, t)
 }
 
 func isEvent(v Value) bool { _, ok := v.(eventVal); return ok }
@@ -274,8 +274,8 @@ func equal(a, b Value) bool {
 		return ok && ra.Equal(rb)
 	}
 	switch a := a.(type) {
-	case litmus.Set:
-		b, ok := b.(litmus.Set)
+	case rel.Set:
+		b, ok := b.(rel.Set)
 		return ok && setEqual(a, b)
 	case tupleVal:
 		b, ok := b.(tupleVal)
@@ -379,13 +379,13 @@ func (in *interp) addElem(e, s Value) (Value, error) {
 			return r, nil
 		}
 		return valSet{e}, nil
-	case litmus.Rel:
+	case rel.Rel:
 		if p, ok := e.(pairVal); ok {
 			r := s.Clone()
 			r.Add(p[0], p[1])
 			return r, nil
 		}
-	case litmus.Set:
+	case rel.Set:
 		if ev, ok := e.(eventVal); ok {
 			return s.Add(int(ev)), nil
 		}
@@ -404,13 +404,13 @@ func (in *interp) elements(v Value) ([]Value, error) {
 		return v, nil
 	case emptyVal:
 		return nil, nil
-	case litmus.Set:
+	case rel.Set:
 		var out []Value
 		v.Each(func(e int) { out = append(out, eventVal(e)) })
 		return out, nil
 	case universeVal:
 		return in.elements(in.all)
-	case litmus.Rel:
+	case rel.Rel:
 		var out []Value
 		for i := 0; i < v.N; i++ {
 			v.EachSucc(i, func(j int) { out = append(out, pairVal{i, j}) })

@@ -3,7 +3,10 @@
 // reads-from and coherence of lock events to the explorer's candidate.
 package cat
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // A frame is the rest of a statement list that a nested list (an include,
 // an if, a match) returns to.
@@ -139,7 +142,7 @@ func (in *interp) runFrames(frames []frame, env *scope) (*scope, bool, error) {
 	return env, true, nil
 }
 
-func (in *interp) coRel() litmus.Rel {
+func (in *interp) coRel() rel.Rel {
 	co := in.inArena(in.x.CO)
 	if ul := in.unlocks(); !setEmpty(ul) {
 		// lock.cat's co orders the lock-writes, and places the unlocks.
@@ -159,24 +162,24 @@ func (in *interp) matchesCandidate(env *scope) bool {
 }
 
 // finalRel is the relation name is bound to at the end of the program.
-func (in *interp) finalRel(env *scope, name sym) (litmus.Rel, bool) {
+func (in *interp) finalRel(env *scope, name sym) (rel.Rel, bool) {
 	b, ok := env.lookup(name)
 	if !ok {
-		return litmus.Rel{}, false
+		return rel.Rel{}, false
 	}
 	b, err := in.force(name, b)
 	if err != nil {
 		in.lazyErr = err
-		return litmus.Rel{}, false
+		return rel.Rel{}, false
 	}
 	return in.asRel(b.v)
 }
 
 // lockEvents are the candidate's lock.cat events, in C only.
-func (in *interp) lockEvents() litmus.Set { return in.shape.lockEv }
+func (in *interp) lockEvents() rel.Set { return in.shape.lockEv }
 
-func (in *interp) computeLockEvents() litmus.Set {
-	var s litmus.Set
+func (in *interp) computeLockEvents() rel.Set {
+	var s rel.Set
 	if in.arch != litmus.ArchC {
 		return s
 	}

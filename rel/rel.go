@@ -3,7 +3,7 @@
 // sequence, inverse, transitive closure, and the acyclic, irreflexive and
 // empty checks.
 
-package litmus
+package rel
 
 import "math/bits"
 
@@ -22,7 +22,7 @@ type Rel struct {
 
 // NewRel returns the empty relation on n events.
 func NewRel(n int) Rel {
-	w := wordsFor(n)
+	w := WordsFor(n)
 	return Rel{N: n, w: w, bits: make([]uint64, n*w)}
 }
 
@@ -34,7 +34,7 @@ func (r Rel) Row(i int) Set {
 	if r.w == 1 {
 		return Set{lo: r.bits[i]}
 	}
-	return setOfWords(r.row(i))
+	return SetOfWords(r.row(i))
 }
 
 // SetRow makes s the row of i, in place; s must hold events of r only.
@@ -57,6 +57,25 @@ func (r Rel) AddRow(i int, s Set) {
 func (r Rel) EachSucc(a int, f func(b int)) {
 	for k, w := range r.row(a) {
 		eachBit(w, 64*k, f)
+	}
+}
+
+// SetKnownUnion makes r, in place, the pairs of a and of b (the zero Rel
+// for none) between events of known: one pass over the words, as the
+// explorer asks it once per reads-from choice.
+func (r Rel) SetKnownUnion(a, b Rel, known Set) {
+	w := r.w
+	for i := 0; i < r.N; i++ {
+		for k := 0; k < w; k++ {
+			v := uint64(0)
+			if known.Has(i) {
+				v = a.bits[i*w+k] & known.word(k)
+				if !b.IsZero() {
+					v |= b.bits[i*w+k] & known.word(k)
+				}
+			}
+			r.bits[i*w+k] = v
+		}
 	}
 }
 
@@ -84,7 +103,7 @@ func (a *Arena) Attach(r Rel) Rel { r.arena = a; return r }
 
 // NewRel returns the empty relation on n events in a.
 func (a *Arena) NewRel(n int) Rel {
-	w := wordsFor(n)
+	w := WordsFor(n)
 	return Rel{N: n, w: w, bits: a.words(n * w), arena: a}
 }
 
@@ -139,7 +158,7 @@ func (r Rel) makeRaw(others ...Rel) Rel {
 	if a == nil {
 		return NewRel(r.N)
 	}
-	w := wordsFor(r.N)
+	w := WordsFor(r.N)
 	return Rel{N: r.N, w: w, bits: a.rawWords(r.N * w), arena: a}
 }
 
@@ -417,12 +436,12 @@ func covers(s Set, n int) bool {
 	if n <= 64 {
 		return n == 64 && s.lo == ^uint64(0) || n < 64 && s.lo&(1<<uint(n)-1) == 1<<uint(n)-1
 	}
-	if s.lo != ^uint64(0) || len(s.hi) < wordsFor(n)-1 {
+	if s.lo != ^uint64(0) || len(s.hi) < WordsFor(n)-1 {
 		return false
 	}
-	for k := 1; k < wordsFor(n); k++ {
+	for k := 1; k < WordsFor(n); k++ {
 		full := ^uint64(0)
-		if k == wordsFor(n)-1 && n%64 != 0 {
+		if k == WordsFor(n)-1 && n%64 != 0 {
 			full = 1<<uint(n%64) - 1
 		}
 		if s.hi[k-1]&full != full {
@@ -449,7 +468,7 @@ func (r Rel) Range() Set {
 	for i, v := range r.bits {
 		out[i%r.w] |= v
 	}
-	return setOfWords(out)
+	return SetOfWords(out)
 }
 
 // Empty reports whether r has no pair.

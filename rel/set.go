@@ -2,7 +2,7 @@
 // word held inline, the rest in words allocated only for the tests that
 // have more events, so that the small tests pay nothing for the wide ones.
 
-package litmus
+package rel
 
 import (
 	"fmt"
@@ -30,7 +30,7 @@ func SetOf(es ...int) Set {
 }
 
 // setOfWords is the set whose words are ws (copied).
-func setOfWords(ws []uint64) Set {
+func SetOfWords(ws []uint64) Set {
 	if len(ws) == 0 {
 		return Set{}
 	}
@@ -181,7 +181,7 @@ func AllEvents(n int) Set {
 		}
 		return Set{lo: 1<<uint(n) - 1}
 	}
-	hi := make([]uint64, wordsFor(n)-1)
+	hi := make([]uint64, WordsFor(n)-1)
 	for i := range hi {
 		hi[i] = ^uint64(0)
 	}
@@ -192,7 +192,7 @@ func AllEvents(n int) Set {
 }
 
 // wordsFor is the number of words a set of events 0..n-1 needs.
-func wordsFor(n int) int { return max(1, (n+63)/64) }
+func WordsFor(n int) int { return max(1, (n+63)/64) }
 
 // String lists the events of s, as {0 3 64}.
 func (s Set) String() string {
