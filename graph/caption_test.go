@@ -7,7 +7,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
 )
@@ -45,7 +45,7 @@ func TestCaptionSentences(t *testing.T) {
 // last (so that the next step's "which" is it), and a label that is no
 // word of ours never shows its cat syntax.
 func TestStepWords(t *testing.T) {
-	run, err := locks.RunC(context.Background(), "sb+mb.litmus", sbMB, nil, locks.Columns[0], litmus.Options{})
+	run, err := locks.RunC(context.Background(), "sb+mb.litmus", sbMB, nil, locks.Columns[0], explore.Options{})
 	if err != nil || run.Result == nil || run.Result.Blocked == nil {
 		t.Fatalf("sb+mb: %v", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -132,7 +133,7 @@ func appendSample(out []sample, log []string, s *sample, note string) ([]sample,
 func cSample(name, src string, alg *locks.Algorithm, col locks.Column) (*sample, string) {
 	ctx, cancel := context.WithTimeout(context.Background(), runBudget)
 	defer cancel()
-	run, err := locks.RunC(ctx, name, src, alg, col, litmus.Options{Workers: 1})
+	run, err := locks.RunC(ctx, name, src, alg, col, explore.Options{Workers: 1})
 	if ctx.Err() != nil {
 		return nil, name + " in " + col.Name + ": left out, slower than the budget"
 	}
@@ -158,7 +159,7 @@ func asmSample(name, src string) (*sample, string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runBudget)
 	defer cancel()
-	res, err := litmus.Explore(ctx, test, choice.Model, litmus.Options{Workers: 1, RefuseMixedSize: true})
+	res, err := explore.Explore(ctx, test, choice.Model, explore.Options{Workers: 1, RefuseMixedSize: true})
 	if err != nil {
 		return nil, name + ": " + err.Error()
 	}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
 )
@@ -99,7 +99,7 @@ func picture(t *testing.T, name, src, column, lock, verdict string) *Picture {
 		}
 		alg = a
 	}
-	run, err := locks.RunC(context.Background(), name+".litmus", src, alg, col, litmus.Options{})
+	run, err := locks.RunC(context.Background(), name+".litmus", src, alg, col, explore.Options{})
 	if err != nil || run.Result == nil {
 		t.Fatalf("%s: %v %v", name, err, run.Err)
 	}

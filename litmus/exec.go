@@ -66,7 +66,7 @@ type Execution struct {
 	// (mixed.go). It is never made otherwise, where si is the identity.
 	SI rel.Rel
 
-	tags map[string]rel.Set
+	Tags map[string]rel.Set
 
 	// Spin lists the spin reads of a hanging execution (hang.go): each
 	// reads the last write of its location, and its spin goes on forever.
@@ -84,7 +84,7 @@ type Execution struct {
 }
 
 // Tag returns the set of events carrying tag.
-func (x *Execution) Tag(tag string) rel.Set { return x.tags[tag] }
+func (x *Execution) Tag(tag string) rel.Set { return x.Tags[tag] }
 
 // Ext is the relation between events of different threads (init writes
 // are external to every thread).

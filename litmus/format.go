@@ -151,7 +151,7 @@ var herdInts = map[string]herdInt{
 // register type, not by name: X86's ESI comes before EDI, X86_64's rax
 // before r8 (lib/X86Base.ml, lib/X86_64Base.ml); other machine registers
 // run r2 before r10.
-func regLess(arch Arch, a, b string) bool {
+func RegLess(arch Arch, a, b string) bool {
 	if order := herdRegOrder[arch]; order != nil {
 		ia, oka := order[a]
 		ib, okb := order[b]

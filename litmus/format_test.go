@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -115,7 +115,7 @@ exists (0:rax=-2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := litmus.Explore(context.Background(), test, model, litmus.Options{})
+		res, err := explore.Explore(context.Background(), test, model, explore.Options{})
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue

@@ -24,7 +24,7 @@ func OneEventView(x *Execution) *Execution {
 	if !merged {
 		return x
 	}
-	v := &Execution{Test: x.Test, N: n, Memo: x.Memo, Arena: x.Arena, tags: map[string]rel.Set{}}
+	v := &Execution{Test: x.Test, N: n, Memo: x.Memo, Arena: x.Arena, Tags: map[string]rel.Set{}}
 	v.Events = make([]Event, n)
 	filled := make([]bool, n)
 	for i := range x.Events {
@@ -49,8 +49,8 @@ func OneEventView(x *Execution) *Execution {
 	}
 	v.R, v.W, v.F, v.M = mapSet(x.R), mapSet(x.W), mapSet(x.F), mapSet(x.M)
 	v.IW, v.LXSX, v.Atomic = mapSet(x.IW), mapSet(x.LXSX), mapSet(x.Atomic)
-	for tag, s := range x.tags {
-		v.tags[tag] = mapSet(s)
+	for tag, s := range x.Tags {
+		v.Tags[tag] = mapSet(s)
 	}
 	mapRel := func(r rel.Rel, keepInner bool) rel.Rel {
 		if r.IsZero() {

@@ -11,20 +11,20 @@ import "cmp"
 // Value, and is turned into Values one at a time when read.
 type State struct {
 	values []Value
-	table  *stateTable
-	row    int32
+	Table  *StateTable
+	Row    int32
 }
 
 // stateTable holds rows of width plain integers, each stored less lo in
 // bytes or, when the values spread wider, in words; or a row to a word,
 // packed, bits a value, the first value in the highest bits.
-type stateTable struct {
-	width  int
-	lo     int64
-	bytes  []uint8
-	words  []uint64
-	packed []uint64
-	bits   uint
+type StateTable struct {
+	Width  int
+	Lo     int64
+	Bytes  []uint8
+	Words  []uint64
+	Packed []uint64
+	Bits   uint
 }
 
 // NewState returns the state of vals, which it keeps.
@@ -32,51 +32,51 @@ func NewState(vals []Value) State { return State{values: vals} }
 
 // Len is the number of values of st.
 func (st State) Len() int {
-	if st.table == nil {
+	if st.Table == nil {
 		return len(st.values)
 	}
-	return st.table.width
+	return st.Table.Width
 }
 
 // Value is st's i-th value, in the order of Result.Observed.
 func (st State) Value(i int) Value {
-	t := st.table
+	t := st.Table
 	if t == nil {
 		return st.values[i]
 	}
-	if t.packed != nil {
-		v := t.packed[st.row] >> (uint(t.width-1-i) * t.bits) & (1<<t.bits - 1)
-		return Int(int64(v) + t.lo)
+	if t.Packed != nil {
+		v := t.Packed[st.Row] >> (uint(t.Width-1-i) * t.Bits) & (1<<t.Bits - 1)
+		return Int(int64(v) + t.Lo)
 	}
-	k := int(st.row)*t.width + i
-	if t.bytes != nil {
-		return Int(int64(t.bytes[k]) + t.lo)
+	k := int(st.Row)*t.Width + i
+	if t.Bytes != nil {
+		return Int(int64(t.Bytes[k]) + t.Lo)
 	}
-	return Int(int64(t.words[k]) + t.lo)
+	return Int(int64(t.Words[k]) + t.Lo)
 }
 
 // Values returns st's values, a copy for a state of a table.
 func (st State) Values() []Value {
-	if st.table == nil {
+	if st.Table == nil {
 		return st.values
 	}
-	out := make([]Value, st.table.width)
+	out := make([]Value, st.Table.Width)
 	for i := range out {
 		out[i] = st.Value(i)
 	}
 	return out
 }
 
-func compareStates(a, b State) int {
-	if t := a.table; t != nil && t == b.table {
+func CompareStates(a, b State) int {
+	if t := a.Table; t != nil && t == b.Table {
 		// Rows of plain integers of one table: compared as integers, as
 		// Value.Compare does.
 		switch {
-		case t.packed != nil:
-			return cmp.Compare(t.packed[a.row], t.packed[b.row])
-		case t.words != nil:
-			w := t.width
-			ra, rb := t.words[int(a.row)*w:int(a.row+1)*w], t.words[int(b.row)*w:int(b.row+1)*w]
+		case t.Packed != nil:
+			return cmp.Compare(t.Packed[a.Row], t.Packed[b.Row])
+		case t.Words != nil:
+			w := t.Width
+			ra, rb := t.Words[int(a.Row)*w:int(a.Row+1)*w], t.Words[int(b.Row)*w:int(b.Row+1)*w]
 			for i := range ra {
 				if c := cmp.Compare(int64(ra[i]), int64(rb[i])); c != 0 {
 					return c
@@ -96,10 +96,10 @@ func compareStates(a, b State) int {
 // unsignedStates are the dialects whose final states herd orders with
 // integers read as unsigned 64-bit values (1 before -1): its assembly
 // dialects but X86. C and X86 order them signed.
-var unsignedStates = map[Arch]bool{ArchAArch64: true, ArchPPC: true, ArchX86_64: true}
+var UnsignedStates = map[Arch]bool{ArchAArch64: true, ArchPPC: true, ArchX86_64: true}
 
 // compareStatesUnsigned orders states as herd does for unsignedStates.
-func compareStatesUnsigned(a, b State) int {
+func CompareStatesUnsigned(a, b State) int {
 	for i := range a.Len() {
 		va, vb := a.Value(i), b.Value(i)
 		if va.Sym == "" && vb.Sym == "" && va.Var == 0 && vb.Var == 0 {
@@ -118,5 +118,5 @@ func compareStatesUnsigned(a, b State) int {
 // Equal reports whether st and o hold the same values, however each is
 // stored (go-cmp compares States with it).
 func (st State) Equal(o State) bool {
-	return st.Len() == o.Len() && compareStates(st, o) == 0
+	return st.Len() == o.Len() && CompareStates(st, o) == 0
 }

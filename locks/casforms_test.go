@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -33,7 +34,7 @@ func TestMergeDeadCASFormsKeepsResults(t *testing.T) {
 			}
 			name := file + "/" + lock
 			run := func(adjust func(*litmus.Test)) *litmus.Result {
-				r, err := runC(context.Background(), path.Join(base, file), string(src), alg, col, litmus.Options{}, adjust)
+				r, err := runC(context.Background(), path.Join(base, file), string(src), alg, col, explore.Options{}, adjust)
 				if err != nil || r.Result == nil {
 					t.Fatalf("%s: %v %v", name, err, r.Err)
 				}

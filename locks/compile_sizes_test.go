@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -36,7 +37,7 @@ exists (1:r0=0x10100)
 		"tso":       {"movb %", "movw %", "movl "},
 	}
 	for _, c := range Columns {
-		run, err := RunC(context.Background(), "members.litmus", src, nil, c, litmus.Options{})
+		run, err := RunC(context.Background(), "members.litmus", src, nil, c, explore.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +80,7 @@ func sizelessRefusal(c Column) error {
 func TestPPCRefusesSubwordRMW(t *testing.T) {
 	src := "C t\n{ l = 0; }\nP0(struct qspinlock *l)\n{\n\tint r0 = xchg_relaxed(&l->tail, 1);\n}\nexists (0:r0=0)\n"
 	c, _ := ColumnByName("power")
-	run, err := RunC(context.Background(), "t.litmus", src, nil, c, litmus.Options{})
+	run, err := RunC(context.Background(), "t.litmus", src, nil, c, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestLKMMOneWidthALocation(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, c := range Columns {
-			run, err := RunC(context.Background(), "mp.litmus", tc.src, nil, c, litmus.Options{})
+			run, err := RunC(context.Background(), "mp.litmus", tc.src, nil, c, explore.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -239,7 +240,7 @@ func TestNativeLocksNeedAnAlgorithm(t *testing.T) {
 	if _, err := Compile(test, TargetByName("power")); err == nil {
 		t.Error("a native spin_lock compiled")
 	}
-	run, err := RunC(context.Background(), "t.litmus", src, nil, Columns[1], litmus.Options{})
+	run, err := RunC(context.Background(), "t.litmus", src, nil, Columns[1], explore.Options{})
 	if err != nil || run.Err != nil || run.Algorithm.Name != DefaultAlgorithm {
 		t.Errorf("RunC: %v, %v, %v", err, run.Err, run.Algorithm)
 	}
@@ -364,7 +365,7 @@ func compileUnderSC(t *testing.T, src, target string) (verdict, text string) {
 	if err != nil {
 		return "the compiled test does not parse: " + err.Error(), c.Text
 	}
-	res, err := litmus.Explore(context.Background(), asm, models.SC, litmus.Options{})
+	res, err := explore.Explore(context.Background(), asm, models.SC, explore.Options{})
 	if err != nil {
 		return err.Error(), c.Text
 	}

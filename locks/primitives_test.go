@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -208,7 +209,7 @@ func checkPrimitiveCompiles(t *testing.T, name, stmt string) map[string]string {
 		stmt + "\n}\n\nexists (" + cond + ")\n"
 	var lkmm []string
 	for _, col := range Columns {
-		run, err := RunC(context.Background(), name+".litmus", src, nil, col, litmus.Options{})
+		run, err := RunC(context.Background(), name+".litmus", src, nil, col, explore.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", col.Title, err, src)
 		}

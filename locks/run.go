@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -204,13 +205,13 @@ func ParseC(name, src string, alg *Algorithm, user ...*parser.CDefs) (*litmus.Te
 // a column that cannot run or finish reports why in Run.Err (Run.Failure
 // classifies it). The user's functions are inlined as the fragments are,
 // in every column.
-func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options, user ...*parser.CDefs) (*Run, error) {
+func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, user ...*parser.CDefs) (*Run, error) {
 	return runC(ctx, name, src, alg, col, opt, nil, user...)
 }
 
 // runC is RunC; adjust, when not nil, changes the compiled test before it
 // runs (runParsed).
-func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt litmus.Options, adjust func(*litmus.Test), user ...*parser.CDefs) (*Run, error) {
+func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, adjust func(*litmus.Test), user ...*parser.CDefs) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	if col.Target != nil && alg == nil {
 		a, err := AlgorithmByName(DefaultAlgorithm)
@@ -230,13 +231,13 @@ func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 // (on a hardware target, an algorithm: alg or DefaultAlgorithm): what
 // RunC does once it has parsed the test, for a test changed after parsing
 // (Weaken).
-func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options) (*Run, error) {
+func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt explore.Options) (*Run, error) {
 	return runParsed(ctx, t, alg, col, opt, nil)
 }
 
 // runParsed is RunParsed; adjust, when not nil, changes the compiled test
 // before it runs (the proof table's mergeDeadCASForms).
-func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt litmus.Options, adjust func(*litmus.Test)) (*Run, error) {
+func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt explore.Options, adjust func(*litmus.Test)) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
 	if col.Target == nil {
@@ -273,7 +274,7 @@ func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 		run.Err = fmt.Errorf("model %s not available", col.ModelName())
 		return run, nil
 	}
-	res, err := litmus.Explore(ctx, run.Test, model, opt)
+	res, err := explore.Explore(ctx, run.Test, model, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			err = ctx.Err()

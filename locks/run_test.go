@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 )
 
 // TestFailure: the kind of reason a column has no result, from RunC.
@@ -28,7 +28,7 @@ func TestFailure(t *testing.T) {
 	}
 	for _, tc := range tests {
 		src := head + tc.body + "\n}\nexists (0:r0=1)\n"
-		run, err := RunC(tc.ctx, "t.litmus", src, nil, Columns[len(Columns)-1], litmus.Options{})
+		run, err := RunC(tc.ctx, "t.litmus", src, nil, Columns[len(Columns)-1], explore.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

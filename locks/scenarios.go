@@ -18,7 +18,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 )
 
 // A Scenario is a question about lock code, asked of several variants.
@@ -510,7 +510,7 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, Col
 				name := path.Join(base, row.Variant.File)
 				// The compiled CASes whose result nothing reads keep one
 				// form per kind: every verdict and liveness mark stays.
-				run, err := runC(ctx, name, srcs[row.Variant.File], alg, Columns[j.col], litmus.Options{}, mergeDeadCASForms)
+				run, err := runC(ctx, name, srcs[row.Variant.File], alg, Columns[j.col], explore.Options{}, mergeDeadCASForms)
 				if err != nil {
 					errs[i] = fmt.Errorf("%s (%s): %v", row.Variant.File, row.Variant.Name, err)
 					continue

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 )
 
 // soundExceptions are the corpus tests where the LKMM says Never and a
@@ -52,7 +52,7 @@ func verdicts(t *testing.T, file string, limit time.Duration) (map[string]string
 	proved := false
 	for _, col := range Columns {
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		run, err := RunC(ctx, filepath.Base(file), string(src), nil, col, litmus.Options{})
+		run, err := RunC(ctx, filepath.Base(file), string(src), nil, col, explore.Options{})
 		cancel()
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -28,7 +28,7 @@ exists (1:r1=0 /\ 1:r0=0)
 			t.Fatal(err)
 		}
 		for _, col := range []Column{Columns[0], Columns[1]} {
-			run, err := RunC(context.Background(), "user.litmus", src, nil, col, litmus.Options{}, user)
+			run, err := RunC(context.Background(), "user.litmus", src, nil, col, explore.Options{}, user)
 			if err != nil {
 				t.Fatalf("%s: %v", col.Name, err)
 			}
@@ -37,7 +37,7 @@ exists (1:r1=0 /\ 1:r0=0)
 			}
 		}
 	}
-	if _, err := RunC(context.Background(), "user.litmus", src, nil, Columns[1], litmus.Options{}); err == nil {
+	if _, err := RunC(context.Background(), "user.litmus", src, nil, Columns[1], explore.Options{}); err == nil {
 		t.Errorf("RunC without the user's functions: no error")
 	}
 	clash, err := parser.ParseCDefs("mine.frag", "void qspin_unlock(spinlock_t *l) { }")
@@ -62,14 +62,14 @@ func TestFenceAfterUserLock(t *testing.T) {
 			"P1(int *x, int *y) { int r1; WRITE_ONCE(*y, 1); smp_mb(); r1 = READ_ONCE(*x); }\nexists (0:r0=0 /\\ 1:r1=0)\n"
 	}
 	lkmm, _ := ColumnByName("lkmm")
-	run, err := RunC(context.Background(), "t.litmus", src("smp_mb__after_spinlock"), nil, lkmm, litmus.Options{})
+	run, err := RunC(context.Background(), "t.litmus", src("smp_mb__after_spinlock"), nil, lkmm, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := run.Verdict(); got != "Never" {
 		t.Errorf("smp_mb__after_spinlock after my_lock: %s (%v), want Never", got, run.Err)
 	}
-	run, err = RunC(context.Background(), "t.litmus", src("smp_mb__after_unlock_lock"), nil, lkmm, litmus.Options{})
+	run, err = RunC(context.Background(), "t.litmus", src("smp_mb__after_unlock_lock"), nil, lkmm, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

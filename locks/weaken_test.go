@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -159,7 +160,7 @@ func lkmmStates(t *testing.T, test *litmus.Test) string {
 	if err != nil {
 		t.Skip("LKMM not available:", err)
 	}
-	res, err := litmus.Explore(context.Background(), test, m, litmus.Options{})
+	res, err := explore.Explore(context.Background(), test, m, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -35,7 +36,7 @@ func armRunWith(t *testing.T, model *Model, name, prog, cond string) *litmus.Res
 	if err != nil {
 		t.Fatalf("parse %s: %v", name, err)
 	}
-	res, err := litmus.Explore(context.Background(), test, model, litmus.Options{Workers: 2})
+	res, err := explore.Explore(context.Background(), test, model, explore.Options{Workers: 2})
 	if err != nil {
 		t.Fatalf("explore %s: %v", name, err)
 	}

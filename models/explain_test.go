@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -54,7 +54,7 @@ func TestViolations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := litmus.Explore(context.Background(), test, tc.model, litmus.Options{})
+		res, err := explore.Explore(context.Background(), test, tc.model, explore.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

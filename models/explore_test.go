@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -47,7 +48,7 @@ func TestStoreBuffering(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, workers := range []int{1, 3} {
-			res, err := litmus.Explore(context.Background(), sbTest(tc.fence), tc.model, litmus.Options{Workers: workers})
+			res, err := explore.Explore(context.Background(), sbTest(tc.fence), tc.model, explore.Options{Workers: workers})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +73,7 @@ func TestTooLongPathIsAnError(t *testing.T) {
 		Threads: []*litmus.Thread{{ID: 0, Code: code}},
 		Cond:    litmus.Condition{Quant: litmus.Exists, Prop: litmus.PropTrue{}},
 	}
-	_, err := litmus.Explore(context.Background(), test, SC, litmus.Options{})
+	_, err := explore.Explore(context.Background(), test, SC, explore.Options{})
 	// A candidate has no bound of its own, a thread's path has: the 65th
 	// store is past it.
 	want := "big.litmus:65:2: unsupported: every path of thread P0 has more than 64 events (litmuscheck follows at most 64 per thread)"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -18,7 +19,7 @@ import (
 // whether it shows a forbidden candidate.
 func lkmmOutcome(t *testing.T, test *litmus.Test) []any {
 	t.Helper()
-	res, err := litmus.Explore(context.Background(), test, LKMM, litmus.Options{Workers: 1})
+	res, err := explore.Explore(context.Background(), test, LKMM, explore.Options{Workers: 1})
 	if err != nil {
 		return []any{err.Error()}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -53,7 +54,7 @@ exists (0:x7=0 /\ 1:x7=0)
 		t.Fatal(err)
 	}
 	spy := &viewSpy{Model: RVWMO}
-	res, err := litmus.Explore(context.Background(), test, spy, litmus.Options{Workers: 1})
+	res, err := explore.Explore(context.Background(), test, spy, explore.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ exists (1:x7=1 /\ 1:x9=0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := litmus.Explore(context.Background(), test, RVWMO, litmus.Options{Workers: 1})
+	res, err := explore.Explore(context.Background(), test, RVWMO, explore.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

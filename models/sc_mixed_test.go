@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -36,7 +36,7 @@ func TestWideReadCells(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := litmus.Explore(context.Background(), lt, c.model, litmus.Options{Mixed: true})
+			res, err := explore.Explore(context.Background(), lt, c.model, explore.Options{Mixed: true})
 			if err != nil {
 				t.Fatal(err)
 			}

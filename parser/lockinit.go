@@ -5,7 +5,10 @@
 
 package parser
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
 
 // warnHeldLocks warns, once per location, when a location that lock.cat's
 // lock events use starts with a value other than 0.
@@ -36,7 +39,7 @@ func warnHeldLocks(t *litmus.Test) {
 
 func hasLockTag(in litmus.Instr) bool {
 	for _, tags := range [][]string{in.RTags, in.WTags, in.FailTags, in.ZeroTags} {
-		if litmus.IsLockEvent(tags) {
+		if explore.IsLockEvent(tags) {
 			return true
 		}
 	}

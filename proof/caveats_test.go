@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 )
@@ -28,7 +29,7 @@ func TestEveryCaveatFailsTheProof(t *testing.T) {
 	lkmm, _ := locks.ColumnByName("lkmm")
 	for _, tc := range tests {
 		t.Run(string(tc.kind), func(t *testing.T) {
-			run, err := locks.RunC(context.Background(), "t.litmus", tc.src, nil, lkmm, litmus.Options{})
+			run, err := locks.RunC(context.Background(), "t.litmus", tc.src, nil, lkmm, explore.Options{})
 			if err != nil || run.Result == nil {
 				t.Fatalf("%v %v", err, run.Err)
 			}
@@ -72,7 +73,7 @@ func TestEveryCaveatFailsAlways(t *testing.T) {
 	lkmm, _ := locks.ColumnByName("lkmm")
 	for _, tc := range tests {
 		t.Run(string(tc.kind), func(t *testing.T) {
-			run, err := locks.RunC(context.Background(), "t.litmus", tc.src, nil, lkmm, litmus.Options{})
+			run, err := locks.RunC(context.Background(), "t.litmus", tc.src, nil, lkmm, explore.Options{})
 			if err != nil || run.Result == nil {
 				t.Fatalf("%v %v", err, run.Err)
 			}

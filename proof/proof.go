@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -151,7 +152,7 @@ func (r *Result) run(c config, src string) error {
 	// A mixed-size test runs in the hardware columns at its widths; the
 	// LKMM column refuses it (locks.ErrLKMMMixedSize).
 	for _, col := range cols {
-		run, err := locks.RunC(ctx, c.name, src, alg, col, litmus.Options{}, user)
+		run, err := locks.RunC(ctx, c.name, src, alg, col, explore.Options{}, user)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ package proof
 import (
 	"context"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 )
@@ -36,7 +37,7 @@ func (r *Result) witness(run *locks.Run, reach bool) *litmus.Execution {
 		ctx, cancel = context.WithTimeout(ctx, r.cfg.timeout)
 		defer cancel()
 	}
-	again, err := locks.RunParsed(ctx, t, run.Algorithm, run.Column, litmus.Options{})
+	again, err := locks.RunParsed(ctx, t, run.Algorithm, run.Column, explore.Options{})
 	if err != nil || again.Result == nil {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -44,7 +45,7 @@ func BenchmarkCorpus(b *testing.B) {
 							if err != nil {
 								continue
 							}
-							res, err := litmus.Explore(context.Background(), t, m, litmus.Options{})
+							res, err := explore.Explore(context.Background(), t, m, explore.Options{})
 							if err == nil {
 								atomic.AddInt64(&candidates, res.Candidates)
 							}

@@ -19,7 +19,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -75,7 +75,7 @@ func TestCSemantics(t *testing.T) {
 			}
 			got := map[string]string{}
 			for _, c := range locks.Columns {
-				run, err := locks.RunC(context.Background(), tc.file, string(src), nil, c, litmus.Options{})
+				run, err := locks.RunC(context.Background(), tc.file, string(src), nil, c, explore.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -142,7 +142,7 @@ func TestCSemanticsCompiled(t *testing.T) {
 			if !ok {
 				t.Fatalf("no column %q", target)
 			}
-			run, err := locks.RunC(context.Background(), name+".litmus", string(src), nil, col, litmus.Options{})
+			run, err := locks.RunC(context.Background(), name+".litmus", string(src), nil, col, explore.Options{})
 			if err != nil || run.Result == nil {
 				t.Fatalf("%s: %v %v", target, err, run.Err)
 			}
@@ -167,7 +167,7 @@ func herdOutput(t *testing.T, file string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+	res, err := explore.Explore(context.Background(), test, models.LKMM, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

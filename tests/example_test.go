@@ -3,7 +3,7 @@ package tests
 import (
 	"fmt"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -16,7 +16,7 @@ func Example() {
 		panic(err)
 	}
 	for _, m := range []*models.Model{models.SC, models.TSO} {
-		res, err := litmus.Check(test, m)
+		res, err := explore.Check(test, m)
 		if err != nil {
 			panic(err)
 		}

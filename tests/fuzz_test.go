@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -43,7 +43,7 @@ func FuzzExplore(f *testing.F) {
 			if err != nil {
 				return
 			}
-			litmus.Explore(ctx, test, m, litmus.Options{PathLimit: 1000})
+			explore.Explore(ctx, test, m, explore.Options{PathLimit: 1000})
 		}()
 		select {
 		case <-done:

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -88,7 +89,7 @@ func runEveryModel(t *testing.T, path string) map[string]*litmus.Result {
 			if !available(c) {
 				continue
 			}
-			r, err := locks.RunC(context.Background(), path, string(src), nil, c, litmus.Options{Workers: 2})
+			r, err := locks.RunC(context.Background(), path, string(src), nil, c, explore.Options{Workers: 2})
 			if err != nil || r.Err != nil {
 				t.Fatalf("%s: %v %v", c.Name, err, r.Err)
 			}
@@ -105,7 +106,7 @@ func runEveryModel(t *testing.T, path string) map[string]*litmus.Result {
 		t.Fatal(err)
 	}
 	for _, m := range []*models.Model{native, models.SC} {
-		res, err := litmus.Explore(context.Background(), test, m, litmus.Options{Workers: 2})
+		res, err := explore.Explore(context.Background(), test, m, explore.Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestHangWitnessAcrossWorkers(t *testing.T) {
 		}
 		var want string
 		for _, workers := range []int{1, 3} {
-			r, err := locks.RunC(context.Background(), "abba.litmus", string(src), nil, c, litmus.Options{Workers: workers})
+			r, err := locks.RunC(context.Background(), "abba.litmus", string(src), nil, c, explore.Options{Workers: workers})
 			if err != nil || r.Err != nil || r.Result.HangWitness == nil {
 				t.Fatalf("%s: %v %v", c.Name, err, r.Err)
 			}

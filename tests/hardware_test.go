@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -55,7 +55,7 @@ func TestPowerSoundOnHardware(t *testing.T) {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		res, err := litmus.Explore(ctx, test, models.Power, litmus.Options{})
+		res, err := explore.Explore(ctx, test, models.Power, explore.Options{})
 		cancel()
 		if err != nil {
 			t.Errorf("%s: %v", name, err)

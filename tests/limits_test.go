@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -114,7 +115,7 @@ func wideCondition(n int) string {
 type limitCase struct {
 	name string
 	src  string
-	opt  litmus.Options
+	opt  explore.Options
 	// deadline is the context's; 2 s when zero, which none of the inputs
 	// that stop on an error of their own comes near.
 	deadline time.Duration
@@ -132,7 +133,7 @@ func isDeadline(err error) bool { return errors.Is(err, context.DeadlineExceeded
 func isMemory(phase string) (func(error) bool, string) {
 	what := "a memory limit reached while " + phase
 	return func(err error) bool {
-		var m *litmus.MemoryLimitError
+		var m *explore.MemoryLimitError
 		return errors.As(err, &m) && m.Phase == phase
 	}, what
 }
@@ -140,35 +141,35 @@ func isMemory(phase string) (func(error) bool, string) {
 func limitCases() []limitCase {
 	nesting := fmt.Sprintf("unsupported: nesting deeper than %d levels", parser.MaxNesting)
 	var cases []limitCase
-	add := func(name, src string, opt litmus.Options, deadline time.Duration, want func(error) bool, what string) {
+	add := func(name, src string, opt explore.Options, deadline time.Duration, want func(error) bool, what string) {
 		cases = append(cases, limitCase{name, src, opt, deadline, want, what})
 	}
 	w, what := errText("parens.litmus:7:208: " + nesting)
-	add("parens", deepCondition(100000, "(", ")"), litmus.Options{}, 0, w, what)
+	add("parens", deepCondition(100000, "(", ")"), explore.Options{}, 0, w, what)
 	w, what = errText("tildes.litmus:7:208: " + nesting)
-	add("tildes", deepCondition(50000, "~", ""), litmus.Options{}, 0, w, what)
+	add("tildes", deepCondition(50000, "~", ""), explore.Options{}, 0, w, what)
 	w, what = errText("braces.litmus:5:200: " + nesting)
-	add("braces", deepBraces(50000), litmus.Options{}, 0, w, what)
+	add("braces", deepBraces(50000), explore.Options{}, 0, w, what)
 	w, what = errText("paths.litmus:3:1: unsupported: more than 1000 paths in thread P0")
-	add("paths", manyPaths(11), litmus.Options{PathLimit: 1000}, 0, w, what)
-	add("paths-deadline", manyPaths(17), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
+	add("paths", manyPaths(11), explore.Options{PathLimit: 1000}, 0, w, what)
+	add("paths-deadline", manyPaths(17), explore.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
 	w, what = isMemory("enumerating the paths of thread P0")
-	add("paths-memory", manyPaths(17), litmus.Options{MaxMemory: 1 << 20}, 0, w, what)
+	add("paths-memory", manyPaths(17), explore.Options{MaxMemory: 1 << 20}, 0, w, what)
 	// A candidate has no bound on its events: a test of many threads is
 	// explored until the deadline ends it.
-	add("nine-by-seven", readingThreads(9, 7), litmus.Options{}, 100*time.Millisecond, isDeadline, "the deadline")
+	add("nine-by-seven", readingThreads(9, 7), explore.Options{}, 100*time.Millisecond, isDeadline, "the deadline")
 	// Its threads are interchangeable: without symmetry, every
 	// combination is explored.
-	add("sixty-five", readingThreads(65, 1), litmus.Options{NoSymmetry: true}, 100*time.Millisecond, isDeadline, "the deadline")
+	add("sixty-five", readingThreads(65, 1), explore.Options{NoSymmetry: true}, 100*time.Millisecond, isDeadline, "the deadline")
 	w, what = errText("spin.litmus:5:2: unsupported: a path of thread P0 has more than 64 events (litmuscheck follows at most 64 per thread)")
-	add("spin", spin, litmus.Options{Unroll: 3000}, 0, w, what)
-	add("candidates-deadline", manyCandidates(""), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
+	add("spin", spin, explore.Options{Unroll: 3000}, 0, w, what)
+	add("candidates-deadline", manyCandidates(""), explore.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
 	// Parsed or evaluated on each candidate, the condition outlasts the
 	// deadline.
-	add("wide-condition-deadline", manyCandidates(wideCondition(5000)), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
-	add("wide-condition-parse-deadline", manyCandidates(wideCondition(200000)), litmus.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
+	add("wide-condition-deadline", manyCandidates(wideCondition(5000)), explore.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
+	add("wide-condition-parse-deadline", manyCandidates(wideCondition(200000)), explore.Options{}, 20*time.Millisecond, isDeadline, "the deadline")
 	w, what = isMemory("exploring candidate executions")
-	add("candidates-memory", manyCandidates(""), litmus.Options{MaxMemory: 1 << 20}, 0, w, what)
+	add("candidates-memory", manyCandidates(""), explore.Options{MaxMemory: 1 << 20}, 0, w, what)
 	return cases
 }
 
@@ -201,13 +202,13 @@ func runLimited(tc limitCase, file string) (*litmus.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return litmus.Explore(ctx, test, m, tc.opt)
+	return explore.Explore(ctx, test, m, tc.opt)
 }
 
 // TestLimitErrorsAgreeAcrossWorkers checks that the error of a candidate
 // too large to check is the same one whatever the number of workers.
 func TestLimitErrorsAgreeAcrossWorkers(t *testing.T) {
-	tc := limitCase{src: spin, opt: litmus.Options{Unroll: 100}}
+	tc := limitCase{src: spin, opt: explore.Options{Unroll: 100}}
 	_, want := runLimited(tc, "spin.litmus")
 	if want == nil {
 		t.Fatal("no error with one worker")

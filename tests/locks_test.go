@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -315,7 +316,7 @@ func checkHandWritten(t *testing.T, rows []*locks.Row) {
 			// As the compiled C test runs (locks.RunParsed): a location
 			// accessed at several widths runs under the model's mixed-size
 			// semantics, as the CLI runs an assembly test.
-			res, err := litmus.Explore(context.Background(), test, model, litmus.Options{RefuseMixedSize: true})
+			res, err := explore.Explore(context.Background(), test, model, explore.Options{RefuseMixedSize: true})
 			if err != nil {
 				t.Errorf("%s: %v", file, err)
 				continue
@@ -341,7 +342,7 @@ func TestUnlockRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range locks.Columns {
-		run, err := locks.RunC(context.Background(), "unlock_release.litmus", string(src), nil, c, litmus.Options{})
+		run, err := locks.RunC(context.Background(), "unlock_release.litmus", string(src), nil, c, explore.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

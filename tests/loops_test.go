@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/locks"
 )
 
@@ -29,7 +29,7 @@ func runLoop(t *testing.T, file string, col locks.Column, unroll int) loopRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := locks.RunC(context.Background(), file, string(src), nil, col, litmus.Options{Unroll: unroll})
+	run, err := locks.RunC(context.Background(), file, string(src), nil, col, explore.Options{Unroll: unroll})
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}

@@ -8,7 +8,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -49,7 +49,7 @@ func TestMixedSizeDetectedBeforeFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := litmus.Explore(context.Background(), test, model, litmus.Options{RefuseMixedSize: true})
+	res, err := explore.Explore(context.Background(), test, model, explore.Options{RefuseMixedSize: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -35,7 +35,7 @@ func BenchmarkScaling(b *testing.B) {
 				b.Skip(err)
 			}
 			for i := 0; i < b.N; i++ {
-				res, err := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+				res, err := explore.Explore(context.Background(), test, models.LKMM, explore.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -86,12 +87,12 @@ func TestPruningKeepsResults(t *testing.T) {
 			workerCounts = []int{2}
 		}
 		for _, workers := range workerCounts {
-			opt := litmus.Options{Workers: workers}
-			want, err := litmus.Explore(context.Background(), test, unpruned{models.LKMM}, opt)
+			opt := explore.Options{Workers: workers}
+			want, err := explore.Explore(context.Background(), test, unpruned{models.LKMM}, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := litmus.Explore(context.Background(), test, models.LKMM, opt)
+			got, err := explore.Explore(context.Background(), test, models.LKMM, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

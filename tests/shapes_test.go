@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -27,7 +28,7 @@ func run(t *testing.T, file string, model *models.Model) *litmus.Result {
 	if err != nil {
 		t.Fatalf("parse %s: %v", file, err)
 	}
-	res, err := litmus.Explore(context.Background(), test, model, litmus.Options{Workers: 2})
+	res, err := explore.Explore(context.Background(), test, model, explore.Options{Workers: 2})
 	if err != nil {
 		t.Fatalf("explore %s: %v", file, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -136,11 +137,11 @@ func TestSymmetryKeepsResults(t *testing.T) {
 	fewer := 0
 	for _, in := range inputs {
 		for _, workers := range []int{1, 2} {
-			want, err := litmus.Explore(context.Background(), in.test, models.LKMM, litmus.Options{Workers: workers, NoSymmetry: true})
+			want, err := explore.Explore(context.Background(), in.test, models.LKMM, explore.Options{Workers: workers, NoSymmetry: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := litmus.Explore(context.Background(), in.test, models.LKMM, litmus.Options{Workers: workers})
+			got, err := explore.Explore(context.Background(), in.test, models.LKMM, explore.Options{Workers: workers})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,8 +158,8 @@ func TestSymmetryKeepsResults(t *testing.T) {
 	}
 	for _, name := range []string{"ring-either", "ring-sb"} {
 		test, _ := parser.Parse(name+".litmus", symmetricTests[name])
-		want, _ := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{NoSymmetry: true})
-		got, _ := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+		want, _ := explore.Explore(context.Background(), test, models.LKMM, explore.Options{NoSymmetry: true})
+		got, _ := explore.Explore(context.Background(), test, models.LKMM, explore.Options{})
 		if got == nil || want == nil || got.Candidates >= want.Candidates {
 			t.Errorf("%s: the rotation saved no candidate", name)
 		}
@@ -172,11 +173,11 @@ func TestSymmetryKeepsResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := litmus.Explore(context.Background(), chain, models.LKMM, litmus.Options{NoSymmetry: true})
+	plain, err := explore.Explore(context.Background(), chain, models.LKMM, explore.Options{NoSymmetry: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sym, err := litmus.Explore(context.Background(), chain, models.LKMM, litmus.Options{})
+	sym, err := explore.Explore(context.Background(), chain, models.LKMM, explore.Options{})
 	if err != nil || sym.Candidates >= plain.Candidates {
 		t.Errorf("lockchain-4: %v, %d candidates with symmetry, %d without: not explored by orbit", err, sym.Candidates, plain.Candidates)
 	}
@@ -187,7 +188,7 @@ func TestSymmetryKeepsResults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+		res, err := explore.Explore(context.Background(), test, models.LKMM, explore.Options{})
 		if err != nil || res.Hangs == 0 || res.Executions() == 0 {
 			t.Errorf("%s: %v, %d hangs, %d executions: want both", name, err, res.Hangs, res.Executions())
 		}

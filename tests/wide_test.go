@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -65,7 +65,7 @@ func exploreOutcome(t *testing.T, src string) outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := litmus.Explore(context.Background(), test, models.LKMM, litmus.Options{})
+	res, err := explore.Explore(context.Background(), test, models.LKMM, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

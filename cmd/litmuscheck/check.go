@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -69,9 +70,9 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.StringVar(&o.format, "format", "text", "output format: "+formatList)
 	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "tests run in parallel")
 	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test, and each column of a C test, after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit; default 60 for the plain check)")
-	fs.IntVar(&o.unroll, "unroll", litmus.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
+	fs.IntVar(&o.unroll, "unroll", explore.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
-	o.maxMemory = litmus.DefaultMaxMemory
+	o.maxMemory = explore.DefaultMaxMemory
 	fs.Var((*sizeFlag)(&o.maxMemory), "max-memory", "stop when the heap passes this size: 512MiB, 4GiB (0: no limit)")
 	addCatFlags(fs, &o.cat)
 	fs.BoolVar(&o.hexa, "hexa", false, "print integers in hexadecimal in herd's format, as herd7 -hexa true")
@@ -341,7 +342,7 @@ func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litm
 	timeout := o.timeout
 	ctx, cancel := o.testContext()
 	defer cancel()
-	res, err := litmus.Explore(ctx, t, model, o.exploreOptions(workers))
+	res, err := explore.Explore(ctx, t, model, o.exploreOptions(workers))
 	if res != nil {
 		res.Hexa = o.hexa
 	}
@@ -366,24 +367,24 @@ func (o options) testContext() (context.Context, context.CancelFunc) {
 
 // exploreOptions are the explorer's options for a run on workers
 // goroutines.
-func (o options) exploreOptions(workers int) litmus.Options {
+func (o options) exploreOptions(workers int) explore.Options {
 	mem := o.maxMemory
 	if mem == 0 {
 		mem = -1 // litmus.Options: no bound
 	}
 	// --variant mixed is herd7's -variant mixed: every test runs under
 	// mixed-size semantics, as the cat model's "mixed" variant says.
-	return litmus.Options{Workers: workers, Unroll: o.unroll, MaxMemory: mem, RefuseMixedSize: !o.herdSizes,
+	return explore.Options{Workers: workers, Unroll: o.unroll, MaxMemory: mem, RefuseMixedSize: !o.herdSizes,
 		Mixed: hasVariant(o.cat.variants, "mixed")}
 }
 
 // sizeFlag is a flag holding a size in bytes, written 512MiB or 4GiB.
 type sizeFlag int64
 
-func (f *sizeFlag) String() string { return litmus.FormatSize(int64(*f)) }
+func (f *sizeFlag) String() string { return explore.FormatSize(int64(*f)) }
 func (f *sizeFlag) Type() string   { return "size" }
 func (f *sizeFlag) Set(s string) error {
-	n, err := litmus.ParseSize(s)
+	n, err := explore.ParseSize(s)
 	*f = sizeFlag(n)
 	return err
 }

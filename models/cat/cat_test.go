@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -30,7 +31,7 @@ func parseLitmus(t *testing.T, name string) *litmus.Test {
 // verdict explores lt under p and returns the observation and flags.
 func verdict(t *testing.T, p *Program, lt *litmus.Test) (string, []string) {
 	t.Helper()
-	res, err := litmus.Explore(context.Background(), lt, p.Model(), litmus.Options{})
+	res, err := explore.Explore(context.Background(), lt, p.Model(), explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestErrorsPerTest(t *testing.T) {
 		{"MP.litmus", "Sometimes"},
 	} {
 		lt := parseLitmus(t, c.test)
-		res, err := litmus.Explore(context.Background(), lt, p.Model(), litmus.Options{Workers: 2})
+		res, err := explore.Explore(context.Background(), lt, p.Model(), explore.Options{Workers: 2})
 		var got string
 		switch {
 		case err != nil:

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -77,8 +78,8 @@ func loadRef(tb testing.TB, o Options) *Program {
 	return p
 }
 
-func herdOutput(tb testing.TB, t *litmus.Test, m litmus.Model) string {
-	res, err := litmus.Explore(context.Background(), t, m, litmus.Options{})
+func herdOutput(tb testing.TB, t *litmus.Test, m explore.Model) string {
+	res, err := explore.Explore(context.Background(), t, m, explore.Options{})
 	if err != nil {
 		return "error: " + err.Error()
 	}
@@ -162,13 +163,13 @@ func BenchmarkInterpreter(b *testing.B) {
 		p := loadRef(b, c.opts)
 		for _, m := range []struct {
 			name  string
-			model litmus.Model
+			model explore.Model
 		}{{"go", gm}, {"cat", p.Model()}} {
 			b.Run(c.dir+"/"+m.name, func(b *testing.B) {
 				cpu := processCPU()
 				for i := 0; i < b.N; i++ {
 					for _, t := range tests {
-						_, _ = litmus.Explore(context.Background(), t, m.model, litmus.Options{})
+						_, _ = explore.Explore(context.Background(), t, m.model, explore.Options{})
 					}
 				}
 				// The CPU time, all goroutines, GC included: on a shared

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -115,7 +116,7 @@ func TestMetamorphic(t *testing.T) {
 // checkMetamorphic checks one mutant against its original's output
 // base; withSC adds the check against SC (not for the LKMM, whose RCU
 // forbids executions that SC, blind to RCU, allows, nor with oneInstrRMW).
-func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmus.Model, opt litmus.Options, base string, withSC bool, bound time.Duration) bool {
+func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm explore.Model, opt explore.Options, base string, withSC bool, bound time.Duration) bool {
 	out, to := runBoundedOpt(lt, gm, bound, opt)
 	if to || strings.HasPrefix(out, "error: ") {
 		return true
@@ -127,7 +128,7 @@ func checkMetamorphic(t *testing.T, desc, kind string, lt *litmus.Test, gm litmu
 	noSym.NoSymmetry, workers.Workers = true, 2
 	for _, v := range []struct {
 		name string
-		opt  litmus.Options
+		opt  explore.Options
 	}{{"NoSymmetry", noSym}, {"Workers=2", workers}} {
 		if o, to := runBoundedOpt(lt, gm, bound, v.opt); !to && o != out {
 			t.Errorf("%s [%s]: %s changes the result:\n%s\nvs\n%s", desc, kind, v.name, out, o)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -101,7 +102,7 @@ type huntDir struct {
 	name         string // the subtest: dir, or dir@SC
 	dir, goModel string
 	opts         Options
-	explore      litmus.Options
+	explore      explore.Options
 }
 
 // huntDirs are corpusModels and the mixed-size corpus, run as herd7
@@ -111,13 +112,13 @@ func huntDirs() []huntDir {
 	for _, c := range corpusModels {
 		// As the CLI runs them: a test that mixes widths runs under
 		// mixed-size semantics.
-		hs = append(hs, huntDir{c.dir, c.dir, c.goModel, c.opts, litmus.Options{RefuseMixedSize: true}})
+		hs = append(hs, huntDir{c.dir, c.dir, c.goModel, c.opts, explore.Options{RefuseMixedSize: true}})
 	}
 	mixed := []string{"mixed"}
 	hs = append(hs,
-		huntDir{"mixed/X86_64", "mixed/X86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat", Variants: mixed}, litmus.Options{Mixed: true}},
-		huntDir{"mixed/AArch64", "mixed/AArch64", "ARMv8", Options{Model: "aarch64.cat", Variants: mixed}, litmus.Options{Mixed: true}},
-		huntDir{"mixed/PPC", "mixed/PPC", "Power", Options{Model: "ppc.cat", Variants: mixed}, litmus.Options{Mixed: true}})
+		huntDir{"mixed/X86_64", "mixed/X86_64", "TSO-mixed", Options{Model: "x86tso-mixed.cat", Variants: mixed}, explore.Options{Mixed: true}},
+		huntDir{"mixed/AArch64", "mixed/AArch64", "ARMv8", Options{Model: "aarch64.cat", Variants: mixed}, explore.Options{Mixed: true}},
+		huntDir{"mixed/PPC", "mixed/PPC", "Power", Options{Model: "ppc.cat", Variants: mixed}, explore.Options{Mixed: true}})
 	// SC against sc.cat on every assembly directory.
 	for _, h := range hs {
 		if h.dir != "lkmm" {
@@ -130,10 +131,10 @@ func huntDirs() []huntDir {
 
 // runBoundedOpt explores t under m within d; it returns herd's output or
 // an "error: " line, and whether the bound was hit.
-func runBoundedOpt(t *litmus.Test, m litmus.Model, d time.Duration, opt litmus.Options) (string, bool) {
+func runBoundedOpt(t *litmus.Test, m explore.Model, d time.Duration, opt explore.Options) (string, bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	res, err := litmus.Explore(ctx, t, m, opt)
+	res, err := explore.Explore(ctx, t, m, opt)
 	if err != nil {
 		return "error: " + err.Error(), errors.Is(err, context.DeadlineExceeded)
 	}
@@ -255,7 +256,7 @@ func TestMutants(t *testing.T) {
 
 // checkMutant runs one mutant under both models and reports a
 // difference of herd's output (states, verdict, witnesses) as an error.
-func checkMutant(t *testing.T, m mutant, gm, cm litmus.Model, opt litmus.Options, bound time.Duration, st *mutantStats, out, dir string) {
+func checkMutant(t *testing.T, m mutant, gm, cm explore.Model, opt explore.Options, bound time.Duration, st *mutantStats, out, dir string) {
 	lt, err := parser.Parse("mutant.litmus", m.src)
 	if err != nil {
 		st.mu.Lock()

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -28,7 +28,7 @@ func herdStateLines(t *testing.T, file string, p *Program) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := litmus.Explore(context.Background(), lt, p.Model(), litmus.Options{Mixed: true})
+	res, err := explore.Explore(context.Background(), lt, p.Model(), explore.Options{Mixed: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,7 @@
 // 3): a ring of threads such as the RCU chain, each thread the next but
 // one with every location shifted along the ring, is explored one
 // combination of paths per orbit of the rotation.
-package litmus
+package explore
 
 import (
 	"math/bits"
@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A rotation is one element of a cyclic group of symmetries other than the
@@ -62,7 +64,7 @@ func (s *setup) findRotation() []rotation {
 // rotationCandidate reports whether s has no value that a renaming of
 // locations would have to rename or that herd names per thread.
 func (s *setup) rotationCandidate() bool {
-	plain := func(v Value) bool { return v.Sym == "" && v.Var == 0 }
+	plain := func(v litmus.Value) bool { return v.Sym == "" && v.Var == 0 }
 	for t, ps := range s.paths {
 		if len(s.hangPaths[t]) > 0 {
 			return false
@@ -153,13 +155,13 @@ func (s *setup) shiftSymmetry(d int) *rotation {
 	if !s.declarationsInvariant(g) {
 		return nil
 	}
-	index := map[LocRef]int{}
+	index := map[litmus.LocRef]int{}
 	for i, l := range s.observed {
 		index[l] = i
 	}
 	g.obs = make([]int, len(s.observed))
 	for i, l := range s.observed {
-		j, ok := index[LocRef{Thread: g.thread[l.Thread], Name: l.Name}]
+		j, ok := index[litmus.LocRef{Thread: g.thread[l.Thread], Name: l.Name}]
 		if !ok {
 			return nil
 		}
@@ -167,7 +169,7 @@ func (s *setup) shiftSymmetry(d int) *rotation {
 	}
 	thread := func(t int) int { return g.thread[t] }
 	loc := func(x string) string { return g.loc[x] }
-	same := func(p Prop) bool { return p == nil || propKeyRenamed(p, thread, loc) == propKey(p, nil) }
+	same := func(p litmus.Prop) bool { return p == nil || propKeyRenamed(p, thread, loc) == propKey(p, nil) }
 	if !same(s.test.Cond.Prop) || !same(s.test.Filter) {
 		return nil
 	}
@@ -181,10 +183,10 @@ func (s *setup) declarationsInvariant(g *rotation) bool {
 	type decl struct {
 		typ  string
 		size int
-		val  Value
+		val  litmus.Value
 		has  bool
 	}
-	decls := map[LocRef]decl{}
+	decls := map[litmus.LocRef]decl{}
 	for _, it := range s.test.Init {
 		decls[it.Loc] = decl{it.Type, it.Size, it.Value, it.HasValue}
 	}
@@ -298,7 +300,7 @@ func (sym *symmetry) rotationWeight(choice []int) int {
 // A ring's states run to millions: they are sorted and made unique as rows
 // of small integers, which the states returned then read from (a byte per
 // value rather than a Value).
-func (sym *symmetry) rotationImages(states []State) []State {
+func (sym *symmetry) rotationImages(states []litmus.State) []litmus.State {
 	if len(states) == 0 {
 		return states
 	}
@@ -332,7 +334,7 @@ func (sym *symmetry) rotationImages(states []State) []State {
 // imagesPacked is rotationImages with each state and its images packed in
 // one word, b bits a value less lo, the first value in the highest bits:
 // the words' order is the states' order, and a million of them sort fast.
-func imagesPacked(sym *symmetry, states []State, width int, lo int64, b uint) []State {
+func imagesPacked(sym *symmetry, states []litmus.State, width int, lo int64, b uint) []litmus.State {
 	// A part of the states per core, each packed and sorted on its own,
 	// then merged.
 	parts := 1
@@ -354,10 +356,10 @@ func imagesPacked(sym *symmetry, states []State, width int, lo int64, b uint) []
 	for _, other := range sorted[1:] {
 		keys = mergeUnique(keys, other)
 	}
-	table := &stateTable{width: width, lo: lo, packed: keys, bits: b}
-	out := make([]State, len(keys))
+	table := &litmus.StateTable{Width: width, Lo: lo, Packed: keys, Bits: b}
+	out := make([]litmus.State, len(keys))
 	for k := range out {
-		out[k] = State{table: table, row: int32(k)}
+		out[k] = litmus.State{Table: table, Row: int32(k)}
 	}
 	return out
 }
@@ -367,7 +369,7 @@ var partStates = 1 << 14
 
 // packImages packs each state of states and its images, sorted and
 // without repeats.
-func packImages(sym *symmetry, states []State, width int, lo int64, b uint) []uint64 {
+func packImages(sym *symmetry, states []litmus.State, width int, lo int64, b uint) []uint64 {
 	shift := func(i int) uint { return uint(width-1-i) * b }
 	keys := make([]uint64, 0, len(states)*(len(sym.rotations)+1))
 	for _, st := range states {
@@ -411,7 +413,7 @@ func mergeUnique(a, b []uint64) []uint64 {
 
 // imageRows is rotationImages with each state and its images written as a
 // row of values less lo in T, which keeps their order.
-func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo int64) []State {
+func imageRows[T uint8 | uint64](sym *symmetry, states []litmus.State, width int, lo int64) []litmus.State {
 	n := len(states) * (len(sym.rotations) + 1)
 	rows := make([]T, 0, n*width)
 	for _, st := range states {
@@ -434,27 +436,27 @@ func imageRows[T uint8 | uint64](sym *symmetry, states []State, width int, lo in
 	}
 	slices.SortFunc(order, func(a, b int32) int { return slices.Compare(row(a), row(b)) })
 	order = slices.CompactFunc(order, func(a, b int32) bool { return slices.Equal(row(a), row(b)) })
-	table := &stateTable{width: width, lo: lo}
+	table := &litmus.StateTable{Width: width, Lo: lo}
 	switch r := any(rows).(type) {
 	case []uint8:
-		table.bytes = r
+		table.Bytes = r
 	case []uint64:
-		table.words = r
+		table.Words = r
 	}
-	out := make([]State, len(order))
+	out := make([]litmus.State, len(order))
 	for k, o := range order {
-		out[k] = State{table: table, row: o}
+		out[k] = litmus.State{Table: table, Row: o}
 	}
 	return out
 }
 
 // rotationImagesOf is rotationImages for states of any values, sorted as
 // Values.
-func (sym *symmetry) rotationImagesOf(states []State) []State {
+func (sym *symmetry) rotationImagesOf(states []litmus.State) []litmus.State {
 	n := len(states) * (len(sym.rotations) + 1)
 	width := states[0].Len()
-	backing := make([]Value, 0, len(states)*len(sym.rotations)*width)
-	out := make([]State, 0, n)
+	backing := make([]litmus.Value, 0, len(states)*len(sym.rotations)*width)
+	out := make([]litmus.State, 0, n)
 	for _, st := range states {
 		out = append(out, st)
 		for _, g := range sym.rotations {
@@ -463,9 +465,9 @@ func (sym *symmetry) rotationImagesOf(states []State) []State {
 			for i := range width {
 				vals[g.obs[i]] = st.Value(i)
 			}
-			out = append(out, NewState(vals))
+			out = append(out, litmus.NewState(vals))
 		}
 	}
-	slices.SortFunc(out, compareStates)
-	return slices.CompactFunc(out, func(a, b State) bool { return compareStates(a, b) == 0 })
+	slices.SortFunc(out, litmus.CompareStates)
+	return slices.CompactFunc(out, func(a, b litmus.State) bool { return litmus.CompareStates(a, b) == 0 })
 }

@@ -1,7 +1,9 @@
 // This file implements the evaluation of IR expressions on register values
 // that carry the read events they depend on.
 
-package litmus
+package explore
+
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // deps is a set of thread-local read indices.
 type deps uint64
@@ -11,7 +13,7 @@ type deps uint64
 // as well (herd's iico_ctrl inside CSEL and CAS). The pick dependencies of
 // a value are d|p.
 type regVal struct {
-	v Value
+	v litmus.Value
 	d deps
 	p deps
 	// c are the reads of the branches under which the value, or one it
@@ -29,10 +31,10 @@ func (r regVal) valueDeps() deps { return r.d &^ r.z }
 
 // cancels reports whether the binary e gives 0 whatever its operand, one
 // register twice: herd's a xor a and a - a.
-func cancels(e *Binary) bool {
-	x, ok1 := e.X.(*RegRef)
-	y, ok2 := e.Y.(*RegRef)
-	return ok1 && ok2 && x.Name == y.Name && (e.Op == OpXor || e.Op == OpSub)
+func cancels(e *litmus.Binary) bool {
+	x, ok1 := e.X.(*litmus.RegRef)
+	y, ok2 := e.Y.(*litmus.RegRef)
+	return ok1 && ok2 && x.Name == y.Name && (e.Op == litmus.OpXor || e.Op == litmus.OpSub)
 }
 
 // evalError reports an expression that cannot be computed on its operands
@@ -41,30 +43,30 @@ type evalError struct{ msg string }
 
 func (e *evalError) Error() string { return e.msg }
 
-func (th *threadRun) eval(e Expr) (regVal, error) {
+func (th *threadRun) eval(e litmus.Expr) (regVal, error) {
 	switch e := e.(type) {
-	case *Const:
+	case *litmus.Const:
 		return regVal{v: e.V}, nil
-	case *RegRef:
+	case *litmus.RegRef:
 		return th.regs[e.Name], nil
-	case *Unary:
+	case *litmus.Unary:
 		x, err := th.eval(e.X)
 		if err != nil {
 			return x, err
 		}
-		if e.Op == OpPick {
+		if e.Op == litmus.OpPick {
 			// The value passes, its dependencies become pick ones only.
 			return regVal{v: x.v, p: x.d | x.p, c: x.c}, nil
 		}
 		if x.v.IsUnknown() {
 			return x, errUnknown
 		}
-		if _, _, conv := ConvWidth(e.Op); conv {
-			return regVal{v: Convert(e.Op, x.v), d: x.d, p: x.p, c: x.c, z: x.z}, nil
+		if _, _, conv := litmus.ConvWidth(e.Op); conv {
+			return regVal{v: litmus.Convert(e.Op, x.v), d: x.d, p: x.p, c: x.c, z: x.z}, nil
 		}
 		v, err := applyUnary(e.Op, x.v)
 		return regVal{v: v, d: x.d, p: x.p, c: x.c, z: x.z}, err
-	case *Binary:
+	case *litmus.Binary:
 		x, err := th.eval(e.X)
 		if err != nil {
 			return x, err
@@ -85,7 +87,7 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 			r.z = r.d &^ (x.valueDeps() | y.valueDeps())
 		}
 		return r, err
-	case *Ite:
+	case *litmus.Ite:
 		c, err := th.eval(e.Cond)
 		if err != nil {
 			return c, err
@@ -109,7 +111,7 @@ func (th *threadRun) eval(e Expr) (regVal, error) {
 	return regVal{}, &evalError{"unknown expression"}
 }
 
-func truthy(v Value) bool { return v.Sym != "" || v.Off != 0 }
+func truthy(v litmus.Value) bool { return v.Sym != "" || v.Off != 0 }
 
 // errUnknown cuts a path that computes with an unknown value: herd keeps an
 // equation on it, which the explorer does not solve.
@@ -120,175 +122,175 @@ var errUnknown = &evalError{"computation on an unknown value"}
 // every constant, and the constant it is compared with joins the domain of
 // the location read, so that the next round tries it. Otherwise only a
 // swap passes an unknown value on.
-func (th *threadRun) unknownOp(op BinOp, x, y Value) (Value, error) {
-	if op == OpXchg {
+func (th *threadRun) unknownOp(op litmus.BinOp, x, y litmus.Value) (litmus.Value, error) {
+	if op == litmus.OpXchg {
 		return y, nil
 	}
-	if op == OpEq || op == OpNe {
+	if op == litmus.OpEq || op == litmus.OpNe {
 		u, c := x, y
 		if !u.IsUnknown() {
 			u, c = y, x
 		}
-		if u.Var == VarDiscover && !c.IsUnknown() && th.discovered != nil {
+		if u.Var == litmus.VarDiscover && !c.IsUnknown() && th.discovered != nil {
 			th.discovered(u.Sym, c)
 			th.decided = true
-			return b2v(op == OpNe), nil
+			return b2v(op == litmus.OpNe), nil
 		}
 	}
-	return Value{}, errUnknown
+	return litmus.Value{}, errUnknown
 }
 
-func b2v(b bool) Value {
+func b2v(b bool) litmus.Value {
 	if b {
-		return Int(1)
+		return litmus.Int(1)
 	}
-	return Int(0)
+	return litmus.Int(0)
 }
 
-func applyUnary(op BinOp, x Value) (Value, error) {
+func applyUnary(op litmus.BinOp, x litmus.Value) (litmus.Value, error) {
 	switch op {
-	case OpNeg:
+	case litmus.OpNeg:
 		if x.Sym != "" {
 			return x, &evalError{"negation of an address"}
 		}
-		return Int(-x.Off), nil
-	case OpNot:
+		return litmus.Int(-x.Off), nil
+	case litmus.OpNot:
 		return b2v(!truthy(x)), nil
-	case OpBitNot:
+	case litmus.OpBitNot:
 		if x.Sym != "" {
 			return x, &evalError{"complement of an address"}
 		}
-		return Int(^x.Off), nil
+		return litmus.Int(^x.Off), nil
 	}
 	return x, &evalError{"bad unary operator"}
 }
 
 // Apply computes x op y. Addresses support adding and subtracting
 // integers, comparison, and the idioms "a xor a" and "a - a" that give 0.
-func Apply(op BinOp, x, y Value) (Value, error) {
+func Apply(op litmus.BinOp, x, y litmus.Value) (litmus.Value, error) {
 	if x.IsUnknown() || y.IsUnknown() {
-		if op == OpXchg {
+		if op == litmus.OpXchg {
 			return y, nil
 		}
-		return Value{}, errUnknown
+		return litmus.Value{}, errUnknown
 	}
 	switch op {
-	case OpEq:
+	case litmus.OpEq:
 		return b2v(x == y), nil
-	case OpNe:
+	case litmus.OpNe:
 		return b2v(x != y), nil
-	case OpLAnd:
+	case litmus.OpLAnd:
 		return b2v(truthy(x) && truthy(y)), nil
-	case OpLOr:
+	case litmus.OpLOr:
 		return b2v(truthy(x) || truthy(y)), nil
-	case OpXchg:
+	case litmus.OpXchg:
 		return y, nil
-	case OpCmp:
+	case litmus.OpCmp:
 		if x.Sym != y.Sym {
 			if x == y {
-				return Int(0), nil
+				return litmus.Int(0), nil
 			}
 			c := x.Compare(y)
-			return Int(int64(c)), nil
+			return litmus.Int(int64(c)), nil
 		}
 		switch {
 		case x.Off < y.Off:
-			return Int(-1), nil
+			return litmus.Int(-1), nil
 		case x.Off > y.Off:
-			return Int(1), nil
+			return litmus.Int(1), nil
 		}
-		return Int(0), nil
+		return litmus.Int(0), nil
 	}
 	if x.Sym != "" || y.Sym != "" {
 		switch {
-		case op == OpAdd && y.Sym == "":
-			return Value{Sym: x.Sym, Off: x.Off + y.Off}, nil
-		case op == OpAdd && x.Sym == "":
-			return Value{Sym: y.Sym, Off: x.Off + y.Off}, nil
-		case op == OpSub && y.Sym == "":
-			return Value{Sym: x.Sym, Off: x.Off - y.Off}, nil
-		case (op == OpSub || op == OpXor) && x == y:
-			return Int(0), nil
-		case op == OpLt || op == OpLe || op == OpGt || op == OpGe:
+		case op == litmus.OpAdd && y.Sym == "":
+			return litmus.Value{Sym: x.Sym, Off: x.Off + y.Off}, nil
+		case op == litmus.OpAdd && x.Sym == "":
+			return litmus.Value{Sym: y.Sym, Off: x.Off + y.Off}, nil
+		case op == litmus.OpSub && y.Sym == "":
+			return litmus.Value{Sym: x.Sym, Off: x.Off - y.Off}, nil
+		case (op == litmus.OpSub || op == litmus.OpXor) && x == y:
+			return litmus.Int(0), nil
+		case op == litmus.OpLt || op == litmus.OpLe || op == litmus.OpGt || op == litmus.OpGe:
 			c := x.Compare(y)
 			return b2v(cmpOp(op, int64(c), 0)), nil
-		case op == OpULt || op == OpULe || op == OpUGt || op == OpUGe:
+		case op == litmus.OpULt || op == litmus.OpULe || op == litmus.OpUGt || op == litmus.OpUGe:
 			c := x.Compare(y)
-			return b2v(cmpOp(op-OpULt+OpLt, int64(c), 0)), nil
-		case (op == OpAnd || op == OpOr) && x == y:
+			return b2v(cmpOp(op-litmus.OpULt+litmus.OpLt, int64(c), 0)), nil
+		case (op == litmus.OpAnd || op == litmus.OpOr) && x == y:
 			return x, nil
 		}
 		return x, &evalError{"arithmetic on an address"}
 	}
 	a, b := x.Off, y.Off
 	switch op {
-	case OpAdd:
-		return Int(a + b), nil
-	case OpSub:
-		return Int(a - b), nil
-	case OpMul:
-		return Int(a * b), nil
-	case OpDiv:
+	case litmus.OpAdd:
+		return litmus.Int(a + b), nil
+	case litmus.OpSub:
+		return litmus.Int(a - b), nil
+	case litmus.OpMul:
+		return litmus.Int(a * b), nil
+	case litmus.OpDiv:
 		if b == 0 {
-			return Int(0), &evalError{"division by zero"}
+			return litmus.Int(0), &evalError{"division by zero"}
 		}
-		return Int(a / b), nil
-	case OpMod:
+		return litmus.Int(a / b), nil
+	case litmus.OpMod:
 		if b == 0 {
-			return Int(0), &evalError{"division by zero"}
+			return litmus.Int(0), &evalError{"division by zero"}
 		}
-		return Int(a % b), nil
-	case OpAnd:
-		return Int(a & b), nil
-	case OpOr:
-		return Int(a | b), nil
-	case OpXor:
-		return Int(a ^ b), nil
-	case OpAndNot:
-		return Int(a &^ b), nil
-	case OpShl:
-		return Int(a << uint64(b)), nil
-	case OpShr:
-		return Int(a >> uint64(b)), nil
-	case OpLt, OpLe, OpGt, OpGe:
+		return litmus.Int(a % b), nil
+	case litmus.OpAnd:
+		return litmus.Int(a & b), nil
+	case litmus.OpOr:
+		return litmus.Int(a | b), nil
+	case litmus.OpXor:
+		return litmus.Int(a ^ b), nil
+	case litmus.OpAndNot:
+		return litmus.Int(a &^ b), nil
+	case litmus.OpShl:
+		return litmus.Int(a << uint64(b)), nil
+	case litmus.OpShr:
+		return litmus.Int(a >> uint64(b)), nil
+	case litmus.OpLt, litmus.OpLe, litmus.OpGt, litmus.OpGe:
 		return b2v(cmpOp(op, a, b)), nil
-	case OpULt, OpULe, OpUGt, OpUGe:
-		return b2v(cmpOp(op-OpULt+OpLt, int64(uint64(a)^1<<63), int64(uint64(b)^1<<63))), nil
-	case OpUDiv, OpUMod:
+	case litmus.OpULt, litmus.OpULe, litmus.OpUGt, litmus.OpUGe:
+		return b2v(cmpOp(op-litmus.OpULt+litmus.OpLt, int64(uint64(a)^1<<63), int64(uint64(b)^1<<63))), nil
+	case litmus.OpUDiv, litmus.OpUMod:
 		if b == 0 {
-			return Int(0), &evalError{"division by zero"}
+			return litmus.Int(0), &evalError{"division by zero"}
 		}
-		if op == OpUDiv {
-			return Int(int64(uint64(a) / uint64(b))), nil
+		if op == litmus.OpUDiv {
+			return litmus.Int(int64(uint64(a) / uint64(b))), nil
 		}
-		return Int(int64(uint64(a) % uint64(b))), nil
-	case OpUShr:
-		return Int(int64(uint64(a) >> uint64(b))), nil
-	case OpMax:
-		return Int(max(a, b)), nil
-	case OpMin:
-		return Int(min(a, b)), nil
-	case OpUMax:
+		return litmus.Int(int64(uint64(a) % uint64(b))), nil
+	case litmus.OpUShr:
+		return litmus.Int(int64(uint64(a) >> uint64(b))), nil
+	case litmus.OpMax:
+		return litmus.Int(max(a, b)), nil
+	case litmus.OpMin:
+		return litmus.Int(min(a, b)), nil
+	case litmus.OpUMax:
 		if uint64(a) > uint64(b) {
-			return Int(a), nil
+			return litmus.Int(a), nil
 		}
-		return Int(b), nil
-	case OpUMin:
+		return litmus.Int(b), nil
+	case litmus.OpUMin:
 		if uint64(a) < uint64(b) {
-			return Int(a), nil
+			return litmus.Int(a), nil
 		}
-		return Int(b), nil
+		return litmus.Int(b), nil
 	}
 	return x, &evalError{"bad operator"}
 }
 
-func cmpOp(op BinOp, a, b int64) bool {
+func cmpOp(op litmus.BinOp, a, b int64) bool {
 	switch op {
-	case OpLt:
+	case litmus.OpLt:
 		return a < b
-	case OpLe:
+	case litmus.OpLe:
 		return a <= b
-	case OpGt:
+	case litmus.OpGt:
 		return a > b
 	}
 	return a >= b

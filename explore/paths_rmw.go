@@ -2,10 +2,12 @@
 // a compare-and-swap forks on its success and failure forms, a
 // store-conditional on whether its reservation holds.
 
-package litmus
+package explore
+
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // defaultCASForms are the forms of a compare-and-swap without CASForms.
-var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
+var defaultCASForms = []litmus.CASForm{{Success: true}, {Success: false}}
 
 // cas continues th once per form of in that agrees with the old value v
 // read into r: the comparison of v with the expected value selects the
@@ -14,7 +16,7 @@ var defaultCASForms = []CASForm{{Success: true}, {Success: false}}
 // An add-unless (Instr.AddUnless) succeeds, and stores old + Src, when the
 // comparison fails. before are the registers before in ran, when herd's
 // symbols are followed (see herdVars.step).
-func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v Value, before map[string]regVal) {
+func (pe *pathEnum) cas(th *threadRun, pc int, in *litmus.Instr, r tevent, a regVal, v litmus.Value, before map[string]regVal) {
 	e, err := th.eval(in.Expect)
 	if err != nil {
 		pe.stuck(th, in, cannot(e, err), r)
@@ -26,7 +28,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 	cmp := e.d | e.p
 	equal := v == e.v
 	if v.IsUnknown() || e.v.IsUnknown() {
-		c, err := th.unknownOp(OpEq, v, e.v)
+		c, err := th.unknownOp(litmus.OpEq, v, e.v)
 		if err != nil {
 			pe.stuck(th, in, "compares an unknown value", r)
 			return
@@ -41,24 +43,24 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 			return
 		}
 		if in.AddUnless {
-			if s.v, err = Apply(OpAdd, v, s.v); err != nil {
+			if s.v, err = Apply(litmus.OpAdd, v, s.v); err != nil {
 				pe.stuck(th, in, cannot(s, err), r)
 				return
 			}
-			s.v = Convert(in.Wrap, s.v)
+			s.v = litmus.Convert(in.Wrap, s.v)
 		}
 		if why := pe.overflow(r.loc, s.v); why != "" {
 			pe.stuck(th, in, why, r)
 			return
 		}
 	}
-	forkCAS(th, in, success, r.tags, func(t *threadRun, f CASForm, tags []string) bool {
+	forkCAS(th, in, success, r.tags, func(t *threadRun, f litmus.CASForm, tags []string) bool {
 		ev := r
 		ev.tags = tags
 		idx := t.addEvent(ev)
 		own := deps(1) << uint(idx)
 		if success || f.WriteBack {
-			w := tevent{kind: KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
+			w := tevent{kind: litmus.KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
 				addr: a.d, paddr: a.d | a.p, ctrl: r.ctrl, pctrl: r.pctrl}
 			if success {
 				w.val, w.data, w.vdeps = s.v, s.d, s.valueDeps()
@@ -99,7 +101,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *Instr, r tevent, a regVal, v 
 // each on a thread of its own (th itself for the last form), until each
 // returns false. tags are the form's read's: in.FailTags for a failure
 // that writes nothing back, when in has them, rtags otherwise.
-func forkCAS(th *threadRun, in *Instr, success bool, rtags []string, each func(t *threadRun, f CASForm, tags []string) bool) {
+func forkCAS(th *threadRun, in *litmus.Instr, success bool, rtags []string, each func(t *threadRun, f litmus.CASForm, tags []string) bool) {
 	mine := casForms(in, success)
 	for i, f := range mine {
 		t := th
@@ -117,15 +119,15 @@ func forkCAS(th *threadRun, in *Instr, success bool, rtags []string, each func(t
 }
 
 // unpick returns e without its outer pick, if any.
-func unpick(e Expr) Expr {
-	if u, ok := e.(*Unary); ok && u.Op == OpPick {
+func unpick(e litmus.Expr) litmus.Expr {
+	if u, ok := e.(*litmus.Unary); ok && u.Op == litmus.OpPick {
 		return u.X
 	}
 	return e
 }
 
 // storeCond forks on success (when a reservation is held) and failure.
-func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
+func (pe *pathEnum) storeCond(th *threadRun, pc int, in *litmus.Instr) {
 	a, loc, s, ok := pe.store(th, in)
 	if !ok {
 		return
@@ -133,7 +135,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 	// As herd's equation RESADDR = address: success needs a reservation
 	// on this very location.
 	pe.forkStoreCond(th, pc, in, loc, a, func(t *threadRun) {
-		w := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: t.resv,
+		w := tevent{kind: litmus.KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: t.resv,
 			addr: a.d, paddr: a.d | a.p, lxsx: true}
 		w.ctrl, w.pctrl = t.ctrlDeps(pc)
 		if !in.NoDataDep {
@@ -149,7 +151,7 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *Instr) {
 // the writes, paired with the reservation), then once as a failure. With
 // StatusDeps, a success's status depends on the writes and on the address
 // a (herd's RISC-V sc: its result register follows its memory write).
-func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string, a regVal, write func(t *threadRun)) {
+func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *litmus.Instr, resv string, a regVal, write func(t *threadRun)) {
 	if th.resv >= 0 && th.resvLoc == resv {
 		t := th.clone()
 		first := len(t.events)
@@ -183,7 +185,7 @@ func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *Instr, resv string,
 // form evaluates the expected value again; its error is returned with
 // the value.
 // ctrl are the branch reads a C test's register writes carry (setReg).
-func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value, own deps, e regVal, ctrl deps) (regVal, error) {
+func (t *threadRun) setCASRegisters(in *litmus.Instr, f litmus.CASForm, success bool, v litmus.Value, own deps, e regVal, ctrl deps) (regVal, error) {
 	if in.Dst != "" {
 		old := regVal{v: v, d: own}
 		if f.OldFromExpect {
@@ -211,12 +213,12 @@ func (t *threadRun) setCASRegisters(in *Instr, f CASForm, success bool, v Value,
 
 // casForms are the event structures of in's CAS (herd's, unless the
 // instruction names its own) for the outcome success.
-func casForms(in *Instr, success bool) []CASForm {
+func casForms(in *litmus.Instr, success bool) []litmus.CASForm {
 	forms := in.CASForms
 	if forms == nil {
 		forms = defaultCASForms
 	}
-	var mine []CASForm
+	var mine []litmus.CASForm
 	for _, f := range forms {
 		if f.Success == success {
 			mine = append(mine, f)

@@ -4,18 +4,20 @@
 // a word, or a word read of two bytes, would be silently wrong; until
 // mixed-size accesses are modelled they are refused.
 
-package litmus
+package explore
 
 import (
 	"context"
 	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // naturalSize is the width in bytes of an access whose Instr.Size is 0.
 const naturalSize = 4
 
 // accessBytes is the width of in's memory accesses.
-func accessBytes(in *Instr) int {
+func accessBytes(in *litmus.Instr) int {
 	if in.Size == 0 {
 		return naturalSize
 	}
@@ -29,19 +31,19 @@ func accessBytes(in *Instr) int {
 // register the init block or a load sets counts as well.
 func (s *setup) checkSizes() error {
 	type access struct {
-		in     *Instr
+		in     *litmus.Instr
 		thread int
 	}
 	first := map[string]access{}
 	var err error
-	s.eachAccess(func(t int, in *Instr, e *tevent) bool {
+	s.eachAccess(func(t int, in *litmus.Instr, e *tevent) bool {
 		f, ok := first[e.loc]
 		if !ok {
 			first[e.loc] = access{in, t}
 			return true
 		}
 		if a, b := accessBytes(f.in), accessBytes(in); a != b {
-			err = Unsupported(in.Pos, fmt.Sprintf(
+			err = litmus.Unsupported(in.Pos, fmt.Sprintf(
 				"mixed-size access: P%d's %q accesses %s as %s, P%d's %q (%s) as %s",
 				t, in.Text, e.loc, bytes(b), f.thread, f.in.Text, f.in.Pos, bytes(a)))
 		}
@@ -53,7 +55,7 @@ func (s *setup) checkSizes() error {
 // eachAccess calls f on every memory event of the paths, with its thread
 // and instruction, in thread and path order (each thread's paths that
 // hang after those that end), until f returns false.
-func (s *setup) eachAccess(f func(t int, in *Instr, e *tevent) bool) {
+func (s *setup) eachAccess(f func(t int, in *litmus.Instr, e *tevent) bool) {
 	for t, paths := range s.paths {
 		code := s.test.Threads[t].Code
 		if t < len(s.hangPaths) {
@@ -62,7 +64,7 @@ func (s *setup) eachAccess(f func(t int, in *Instr, e *tevent) bool) {
 		for _, p := range paths {
 			for i := range p.events {
 				e := &p.events[i]
-				if e.kind == KindF || e.instr < 0 || e.instr >= len(code) {
+				if e.kind == litmus.KindF || e.instr < 0 || e.instr >= len(code) {
 					continue
 				}
 				if !f(t, &code[e.instr], e) {
@@ -84,7 +86,7 @@ func bytes(n int) string {
 // without exploring it. A test compiled from t (the hardware columns of a
 // C test) does not keep the widths of t's accesses, so its caller checks
 // t itself.
-func CheckSizes(ctx context.Context, t *Test, opt Options) error {
+func CheckSizes(ctx context.Context, t *litmus.Test, opt Options) error {
 	s, err := prepare(t, noModel{}, opt, newLimiter(ctx, t.File, opt))
 	if err != nil {
 		return err
@@ -95,5 +97,5 @@ func CheckSizes(ctx context.Context, t *Test, opt Options) error {
 // noModel allows everything: CheckSizes only needs the threads' paths.
 type noModel struct{}
 
-func (noModel) Name() string                      { return "none" }
-func (noModel) Check(*Execution) (bool, []string) { return true, nil }
+func (noModel) Name() string                             { return "none" }
+func (noModel) Check(*litmus.Execution) (bool, []string) { return true, nil }

@@ -2,17 +2,18 @@
 // candidate execution with its fixed relations (po, loc, rmw,
 // dependencies), and its exploration.
 
-package litmus
+package explore
 
 import (
 	"sort"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // combo is one choice of path per thread, laid out as events.
 type combo struct {
-	x *Execution
+	x *litmus.Execution
 	// valueFlow relates a read to the writes whose value it feeds.
 	valueFlow rel.Rel
 	paths     []*path
@@ -317,21 +318,21 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	for _, p := range c.paths {
 		size += len(p.events)
 	}
-	events := make([]Event, 0, size+4)
+	events := make([]litmus.Event, 0, size+4)
 	type local struct{ thread, idx int }
 	for _, l := range s.locs {
 		c.initOf[l] = len(events)
-		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+		events = append(events, litmus.Event{ID: len(events), Kind: litmus.KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
 	base := make([]int, len(c.paths))
 	for t, p := range c.paths {
 		base[t] = len(events)
 		for i, ev := range p.events {
-			if _, ok := c.initOf[ev.loc]; !ok && ev.kind != KindF {
+			if _, ok := c.initOf[ev.loc]; !ok && ev.kind != litmus.KindF {
 				// A location reached only through a computed address.
 				c.initOf[ev.loc] = -1
 			}
-			events = append(events, Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
+			events = append(events, litmus.Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
 			if p.hang && p.spin&(1<<uint(i)) != 0 {
 				c.spin = append(c.spin, base[t]+i)
 			}
@@ -349,10 +350,10 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	sort.Strings(late)
 	for _, l := range late {
 		c.initOf[l] = len(events)
-		events = append(events, Event{ID: len(events), Kind: KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
+		events = append(events, litmus.Event{ID: len(events), Kind: litmus.KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
 	n := len(events)
-	x := &Execution{Test: s.test, Events: events, N: n, tags: map[string]rel.Set{}}
+	x := &litmus.Execution{Test: s.test, Events: events, N: n, Tags: map[string]rel.Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	x.Addr, x.Data, x.Ctrl, x.SameInstr = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	x.PickAddr, x.PickData, x.PickCtrl = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
@@ -360,18 +361,18 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	for i := range events {
 		e := &events[i]
 		switch e.Kind {
-		case KindR:
+		case litmus.KindR:
 			x.R = x.R.Add(i)
-		case KindW:
+		case litmus.KindW:
 			x.W = x.W.Add(i)
-		case KindF:
+		case litmus.KindF:
 			x.F = x.F.Add(i)
 		}
 		if e.IsInit() {
 			x.IW = x.IW.Add(i)
 		}
 		for _, tg := range e.Tags {
-			x.tags[tg] = x.tags[tg].Add(i)
+			x.Tags[tg] = x.Tags[tg].Add(i)
 		}
 	}
 	x.M = x.R.Union(x.W)

@@ -2,11 +2,12 @@
 // combination of paths that its shape alone decides, built once per shape
 // and shared by the combinations of that shape (the RCU ring's are all of
 // one shape), so that each pays only for its values.
-package litmus
+package explore
 
 import (
 	"sort"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -20,16 +21,16 @@ const maxTemplates = 256
 // them once built (cloneExecution shares them too); rf and co are each
 // combination's own.
 type comboTemplate struct {
-	x      Execution
-	events []Event
+	x      litmus.Execution
+	events []litmus.Event
 	initOf map[string]int
 	base   []int
 	// buf is the execution the worker's combinations of this shape are
 	// filled in, one after the other, with its events, rf, co and value
 	// flow: the explorer finishes a combination before it builds the
 	// next, and cloneExecution copies what a report keeps.
-	buf       *Execution
-	bufEvents []Event
+	buf       *litmus.Execution
+	bufEvents []litmus.Event
 	rf, co    rel.Rel
 	flow      rel.Rel
 	// shape holds finishCombo's parts of the shape, from the first
@@ -40,8 +41,8 @@ type comboTemplate struct {
 }
 
 // newTemplate records x's shape, before any candidate of it is checked.
-func newTemplate(x *Execution, initOf map[string]int, base []int) *comboTemplate {
-	tm := &comboTemplate{x: *x, events: append([]Event(nil), x.Events...), base: base, initOf: map[string]int{}}
+func newTemplate(x *litmus.Execution, initOf map[string]int, base []int) *comboTemplate {
+	tm := &comboTemplate{x: *x, events: append([]litmus.Event(nil), x.Events...), base: base, initOf: map[string]int{}}
 	for l, id := range initOf {
 		tm.initOf[l] = id
 	}
@@ -54,7 +55,7 @@ func newTemplate(x *Execution, initOf map[string]int, base []int) *comboTemplate
 func (tm *comboTemplate) fill(c *combo) []int {
 	if tm.buf == nil {
 		n := tm.x.N
-		tm.buf, tm.bufEvents = new(Execution), make([]Event, len(tm.events))
+		tm.buf, tm.bufEvents = new(litmus.Execution), make([]litmus.Event, len(tm.events))
 		tm.rf, tm.co, tm.flow = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	}
 	x := tm.buf
@@ -164,12 +165,12 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 		last := map[string]int{}
 		for i, ev := range p.events {
 			id := b + i
-			if ev.kind == KindR {
+			if ev.kind == litmus.KindR {
 				if w, ok := last[ev.worldKey()]; ok {
 					sh.lastW[id] = w
 				}
 			}
-			if ev.kind == KindW {
+			if ev.kind == litmus.KindW {
 				last[ev.worldKey()] = id
 			}
 		}

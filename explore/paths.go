@@ -3,12 +3,14 @@
 // may hold, which yields the thread's events, their dependencies and its
 // final registers (the atomic read-modify-writes are in paths_rmw.go).
 
-package litmus
+package explore
 
 import (
 	"fmt"
 	"maps"
 	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // DefaultUnroll is how many times a backward jump may be taken unless
@@ -17,9 +19,9 @@ const DefaultUnroll = 2
 
 // A tevent is an event of one thread path, before threads are combined.
 type tevent struct {
-	kind  EventKind
+	kind  litmus.EventKind
 	loc   string
-	val   Value
+	val   litmus.Value
 	tags  []string
 	instr int
 	// step numbers the instructions the path executes: events of one
@@ -47,14 +49,14 @@ type tevent struct {
 // A path is one control-flow path of a thread with its read values.
 type path struct {
 	events []tevent
-	regs   map[string]Value
+	regs   map[string]litmus.Value
 	// overlong marks a path cut at the event that passes its budget: any
 	// candidate with it is too large to check, and says so (events holds
 	// the events up to that one).
 	overlong bool
 	// stuck, when set, marks a path cut where an instruction could not be
 	// evaluated (stuck.go): its candidates are checked, never counted.
-	stuck *Stuck
+	stuck *litmus.Stuck
 	// maxUnknown is the rank, in herd's numbering of the thread's
 	// symbols, of the last symbol holding an unknown value; 0 for none.
 	maxUnknown int
@@ -78,7 +80,7 @@ type threadRun struct {
 	// branch, the events and registers at the last time it was taken
 	// (hang.go); nil until then.
 	loopMark map[int]int
-	loopRegs map[int]map[string]Value
+	loopRegs map[int]map[string]litmus.Value
 	step     int
 	// stored, when set, sees every write as the path makes it, also on
 	// paths that a later read cuts: the write still happens on the same
@@ -87,7 +89,7 @@ type threadRun struct {
 	// discovered, when set, sees the constants an unknown read is compared
 	// with (see unknownOp); usedDiscover records that a read of this path
 	// returned the unknown value already.
-	discovered   func(loc string, v Value)
+	discovered   func(loc string, v litmus.Value)
 	usedDiscover bool
 	// decided records that a comparison with an unknown read decided
 	// something on this path: only the stores after it are discoveries.
@@ -163,7 +165,7 @@ func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
 func (th *threadRun) addEvent(ev tevent) int {
 	ev.step = th.step
 	th.events = append(th.events, ev)
-	if ev.kind == KindW && th.stored != nil {
+	if ev.kind == litmus.KindW && th.stored != nil {
 		th.stored(th, ev)
 	}
 	return len(th.events) - 1
@@ -171,7 +173,7 @@ func (th *threadRun) addEvent(ev tevent) int {
 
 // pathEnum enumerates the paths of one thread.
 type pathEnum struct {
-	th *Thread
+	th *litmus.Thread
 	// locBytes are the widths a C test gives its locations (Test.LocBytes),
 	// which its compiled tests carry: a write of a value that does not
 	// fit cuts the path (overflow).
@@ -185,7 +187,7 @@ type pathEnum struct {
 	// cCtrl: the test is C, whose register writes are control-dependent
 	// (setReg).
 	cCtrl   bool
-	domains map[string][]Value
+	domains map[string][]litmus.Value
 	paths   []path
 	// hangs are the paths that end in a spin that may wait forever; they
 	// are kept apart so that the other paths stay those herd enumerates.
@@ -232,8 +234,8 @@ func (pe *pathEnum) regsCopy(th *threadRun) map[string]regVal {
 	return c
 }
 
-func errAt(in *Instr, format string, args ...any) error {
-	return &Error{Pos: in.Pos, Msg: fmt.Sprintf(format, args...)}
+func errAt(in *litmus.Instr, format string, args ...any) error {
+	return &litmus.Error{Pos: in.Pos, Msg: fmt.Sprintf(format, args...)}
 }
 
 // run continues th from pc to the end of the thread, forking at reads and
@@ -264,17 +266,17 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			return
 		}
 		switch in.Op {
-		case OpNop:
-		case OpMove:
+		case litmus.OpNop:
+		case litmus.OpMove:
 			v, err := th.eval(in.Src)
 			if err != nil {
 				pe.stuck(th, in, cannot(v, err))
 				return
 			}
 			pe.setReg(th, in.Dst, v, pc)
-		case OpFence:
+		case litmus.OpFence:
 			cd, cp := th.ctrlDeps(pc)
-			ev := tevent{kind: KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: cd, pctrl: cp}
+			ev := tevent{kind: litmus.KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: cd, pctrl: cp}
 			if in.Addr != nil {
 				// A located fence (LKMM's synchronize_srcu) is an event on
 				// its location that neither reads nor writes it.
@@ -285,7 +287,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				ev.loc, ev.addr, ev.paddr = loc, a.d, a.d|a.p
 			}
 			th.addEvent(ev)
-		case OpBranch:
+		case litmus.OpBranch:
 			taken := true
 			var condReads deps
 			if in.Cond != nil {
@@ -320,7 +322,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				pc = in.Target
 				continue
 			}
-		case OpAssume:
+		case litmus.OpAssume:
 			c, err := th.eval(in.Cond)
 			if err != nil || c.v.IsUnknown() {
 				pe.stuck(th, in, cannot(c, err))
@@ -335,30 +337,30 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			if in.CtrlDep && c.d|c.c != 0 {
 				th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c})
 			}
-		case OpLoad, OpLoadReserve, OpRMW, OpCAS:
+		case litmus.OpLoad, litmus.OpLoadReserve, litmus.OpRMW, litmus.OpCAS:
 			pe.read(th, pc, in)
 			return
-		case OpStore:
+		case litmus.OpStore:
 			a, loc, s, ok := pe.store(th, in)
 			if !ok {
 				return
 			}
-			ev := tevent{kind: KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
+			ev := tevent{kind: litmus.KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
 				addr: a.d, vdeps: s.valueDeps(), paddr: a.d | a.p}
 			ev.ctrl, ev.pctrl = th.ctrlDeps(pc)
 			if !in.NoDataDep {
 				ev.data, ev.pdata = s.d, s.d|s.p
 			}
 			th.addEvent(ev)
-		case OpStoreCond:
+		case litmus.OpStoreCond:
 			pe.storeCond(th, pc, in)
 			return
 		default:
 			pe.err = errAt(in, "unsupported: instruction kind %v", in.Op)
 			return
 		}
-		if before != nil && in.Op != OpBranch {
-			pe.hv.step(th.hc, pc, 0, before, Value{})
+		if before != nil && in.Op != litmus.OpBranch {
+			pe.hv.step(th.hc, pc, 0, before, litmus.Value{})
 		}
 		pc++
 	}
@@ -368,14 +370,14 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 // keep records the path th ran, cut at its budget when overlong.
 func (pe *pathEnum) keep(th *threadRun, overlong bool) {
 	if len(pe.paths) >= pe.limit {
-		pe.err = &Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+		pe.err = &litmus.Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
 		return
 	}
 	if overlong {
 		pe.paths = append(pe.paths, path{events: th.events[:pe.budget+1], overlong: true})
 		return
 	}
-	regs := make(map[string]Value, len(th.regs))
+	regs := make(map[string]litmus.Value, len(th.regs))
 	for k, v := range th.regs {
 		regs[k] = v.v
 	}
@@ -392,7 +394,7 @@ func (pe *pathEnum) phase() string {
 
 // address evaluates the memory address of in; ok is false when the value
 // is not an address, which cuts the path.
-func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
+func (pe *pathEnum) address(th *threadRun, in *litmus.Instr) (regVal, string, bool) {
 	a, err := th.eval(in.Addr)
 	if err != nil || !a.v.IsAddr() {
 		pe.stuck(th, in, badAddress(a, err))
@@ -420,8 +422,8 @@ func (pe *pathEnum) address(th *threadRun, in *Instr) (regVal, string, bool) {
 
 // arrayElements are the element widths of the arrays the assembly test t
 // declares, nil for a C test, whose addresses count elements.
-func arrayElements(t *Test) map[string]int {
-	if t.Arch == ArchC {
+func arrayElements(t *litmus.Test) map[string]int {
+	if t.Arch == litmus.ArchC {
 		return nil
 	}
 	var elems map[string]int
@@ -438,7 +440,7 @@ func arrayElements(t *Test) map[string]int {
 
 // store evaluates the address and the value of a store (plain or
 // conditional); ok is false when the path is stuck.
-func (pe *pathEnum) store(th *threadRun, in *Instr) (a regVal, loc string, v regVal, ok bool) {
+func (pe *pathEnum) store(th *threadRun, in *litmus.Instr) (a regVal, loc string, v regVal, ok bool) {
 	if a, loc, ok = pe.address(th, in); !ok {
 		return a, loc, v, false
 	}
@@ -460,7 +462,7 @@ func (pe *pathEnum) store(th *threadRun, in *Instr) (a regVal, loc string, v reg
 // column that is not mixed-size computes with whole values in 64-bit
 // registers, so a larger value is an overflow the hardware would have
 // wrapped.
-func (pe *pathEnum) overflow(loc string, v Value) string {
+func (pe *pathEnum) overflow(loc string, v litmus.Value) string {
 	if pe.mixed != nil || v.Sym != "" || v.IsUnknown() {
 		return ""
 	}
@@ -476,7 +478,7 @@ func (pe *pathEnum) overflow(loc string, v Value) string {
 }
 
 // read forks the path on every value the location may hold.
-func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
+func (pe *pathEnum) read(th *threadRun, pc int, in *litmus.Instr) {
 	a, loc, ok := pe.address(th, in)
 	if !ok {
 		return
@@ -487,17 +489,17 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 		vals = lockDomain(pe.domains[lockKey(loc)])
 	}
 	if len(vals) == 0 {
-		vals = []Value{Int(0)}
+		vals = []litmus.Value{litmus.Int(0)}
 	}
 	if pe.discover && !th.usedDiscover && !lock {
-		vals = append(vals[:len(vals):len(vals)], Value{Sym: loc, Var: VarDiscover})
+		vals = append(vals[:len(vals):len(vals)], litmus.Value{Sym: loc, Var: litmus.VarDiscover})
 	}
 	for i, v := range vals {
 		t := th
 		if i < len(vals)-1 {
 			t = th.clone()
 		}
-		if v.Var == VarDiscover {
+		if v.Var == litmus.VarDiscover {
 			t.usedDiscover = true
 		}
 		pe.readValue(t, pc, in, a, loc, v)
@@ -507,20 +509,20 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *Instr) {
 	}
 }
 
-func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc string, v Value) {
+func (pe *pathEnum) readValue(th *threadRun, pc int, in *litmus.Instr, a regVal, loc string, v litmus.Value) {
 	before := pe.regsCopy(th)
 	alt := 0 // herd's alternative: a failed CAS, a free lock seen
 	ctrl, pctrl := th.ctrlDeps(pc)
-	r := tevent{kind: KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1,
+	r := tevent{kind: litmus.KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1,
 		addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl}
 	switch in.Op {
-	case OpLoad:
+	case litmus.OpLoad:
 		if in.ZeroTags != nil {
 			if v.IsUnknown() {
 				pe.stuck(th, in, "branches on an unknown value", r)
 				return
 			}
-			if v == Int(0) {
+			if v == litmus.Int(0) {
 				r.tags, alt = in.ZeroTags, 1
 			}
 		}
@@ -528,15 +530,15 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		if in.Dst != "" {
 			pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
 		}
-	case OpLoadReserve:
+	case litmus.OpLoadReserve:
 		r.lxsx = true
 		idx := th.addEvent(r)
 		th.resv, th.resvLoc = idx, loc
 		if in.Dst != "" {
 			pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
 		}
-	case OpRMW:
-		if in.SpinTags != nil && !v.IsUnknown() && v != Int(0) {
+	case litmus.OpRMW:
+		if in.SpinTags != nil && !v.IsUnknown() && v != litmus.Int(0) {
 			// A spin_lock finding the lock held: a read, no write; the
 			// path spins at the assume that follows.
 			r.tags, th.hc = in.SpinTags, nil
@@ -555,23 +557,23 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 		}
 		old := v
 		if in.Mask32 && v.Sym == "" {
-			old = Int(int64(uint32(v.Off)))
+			old = litmus.Int(int64(uint32(v.Off)))
 		}
 		nv, err := Apply(in.RMWOp, old, s.v)
 		if err != nil {
 			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
-		nv = Convert(in.Wrap, nv)
+		nv = litmus.Convert(in.Wrap, nv)
 		if why := pe.overflow(loc, nv); why != "" {
 			pe.stuck(th, in, why, r)
 			return
 		}
 		idx := th.addEvent(r)
-		w := tevent{kind: KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
+		w := tevent{kind: litmus.KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
 			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.valueDeps(), atomic: true,
 			paddr: r.paddr, pdata: s.d | s.p, pctrl: pctrl}
-		if in.RMWOp != OpXchg {
+		if in.RMWOp != litmus.OpXchg {
 			// The old value is an operand of the new one (herd's iico_data
 			// from the read to the write of an atomic operation).
 			w.vdeps |= 1 << uint(idx)
@@ -589,7 +591,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *Instr, a regVal, loc st
 			}
 			pe.setReg(th, in.Dst, regVal{v: out, d: d, p: p}, pc)
 		}
-	case OpCAS:
+	case litmus.OpCAS:
 		r.atomic = true
 		pe.cas(th, pc, in, r, a, v, before)
 		return

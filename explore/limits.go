@@ -2,7 +2,7 @@
 // deadline of its context and the memory bound, with the sizes the bound
 // is written in.
 
-package litmus
+package explore
 
 import (
 	"context"

@@ -1,10 +1,11 @@
-package litmus
+package explore
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // TestStateTables checks that a ring's state images come out the same
@@ -12,8 +13,8 @@ import (
 // and that a worker's table of plain states gives back what it was given.
 func TestStateTables(t *testing.T) {
 	defer func(n int) { partStates = n }(partStates)
-	values := func(states []State) [][]Value {
-		var out [][]Value
+	values := func(states []litmus.State) [][]litmus.Value {
+		var out [][]litmus.Value
 		for _, st := range states {
 			out = append(out, st.Values())
 		}
@@ -47,14 +48,14 @@ func TestStateTables(t *testing.T) {
 			}
 			sym.rotations = append(sym.rotations, g)
 		}
-		var states []State
+		var states []litmus.State
 		var p partial
 		for range tc.states {
-			vals := make([]Value, tc.width)
+			vals := make([]litmus.Value, tc.width)
 			for i := range vals {
-				vals[i] = Int(tc.lo + rng.Int64N(int64(tc.span)))
+				vals[i] = litmus.Int(tc.lo + rng.Int64N(int64(tc.span)))
 			}
-			kept := p.keepState(append([]Value(nil), vals...))
+			kept := p.keepState(append([]litmus.Value(nil), vals...))
 			if diff := cmp.Diff(vals, kept.Values()); diff != "" {
 				t.Fatalf("%s: keepState (-want +got):\n%s", tc.name, diff)
 			}

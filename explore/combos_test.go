@@ -1,4 +1,4 @@
-package litmus
+package explore
 
 import (
 	"context"
@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // emptyPaths is a setup whose thread t has counts[t] paths of no events:
 // every choice is a combination.
 func emptyPaths(counts ...int) *setup {
-	s := &setup{test: &Test{}, initMem: map[string]Value{}}
+	s := &setup{test: &litmus.Test{}, initMem: map[string]litmus.Value{}}
 	for _, n := range counts {
 		s.paths = append(s.paths, make([]path, n))
 	}

@@ -2,18 +2,22 @@
 // semantics (mixed.go): an access is one event per cell it covers, a read
 // forks on every value of each cell, and its value is assembled from them.
 
-package litmus
+package explore
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
 
 // mixedAccess runs the memory access in at pc under pe.mixed, then the rest
 // of the thread; it reports false when in is not an access it handles.
-func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
+func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *litmus.Instr) bool {
 	switch in.Op {
-	case OpLoad, OpStore, OpRMW, OpLoadReserve, OpStoreCond, OpCAS:
+	case litmus.OpLoad, litmus.OpStore, litmus.OpRMW, litmus.OpLoadReserve, litmus.OpStoreCond, litmus.OpCAS:
 	default:
-		if in.Addr != nil && in.Op != OpFence {
-			pe.err = Unsupported(in.Pos, "mixed-size semantics for this instruction ("+in.Op.String()+")")
+		if in.Addr != nil && in.Op != litmus.OpFence {
+			pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for this instruction ("+in.Op.String()+")")
 			return true
 		}
 		return false
@@ -28,11 +32,11 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 		return true
 	}
 	ctrl, pctrl := th.ctrlDeps(pc)
-	if in.Op == OpStoreCond {
+	if in.Op == litmus.OpStoreCond {
 		pe.mixedStoreCond(th, pc, in, a, cells)
 		return true
 	}
-	if in.Op == OpStore {
+	if in.Op == litmus.OpStore {
 		s, err := th.eval(in.Src)
 		if err != nil {
 			return true
@@ -41,7 +45,7 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 			return true
 		}
 		for i, c := range cells {
-			ev := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags,
+			ev := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags,
 				instr: pc, rmwRead: -1, addr: a.d, vdeps: s.valueDeps(), paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl}
 			if !in.NoDataDep {
 				ev.data, ev.pdata = s.d, s.d|s.p
@@ -60,7 +64,7 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 		}
 		dom := pe.domains[cells[k]]
 		if len(dom) == 0 {
-			dom = []Value{Int(0)}
+			dom = []litmus.Value{litmus.Int(0)}
 		}
 		for i, v := range dom {
 			if v.Sym != "" || v.IsUnknown() {
@@ -83,9 +87,9 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *Instr) bool {
 
 // mixedStorable reports whether v can be split into cells; an address
 // cannot, which is an error.
-func (pe *pathEnum) mixedStorable(in *Instr, v Value) bool {
+func (pe *pathEnum) mixedStorable(in *litmus.Instr, v litmus.Value) bool {
 	if v.Sym != "" || v.IsUnknown() {
-		pe.err = Unsupported(in.Pos, "mixed-size semantics for a stored address or unknown value")
+		pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for a stored address or unknown value")
 		return false
 	}
 	return true
@@ -93,44 +97,44 @@ func (pe *pathEnum) mixedStorable(in *Instr, v Value) bool {
 
 // mixedRead adds the cell reads of in, which read vals, and for an RMW
 // its cell writes, then runs the rest of the thread.
-func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
-	if in.Op == OpCAS {
+func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *litmus.Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
+	if in.Op == litmus.OpCAS {
 		pe.mixedCAS(th, pc, in, a, cells, vals, ctrl, pctrl)
 		return
 	}
 	var rd deps
 	idx := make([]int, len(cells))
 	for i, c := range cells {
-		idx[i] = th.addEvent(tevent{kind: KindR, loc: c, val: Int(vals[i]), tags: in.RTags, instr: pc, rmwRead: -1,
-			addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: in.Op == OpRMW, lxsx: in.Op == OpLoadReserve})
+		idx[i] = th.addEvent(tevent{kind: litmus.KindR, loc: c, val: litmus.Int(vals[i]), tags: in.RTags, instr: pc, rmwRead: -1,
+			addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: in.Op == litmus.OpRMW, lxsx: in.Op == litmus.OpLoadReserve})
 		rd |= deps(1) << uint(idx[i])
 	}
-	old := Int(pe.mixed.assemble(vals))
+	old := litmus.Int(pe.mixed.assemble(vals))
 	out := regVal{v: old, d: rd}
-	if in.Op == OpLoadReserve {
+	if in.Op == litmus.OpLoadReserve {
 		// The reservation is on these cells: a store-conditional of the
 		// same cells pairs cell by cell with these reads.
 		th.resv, th.resvLoc = idx[0], mixedResvKey(cells)
 	}
-	if in.Op == OpRMW {
+	if in.Op == litmus.OpRMW {
 		s, err := th.eval(in.Src)
 		if err != nil {
 			return
 		}
 		o := old
 		if in.Mask32 {
-			o = Int(int64(uint32(o.Off)))
+			o = litmus.Int(int64(uint32(o.Off)))
 		}
 		nv, err := Apply(in.RMWOp, o, s.v)
-		nv = Convert(in.Wrap, nv)
+		nv = litmus.Convert(in.Wrap, nv)
 		if err != nil || !pe.mixedStorable(in, nv) {
 			return
 		}
 		for i, c := range cells {
-			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
+			w := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
 				rmwRead: idx[i], addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.valueDeps(), atomic: true,
 				paddr: a.d | a.p, pdata: s.d | s.p, pctrl: pctrl}
-			if in.RMWOp != OpXchg {
+			if in.RMWOp != litmus.OpXchg {
 				w.vdeps |= rd
 				w.data |= rd
 				w.pdata |= rd
@@ -157,7 +161,7 @@ func mixedResvKey(cells []string) string { return strings.Join(cells, "|") }
 // reservation on the very cells written (the same address and width, as
 // herd's exclusives of one size), and pairs each cell write with the
 // reservation's read of that cell.
-func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, cells []string) {
+func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *litmus.Instr, a regVal, cells []string) {
 	s, err := th.eval(in.Src)
 	if err != nil {
 		return
@@ -168,7 +172,7 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, c
 	pe.forkStoreCond(th, pc, in, mixedResvKey(cells), a, func(t *threadRun) {
 		ctrl, pctrl := t.ctrlDeps(pc)
 		for i, c := range cells {
-			w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,
+			w := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,
 				rmwRead: t.resv + i, addr: a.d, paddr: a.d | a.p, lxsx: true, ctrl: ctrl, pctrl: pctrl, vdeps: s.valueDeps()}
 			if !in.NoDataDep {
 				w.data, w.pdata = s.d, s.d|s.p
@@ -181,18 +185,18 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *Instr, a regVal, c
 // mixedCAS is cas under mixed-size semantics: the old value is assembled
 // from the cells read, and each form's write (the new value, or the old
 // one written back) is one write per cell, paired with that cell's read.
-func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
+func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *litmus.Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
 	if in.AddUnless {
-		pe.err = Unsupported(in.Pos, "mixed-size semantics for atomic_add_unless")
+		pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for atomic_add_unless")
 		return
 	}
 	e, err := th.eval(in.Expect)
 	if err != nil || e.v.Sym != "" || e.v.IsUnknown() {
-		pe.err = Unsupported(in.Pos, "mixed-size semantics for a compare-and-swap of an address or unknown value")
+		pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for a compare-and-swap of an address or unknown value")
 		return
 	}
 	cmp := e.d | e.p
-	v := Int(pe.mixed.assemble(vals))
+	v := litmus.Int(pe.mixed.assemble(vals))
 	success := v == e.v
 	var s regVal
 	if success {
@@ -200,11 +204,11 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 			return
 		}
 	}
-	forkCAS(th, in, success, in.RTags, func(t *threadRun, f CASForm, tags []string) bool {
+	forkCAS(th, in, success, in.RTags, func(t *threadRun, f litmus.CASForm, tags []string) bool {
 		var own deps
 		idx := make([]int, len(cells))
 		for i, c := range cells {
-			idx[i] = t.addEvent(tevent{kind: KindR, loc: c, val: Int(vals[i]), tags: tags, instr: pc, rmwRead: -1,
+			idx[i] = t.addEvent(tevent{kind: litmus.KindR, loc: c, val: litmus.Int(vals[i]), tags: tags, instr: pc, rmwRead: -1,
 				addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: true})
 			own |= deps(1) << uint(idx[i])
 		}
@@ -214,7 +218,7 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *Instr, a regVal, cells [
 				nv = s.v
 			}
 			for i, c := range cells {
-				w := tevent{kind: KindW, loc: c, val: Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
+				w := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
 					rmwRead: idx[i], addr: a.d, paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl, atomic: true}
 				if success {
 					w.data, w.vdeps, w.pdata = s.d, s.valueDeps(), s.d|s.p|cmp|own

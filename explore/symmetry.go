@@ -3,7 +3,7 @@
 // permutations of interchangeable threads, counts each as many times as its
 // orbit has combinations, and adds the images of its final states.
 
-package litmus
+package explore
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A symmetry groups the threads that are interchangeable: two threads are
@@ -73,7 +75,7 @@ func (s *setup) findSymmetry() *symmetry {
 			}
 			return th
 		}
-		same := func(p Prop) bool { return p == nil || propKey(p, swap) == propKey(p, nil) }
+		same := func(p litmus.Prop) bool { return p == nil || propKey(p, swap) == propKey(p, nil) }
 		return same(s.test.Cond.Prop) && same(s.test.Filter)
 	}
 	sym := &symmetry{prev: make([]int, nt)}
@@ -127,7 +129,7 @@ func (s *setup) regsShown() [][]string {
 
 // linkClasses sets sym's prev, swaps and swapped from its classes.
 func (s *setup) linkClasses(sym *symmetry, regsShown [][]string) {
-	index := map[LocRef]int{}
+	index := map[litmus.LocRef]int{}
 	for i, l := range s.observed {
 		index[l] = i
 	}
@@ -137,7 +139,7 @@ func (s *setup) linkClasses(sym *symmetry, regsShown [][]string) {
 			sym.prev[b] = a
 			var pairs [][2]int
 			for _, r := range regsShown[a] {
-				pairs = append(pairs, [2]int{index[LocRef{Thread: a, Name: r}], index[LocRef{Thread: b, Name: r}]})
+				pairs = append(pairs, [2]int{index[litmus.LocRef{Thread: a, Name: r}], index[litmus.LocRef{Thread: b, Name: r}]})
 			}
 			sym.swaps = append(sym.swaps, pairs)
 			sym.swapped = append(sym.swapped, [2]int{a, b})
@@ -228,9 +230,9 @@ func (sym *symmetry) weight(choice []int) int {
 
 // images adds to states the images of each under every permutation of
 // the classes, and then the states of whole orbits, sorted.
-func (sym *symmetry) images(states, orbits []State) []State {
+func (sym *symmetry) images(states, orbits []litmus.State) []litmus.State {
 	if sym == nil || len(states)+len(orbits) == 0 {
-		slices.SortFunc(states, compareStates)
+		slices.SortFunc(states, litmus.CompareStates)
 		return states
 	}
 	if len(sym.rotations) > 0 {
@@ -238,8 +240,8 @@ func (sym *symmetry) images(states, orbits []State) []State {
 		return sym.rotationImages(states)
 	}
 	seen := map[string]bool{}
-	var out []State
-	add := func(st State) {
+	var out []litmus.State
+	add := func(st litmus.State) {
 		if k := stateKey(st.Values()); !seen[k] {
 			seen[k] = true
 			out = append(out, st)
@@ -251,17 +253,17 @@ func (sym *symmetry) images(states, orbits []State) []State {
 	// The adjacent swaps generate the group: close under them.
 	for i := 0; i < len(out); i++ {
 		for _, pairs := range sym.swaps {
-			vals := append([]Value(nil), out[i].Values()...)
+			vals := append([]litmus.Value(nil), out[i].Values()...)
 			for _, p := range pairs {
 				vals[p[0]], vals[p[1]] = vals[p[1]], vals[p[0]]
 			}
-			add(NewState(vals))
+			add(litmus.NewState(vals))
 		}
 	}
 	for _, st := range orbits {
 		add(st)
 	}
-	sort.Slice(out, func(i, j int) bool { return compareStates(out[i], out[j]) < 0 })
+	sort.Slice(out, func(i, j int) bool { return litmus.CompareStates(out[i], out[j]) < 0 })
 	return out
 }
 
@@ -269,7 +271,7 @@ func (sym *symmetry) images(states, orbits []State) []State {
 // whose final values vals hold an unknown value: herd names it after the
 // threads whose paths hold one (nameUnknowns), so each image is named
 // from its own combination rather than swapped.
-func (s *setup) unknownOrbit(c *combo, vals []Value, out *partial) {
+func (s *setup) unknownOrbit(c *combo, vals []litmus.Value, out *partial) {
 	sym := s.sym
 	choice := make([]int, len(c.paths))
 	for t, p := range c.paths {
@@ -277,7 +279,7 @@ func (s *setup) unknownOrbit(c *combo, vals []Value, out *partial) {
 	}
 	type image struct {
 		choice []int
-		vals   []Value
+		vals   []litmus.Value
 	}
 	seen := map[string]bool{}
 	var queue []image
@@ -288,7 +290,7 @@ func (s *setup) unknownOrbit(c *combo, vals []Value, out *partial) {
 		}
 		seen[k] = true
 		queue = append(queue, im)
-		named := append([]Value(nil), im.vals...)
+		named := append([]litmus.Value(nil), im.vals...)
 		paths := make([]*path, len(im.choice))
 		for t, i := range im.choice {
 			paths[t] = &s.paths[t][i]
@@ -296,13 +298,13 @@ func (s *setup) unknownOrbit(c *combo, vals []Value, out *partial) {
 		s.nameUnknowns(&combo{paths: paths}, named)
 		key := stateKey(named)
 		if _, ok := out.orbitStates[key]; !ok {
-			out.orbitStates[key] = NewState(named)
+			out.orbitStates[key] = litmus.NewState(named)
 		}
 	}
-	visit(image{choice, append([]Value(nil), vals...)})
+	visit(image{choice, append([]litmus.Value(nil), vals...)})
 	for i := 0; i < len(queue); i++ {
 		for g, pairs := range sym.swaps {
-			im := image{append([]int(nil), queue[i].choice...), append([]Value(nil), queue[i].vals...)}
+			im := image{append([]int(nil), queue[i].choice...), append([]litmus.Value(nil), queue[i].vals...)}
 			a, b := sym.swapped[g][0], sym.swapped[g][1]
 			im.choice[a], im.choice[b] = im.choice[b], im.choice[a]
 			for _, p := range pairs {
@@ -326,12 +328,12 @@ func pathIndex(ps []path, p *path) int {
 // propKey writes p with its registers' threads mapped by thread (nil: as
 // they are), the operands of a chain of /\ or \/ sorted, so that two
 // propositions equal up to the order of those operands have one key.
-func propKey(p Prop, thread func(int) int) string { return propKeyRenamed(p, thread, nil) }
+func propKey(p litmus.Prop, thread func(int) int) string { return propKeyRenamed(p, thread, nil) }
 
 // propKeyRenamed is propKey with memory locations, and the addresses of
 // locations, renamed by loc as well (nil: as they are).
-func propKeyRenamed(p Prop, thread func(int) int, loc func(string) string) string {
-	ref := func(l LocRef) string {
+func propKeyRenamed(p litmus.Prop, thread func(int) int, loc func(string) string) string {
+	ref := func(l litmus.LocRef) string {
 		if l.IsReg() && thread != nil {
 			l.Thread = thread(l.Thread)
 		}
@@ -340,18 +342,18 @@ func propKeyRenamed(p Prop, thread func(int) int, loc func(string) string) strin
 		}
 		return fmt.Sprintf("%d:%q", l.Thread, l.Name)
 	}
-	chain := func(op string, p Prop) string {
+	chain := func(op string, p litmus.Prop) string {
 		var keys []string
-		var walk func(Prop)
-		walk = func(q Prop) {
+		var walk func(litmus.Prop)
+		walk = func(q litmus.Prop) {
 			switch q := q.(type) {
-			case *PropAnd:
+			case *litmus.PropAnd:
 				if op == "and" {
 					walk(q.A)
 					walk(q.B)
 					return
 				}
-			case *PropOr:
+			case *litmus.PropOr:
 				if op == "or" {
 					walk(q.A)
 					walk(q.B)
@@ -365,10 +367,10 @@ func propKeyRenamed(p Prop, thread func(int) int, loc func(string) string) strin
 		return op + "(" + strings.Join(keys, ",") + ")"
 	}
 	switch p := p.(type) {
-	case PropTrue, PropFalse:
+	case litmus.PropTrue, litmus.PropFalse:
 		// A constant names nothing to rename: its key is how it prints.
-		return FormatProp(p)
-	case *PropAtom:
+		return litmus.FormatProp(p)
+	case *litmus.PropAtom:
 		other := ""
 		if p.Other != nil {
 			other = ref(*p.Other)
@@ -378,13 +380,13 @@ func propKeyRenamed(p Prop, thread func(int) int, loc func(string) string) strin
 			v.Sym = loc(v.Sym)
 		}
 		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), v, other, p.Bits)
-	case *PropNot:
+	case *litmus.PropNot:
 		return "not(" + propKeyRenamed(p.P, thread, loc) + ")"
-	case *PropAnd:
+	case *litmus.PropAnd:
 		return chain("and", p)
-	case *PropOr:
+	case *litmus.PropOr:
 		return chain("or", p)
-	case *PropImply:
+	case *litmus.PropImply:
 		return "imply(" + propKeyRenamed(p.A, thread, loc) + "," + propKeyRenamed(p.B, thread, loc) + ")"
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))

@@ -2,7 +2,7 @@
 // Model interfaces, Options, Explore with its workers, and the merge of
 // their findings into a Result whatever the number of workers.
 
-package litmus
+package explore
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -25,7 +26,7 @@ type Model interface {
 	// Name is the model's name as herd prints it.
 	Name() string
 	// Check reports whether x is allowed, and the flags x raises.
-	Check(x *Execution) (allowed bool, flags []string)
+	Check(x *litmus.Execution) (allowed bool, flags []string)
 }
 
 // A CycleModel is a Model that may allow a cycle of reads and writes that
@@ -61,7 +62,7 @@ type ShapeModel interface {
 // large to check does: the error belongs to this exploration alone.
 type FallibleModel interface {
 	Model
-	CheckErr(x *Execution) (allowed bool, flags []string, err error)
+	CheckErr(x *litmus.Execution) (allowed bool, flags []string, err error)
 }
 
 // An IncoherentModel is a Model that may allow what SC per location
@@ -95,7 +96,7 @@ type LockEventModel interface {
 
 // refuseLockEvents is the refusal of test under m when m does not read
 // lock events as the explorer builds them, nil otherwise.
-func refuseLockEvents(test *Test, m Model) error {
+func refuseLockEvents(test *litmus.Test, m Model) error {
 	lm, ok := m.(LockEventModel)
 	if !ok || lm.LockEvents() {
 		return nil
@@ -103,7 +104,7 @@ func refuseLockEvents(test *Test, m Model) error {
 	for _, th := range test.Threads {
 		for i := range th.Code {
 			if in := &th.Code[i]; isLockInstr(in) || IsLockEvent(in.WTags) {
-				return Unsupported(in.Pos, fmt.Sprintf("%q under %s, whose lock.cat is not herd7 7.58's: litmuscheck builds the lock events' rf and co as that lock.cat does", in.Text, m.Name()))
+				return litmus.Unsupported(in.Pos, fmt.Sprintf("%q under %s, whose lock.cat is not herd7 7.58's: litmuscheck builds the lock events' rf and co as that lock.cat does", in.Text, m.Name()))
 			}
 		}
 	}
@@ -142,7 +143,7 @@ type PruningModel interface {
 	Prunes() bool
 	// Refutes reports whether x, whose RF and CO hold part of the edges
 	// of every completion, breaks one of them.
-	Refutes(x *Execution) bool
+	Refutes(x *litmus.Execution) bool
 }
 
 func pruner(m Model) PruningModel {
@@ -185,7 +186,7 @@ type Options struct {
 
 // setup is the per-test data the explorer computes once.
 type setup struct {
-	test *Test
+	test *litmus.Test
 	// coherent: the model forbids incoherent candidates, and the
 	// explorer cuts them (IncoherentModel).
 	coherent bool
@@ -194,8 +195,8 @@ type setup struct {
 	// unroll is how many times a backward jump may be taken.
 	unroll   int
 	locs     []string // memory locations, sorted
-	initMem  map[string]Value
-	initRegs []map[string]Value
+	initMem  map[string]litmus.Value
+	initRegs []map[string]litmus.Value
 	paths    [][]path
 	loopCut  bool
 	// hangPaths are the paths of each thread that end in a spin that may
@@ -204,7 +205,7 @@ type setup struct {
 	// widths is what the accesses of every path, before the filter
 	// pruned any, say of the test's sizes (mixedIfNeeded).
 	widths   widthsSeen
-	observed []LocRef
+	observed []litmus.LocRef
 	// shapes[t][i] numbers the shape of path i of thread t (its events
 	// without their values), for a ShapeModel; nil otherwise.
 	shapes [][]int
@@ -226,7 +227,7 @@ type setup struct {
 
 // Explore runs test under model. Every phase polls ctx and the memory
 // bound: a deadline ends it with ctx's error.
-func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result, error) {
+func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (*litmus.Result, error) {
 	lim := newLimiter(ctx, test.File, opt)
 	// The phases poll every few thousand units of work: a deadline that
 	// has already passed must not wait for the first poll.
@@ -251,22 +252,22 @@ func Explore(ctx context.Context, test *Test, model Model, opt Options) (*Result
 	if !opt.NoSymmetry && s.mixed == nil {
 		s.sym = s.findSymmetry()
 	}
-	res := &Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
+	res := &litmus.Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := max(opt.Workers, 1)
 	parts, err := s.runWorkers(model, lim, workers)
 	if err != nil {
 		return nil, err
 	}
 	finish(res, parts)
-	var orbits []State
+	var orbits []litmus.State
 	for _, p := range parts {
 		for _, st := range p.orbitStates {
 			orbits = append(orbits, st)
 		}
 	}
 	res.States = s.sym.images(res.States, orbits)
-	if unsignedStates[test.Arch] {
-		slices.SortStableFunc(res.States, compareStatesUnsigned)
+	if litmus.UnsignedStates[test.Arch] {
+		slices.SortStableFunc(res.States, litmus.CompareStatesUnsigned)
 	}
 	if err := s.exploreHangs(res, model, lim, workers); err != nil {
 		return nil, err
@@ -350,14 +351,14 @@ func (g *sharedGen) fail(key int, err error) {
 // partial gathers one worker's findings; finish merges them in a fixed
 // order so that the result does not depend on the number of workers.
 type partial struct {
-	states     map[string]State
+	states     map[string]litmus.State
 	pos, neg   int
 	flags      map[string]bool
 	candidates int64
 	pruned     int64
-	witness    *Execution
+	witness    *litmus.Execution
 	witnessKey int
-	blocked    *Execution
+	blocked    *litmus.Execution
 	blockedKey int
 	// showsNoBlocked is set when the exploration reports no forbidden
 	// candidate (the hang phase): pruning may start at once.
@@ -365,11 +366,11 @@ type partial struct {
 	// hangs counts the hanging executions, hangWitness the one of the
 	// smallest key.
 	hangs       int
-	hangWitness *Execution
+	hangWitness *litmus.Execution
 	hangKey     int
 	// stuck is the stuck path of the allowed stuck candidate of least key
 	// (stuck.go).
-	stuck    *Stuck
+	stuck    *litmus.Stuck
 	stuckKey int
 	// lim is polled once work passes nextPoll; stopped is set once a limit
 	// is reached or err is set, and every enumeration loop then returns.
@@ -393,9 +394,9 @@ type partial struct {
 	templates map[string]*comboTemplate
 	// orbitStates are final states whose orbit under the symmetry is
 	// already in (symmetry.go).
-	orbitStates map[string]State
+	orbitStates map[string]litmus.State
 	// plainStates holds the states of plain integers (state.go).
-	plainStates *stateTable
+	plainStates *litmus.StateTable
 	// scratch is a relation for checks that keep nothing (thinAirFree).
 	scratch rel.Rel
 	// before is enumerateCo's relation of co edges every order has, and
@@ -413,7 +414,7 @@ func newPartial(lim *limiter, s *setup) *partial {
 	if s.test.Filter != nil {
 		cost += propSize(s.test.Filter)
 	}
-	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, templates: map[string]*comboTemplate{}, states: map[string]State{}, orbitStates: map[string]State{},
+	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, templates: map[string]*comboTemplate{}, states: map[string]litmus.State{}, orbitStates: map[string]litmus.State{},
 		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase}
 }
 
@@ -445,22 +446,22 @@ func (p *partial) fail(key int, err error) {
 }
 
 // propSize is the number of nodes of p.
-func propSize(p Prop) int {
+func propSize(p litmus.Prop) int {
 	switch p := p.(type) {
-	case *PropNot:
+	case *litmus.PropNot:
 		return 1 + propSize(p.P)
-	case *PropAnd:
+	case *litmus.PropAnd:
 		return 1 + propSize(p.A) + propSize(p.B)
-	case *PropOr:
+	case *litmus.PropOr:
 		return 1 + propSize(p.A) + propSize(p.B)
-	case *PropImply:
+	case *litmus.PropImply:
 		return 1 + propSize(p.A) + propSize(p.B)
 	}
 	return 1
 }
 
-func finish(res *Result, parts []*partial) *Result {
-	states := map[string]State{}
+func finish(res *litmus.Result, parts []*partial) *litmus.Result {
+	states := map[string]litmus.State{}
 	flags := map[string]bool{}
 	best, bestBlocked, bestStuck := -1, -1, -1
 	for _, p := range parts {
@@ -495,7 +496,7 @@ func finish(res *Result, parts []*partial) *Result {
 	return res
 }
 
-func stateKey(vals []Value) string {
+func stateKey(vals []litmus.Value) string {
 	var b strings.Builder
 	for _, v := range vals {
 		b.WriteString(v.String())
@@ -506,6 +507,6 @@ func stateKey(vals []Value) string {
 
 // Check runs test under model with default options: the entry point for
 // using litmuscheck from Go tests.
-func Check(test *Test, model Model) (*Result, error) {
+func Check(test *litmus.Test, model Model) (*litmus.Result, error) {
 	return Explore(context.Background(), test, model, Options{})
 }

@@ -2,10 +2,12 @@
 // paths are worth exploring, in a fixed order, and the bounds on a path's
 // events (the layout of one combination is in combo_layout.go).
 
-package litmus
+package explore
 
 import (
 	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A comboGen hands out, in a fixed order, the choices of one path per
@@ -42,7 +44,7 @@ type comboGen struct {
 func (s *setup) newComboGen(lim *limiter) *comboGen {
 	type locVal struct {
 		loc string
-		v   Value
+		v   litmus.Value
 	}
 	pairs := map[locVal]int{}
 	index := func(lv locVal) int {
@@ -60,9 +62,9 @@ func (s *setup) newComboGen(lim *limiter) *comboGen {
 		for i, p := range ps {
 			for _, ev := range p.events {
 				switch ev.kind {
-				case KindR:
+				case litmus.KindR:
 					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.worldKey(), ev.val}))
-				case KindW:
+				case litmus.KindW:
 					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.worldKey(), ev.val}))
 				}
 			}
@@ -206,14 +208,14 @@ func (s *setup) pathTooLong(t, i int, every bool) error {
 	if every {
 		what = fmt.Sprintf("every path of thread P%d has", th.ID)
 	}
-	pos := Pos{File: s.test.File}
+	pos := litmus.Pos{File: s.test.File}
 	if ev := p.events[MaxPathEvents]; ev.instr >= 0 && ev.instr < len(th.Code) {
 		pos = th.Code[ev.instr].Pos
 	}
 	if pos.File == "" {
 		pos.File = s.test.File
 	}
-	return &Error{Pos: pos, Msg: fmt.Sprintf("unsupported: %s more than %d events (litmuscheck follows at most %d per thread)",
+	return &litmus.Error{Pos: pos, Msg: fmt.Sprintf("unsupported: %s more than %d events (litmuscheck follows at most %d per thread)",
 		what, MaxPathEvents, MaxPathEvents)}
 }
 

@@ -1,13 +1,15 @@
 // This file implements lock.cat's reading of the LKMM's own lock events
 // (spin_lock, spin_unlock, spin_trylock, spin_is_locked) in the explorer.
 
-package litmus
+package explore
+
+import "github.com/litmuscheck/litmuscheck/litmus"
 
 // The values the explorer gives a lock's state: the write of spin_lock
 // takes it, spin_unlock frees it.
 var (
-	lockFree = Int(0)
-	lockHeld = Int(1)
+	lockFree = litmus.Int(0)
+	lockHeld = litmus.Int(1)
 )
 
 // herd's lock events carry no value and are no memory stores: lock.cat
@@ -31,7 +33,7 @@ var (
 func IsLockEvent(tags []string) bool {
 	for _, t := range tags {
 		switch t {
-		case TagLockRead, TagLockWrite, TagUnlock, TagLockFail, TagReadLocked, TagReadUnlocked:
+		case litmus.TagLockRead, litmus.TagLockWrite, litmus.TagUnlock, litmus.TagLockFail, litmus.TagReadLocked, litmus.TagReadUnlocked:
 			return true
 		}
 	}
@@ -55,21 +57,21 @@ func (ev *tevent) worldKey() string {
 
 // isLockInstr reports whether in reads a lock's state: spin_lock,
 // spin_trylock or spin_is_locked.
-func isLockInstr(in *Instr) bool {
+func isLockInstr(in *litmus.Instr) bool {
 	return IsLockEvent(in.RTags) || IsLockEvent(in.ZeroTags) || IsLockEvent(in.FailTags)
 }
 
 // lockDomain is the states a lock read may see: free always (the initial
 // write), and what the lock events of the paths so far store.
-func lockDomain(stored []Value) []Value {
+func lockDomain(stored []litmus.Value) []litmus.Value {
 	if containsValue(stored, lockFree) {
 		return stored
 	}
-	return append([]Value{lockFree}, stored...)
+	return append([]litmus.Value{lockFree}, stored...)
 }
 
 // initialValue is the value key holds before any thread runs.
-func (s *setup) initialValue(key string) Value {
+func (s *setup) initialValue(key string) litmus.Value {
 	if isLockKey(key) {
 		return lockFree
 	}
@@ -89,7 +91,7 @@ func (c *combo) markLockEvents() {
 			continue
 		}
 		c.lockEv = c.lockEv.Add(i)
-		if e.Kind != KindW {
+		if e.Kind != litmus.KindW {
 			continue
 		}
 		k, ok := locIdx[e.Loc]
@@ -98,10 +100,10 @@ func (c *combo) markLockEvents() {
 			locIdx[e.Loc] = k
 		}
 		key := [2]int{e.Thread, k}
-		if hasTag(e.Tags, TagUnlock) && !last[key] {
+		if hasTag(e.Tags, litmus.TagUnlock) && !last[key] {
 			c.unmatchedUL = c.unmatchedUL.Add(i)
 		}
-		last[key] = hasTag(e.Tags, TagLockWrite)
+		last[key] = hasTag(e.Tags, litmus.TagLockWrite)
 	}
 }
 
@@ -114,21 +116,21 @@ func (c *combo) lockCands(r, own int, lockWrites []int) []int {
 	re := &ev[r]
 	var cands []int
 	if re.Value == lockHeld { // LF or RL
-		if own >= 0 && hasTag(ev[own].Tags, TagLockWrite) {
+		if own >= 0 && hasTag(ev[own].Tags, litmus.TagLockWrite) {
 			return []int{own} // inside its critical section
 		}
 		for _, w := range lockWrites {
-			if ev[w].Thread != re.Thread && hasTag(ev[w].Tags, TagLockWrite) {
+			if ev[w].Thread != re.Thread && hasTag(ev[w].Tags, litmus.TagLockWrite) {
 				cands = append(cands, w)
 			}
 		}
 		return cands
 	}
 	// A free lock: the initial write or an unlock.
-	lockRead := hasTag(re.Tags, TagLockRead)
+	lockRead := hasTag(re.Tags, litmus.TagLockRead)
 	cands = append(cands, c.initOf[re.Loc])
 	for _, w := range lockWrites {
-		if !hasTag(ev[w].Tags, TagUnlock) || (lockRead && c.unmatchedUL.Has(w)) {
+		if !hasTag(ev[w].Tags, litmus.TagUnlock) || (lockRead && c.unmatchedUL.Has(w)) {
 			continue
 		}
 		if ev[w].Thread == re.Thread && w != own {

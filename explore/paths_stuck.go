@@ -1,10 +1,12 @@
 // This file implements the cutting of a thread path where the explorer
 // cannot evaluate an instruction, kept as a stuck path.
 
-package litmus
+package explore
 
 import (
 	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // stuck keeps th's events so far, and then pending (the read of the
@@ -13,9 +15,9 @@ import (
 // candidate built with it is checked but never counted: the value domains
 // over-approximate, so most such prefixes belong to no allowed execution,
 // and the others make the result incomplete (Result.Stuck).
-func (pe *pathEnum) stuck(th *threadRun, in *Instr, why string, pending ...tevent) {
+func (pe *pathEnum) stuck(th *threadRun, in *litmus.Instr, why string, pending ...tevent) {
 	if len(pe.paths) >= pe.limit {
-		pe.err = &Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+		pe.err = &litmus.Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
 		return
 	}
 	if len(th.events) > pe.budget {
@@ -26,7 +28,7 @@ func (pe *pathEnum) stuck(th *threadRun, in *Instr, why string, pending ...teven
 		ev.step = th.step
 		events = append(events, ev)
 	}
-	pe.paths = append(pe.paths, path{events: events, stuck: &Stuck{Thread: pe.th.ID, Pos: in.Pos, Why: why}})
+	pe.paths = append(pe.paths, path{events: events, stuck: &litmus.Stuck{Thread: pe.th.ID, Pos: in.Pos, Why: why}})
 }
 
 // badAddress says why an address operand a (evaluated with err) is none.

@@ -3,10 +3,12 @@
 // that a candidate hangs (every spin read reads the last write of its
 // location, so no later write will ever release the spin).
 
-package litmus
+package explore
 
 import (
 	"slices"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // exploreHangs explores the choices of paths in which some thread hangs
@@ -14,7 +16,7 @@ import (
 // thread that hangs: the threads before it complete, the later ones
 // complete or hang, so that each choice is explored once, after the
 // choices without a hang, whose exploration it leaves as it was.
-func (s *setup) exploreHangs(res *Result, model Model, lim *limiter, workers int) error {
+func (s *setup) exploreHangs(res *litmus.Result, model Model, lim *limiter, workers int) error {
 	for h := range s.hangPaths {
 		if len(s.hangPaths[h]) == 0 {
 			continue

@@ -2,10 +2,12 @@
 // thread's paths: a polling loop whose reads return the same values as on
 // its previous iteration ends its path as a hang path.
 
-package litmus
+package explore
 
 import (
 	"fmt"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // keepHang records th, stopped at the spin of instruction pc, as a hang
@@ -16,13 +18,13 @@ func (pe *pathEnum) keepHang(th *threadRun, pc int, spin deps) {
 		return
 	}
 	if len(pe.paths)+len(pe.hangs) >= pe.limit {
-		pe.err = &Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+		pe.err = &litmus.Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
 		return
 	}
 	if len(th.events) > pe.budget {
 		return // a spin past the event budget: no candidate could hold it
 	}
-	regs := make(map[string]Value, len(th.regs))
+	regs := make(map[string]litmus.Value, len(th.regs))
 	for k, v := range th.regs {
 		regs[k] = v.v
 	}
@@ -35,7 +37,7 @@ func (pe *pathEnum) keepHang(th *threadRun, pc int, spin deps) {
 func (pe *pathEnum) attemptReads(th *threadRun, d deps, from int) deps {
 	var out deps
 	for k := range th.events {
-		if d&(1<<uint(k)) != 0 && th.events[k].kind == KindR && th.events[k].instr >= from {
+		if d&(1<<uint(k)) != 0 && th.events[k].kind == litmus.KindR && th.events[k].instr >= from {
 			out |= 1 << uint(k)
 		}
 	}
@@ -61,7 +63,7 @@ func (pe *pathEnum) branchSpinReads(th *threadRun, cond deps, pc, spin int) deps
 // isPolling reports whether the loop closed by the backward branch at pc
 // has no write instruction: only such a pure polling loop repeats an
 // iteration exactly when its reads see the same values.
-func (pe *pathEnum) isPolling(pc int, in *Instr) bool {
+func (pe *pathEnum) isPolling(pc int, in *litmus.Instr) bool {
 	if p, ok := pe.polling[pc]; ok {
 		return p
 	}
@@ -71,7 +73,7 @@ func (pe *pathEnum) isPolling(pc int, in *Instr) bool {
 	p := true
 	for i := in.Target; i <= pc; i++ {
 		switch pe.th.Code[i].Op {
-		case OpStore, OpRMW, OpCAS, OpStoreCond:
+		case litmus.OpStore, litmus.OpRMW, litmus.OpCAS, litmus.OpStoreCond:
 			p = false
 		}
 	}
@@ -81,14 +83,14 @@ func (pe *pathEnum) isPolling(pc int, in *Instr) bool {
 
 // markLoop records, when the backward branch at pc closes a pure polling
 // loop, where its next iteration starts and the registers it starts with.
-func (pe *pathEnum) markLoop(th *threadRun, pc int, in *Instr) {
+func (pe *pathEnum) markLoop(th *threadRun, pc int, in *litmus.Instr) {
 	if !pe.isPolling(pc, in) {
 		return
 	}
 	if th.loopMark == nil {
-		th.loopMark, th.loopRegs = map[int]int{}, map[int]map[string]Value{}
+		th.loopMark, th.loopRegs = map[int]int{}, map[int]map[string]litmus.Value{}
 	}
-	regs := make(map[string]Value, len(th.regs))
+	regs := make(map[string]litmus.Value, len(th.regs))
 	for k, v := range th.regs {
 		regs[k] = v.v
 	}
@@ -99,7 +101,7 @@ func (pe *pathEnum) markLoop(th *threadRun, pc int, in *Instr) {
 // a hang path when the loop polls: its last iteration wrote nothing and
 // left the registers as it found them, so an iteration whose reads see the
 // same values repeats it exactly; its reads are the spin reads.
-func (pe *pathEnum) pollingHang(th *threadRun, pc int, in *Instr) {
+func (pe *pathEnum) pollingHang(th *threadRun, pc int, in *litmus.Instr) {
 	mark, ok := th.loopMark[pc]
 	if !ok || !pe.isPolling(pc, in) {
 		return
@@ -115,10 +117,10 @@ func (pe *pathEnum) pollingHang(th *threadRun, pc int, in *Instr) {
 	}
 	var spin deps
 	for k := mark; k < len(th.events); k++ {
-		if th.events[k].kind == KindW {
+		if th.events[k].kind == litmus.KindW {
 			return
 		}
-		if th.events[k].kind == KindR {
+		if th.events[k].kind == litmus.KindR {
 			spin |= 1 << uint(k)
 		}
 	}

@@ -4,23 +4,24 @@
 // (herd's si), rf and co relate cells, and a read or a final value is
 // assembled from the cells it covers.
 
-package litmus
+package explore
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // mixedArches are the dialects whose mixed-size semantics follow herd7's
 // -variant mixed: a test of another dialect that mixes sizes is refused.
-var mixedArches = map[Arch]bool{ArchX86_64: true, ArchAArch64: true, ArchPPC: true}
+var mixedArches = map[litmus.Arch]bool{litmus.ArchX86_64: true, litmus.ArchAArch64: true, litmus.ArchPPC: true}
 
 // MixedSupported reports whether tests of arch that access a location at
 // several widths run under mixed-size semantics.
-func MixedSupported(arch Arch) bool { return mixedArches[arch] }
+func MixedSupported(arch litmus.Arch) bool { return mixedArches[arch] }
 
 // mixedLayout is how a test's locations split into cells.
 type mixedLayout struct {
@@ -56,16 +57,16 @@ func locBytes(typ string) int {
 func newMixedLayout(s *setup) (*mixedLayout, error) {
 	t := s.test
 	if !mixedArches[t.Arch] {
-		return nil, Unsupported(Pos{File: t.File, Line: 1, Col: 1},
+		return nil, litmus.Unsupported(litmus.Pos{File: t.File, Line: 1, Col: 1},
 			fmt.Sprintf("mixed-size accesses in %s: litmuscheck models them for %s only", t.Arch, mixedArchList()))
 	}
-	m := &mixedLayout{big: t.Arch == ArchPPC, size: map[string]int{}, cells: map[string][]string{},
+	m := &mixedLayout{big: t.Arch == litmus.ArchPPC, size: map[string]int{}, cells: map[string][]string{},
 		base: map[string]string{}, index: map[string]int{}}
 	sizes := map[int]bool{}
 	for _, it := range t.Init {
 		if it.Loc.Thread == -1 {
 			if it.Value.Sym != "" || it.Size > 0 {
-				return nil, Unsupported(it.Pos, "mixed-size accesses with a pointer or an array in memory")
+				return nil, litmus.Unsupported(it.Pos, "mixed-size accesses with a pointer or an array in memory")
 			}
 			m.size[it.Loc.Name] = locBytes(it.Type)
 			sizes[m.size[it.Loc.Name]] = true
@@ -73,7 +74,7 @@ func newMixedLayout(s *setup) (*mixedLayout, error) {
 	}
 	for _, th := range t.Threads {
 		for i := range th.Code {
-			if in := &th.Code[i]; in.Addr != nil && in.Op != OpFence {
+			if in := &th.Code[i]; in.Addr != nil && in.Op != litmus.OpFence {
 				sizes[accessBytes(in)] = true
 			}
 		}
@@ -104,7 +105,7 @@ func newMixedLayout(s *setup) (*mixedLayout, error) {
 			m.cells[l] = append(m.cells[l], c)
 			m.base[c], m.index[c] = l, k/m.granule
 			locs = append(locs, c)
-			s.initMem[c] = Int(m.cellOf(init, len(m.cells[l])-1, n/m.granule))
+			s.initMem[c] = litmus.Int(m.cellOf(init, len(m.cells[l])-1, n/m.granule))
 		}
 	}
 	sort.Strings(locs)
@@ -150,11 +151,11 @@ func (m *mixedLayout) cellOf(v int64, i, n int) int64 {
 // access lists the cells an access of in at address a covers, from the
 // lowest address; an unaligned or out-of-bound access is an error, as in
 // herd7.
-func (m *mixedLayout) access(in *Instr, a Value) ([]string, error) {
+func (m *mixedLayout) access(in *litmus.Instr, a litmus.Value) ([]string, error) {
 	n := accessBytes(in)
 	cs, ok := m.cells[a.Sym]
 	if !ok || n%m.granule != 0 || a.Off%int64(n) != 0 || a.Off < 0 || int(a.Off)+n > m.size[a.Sym] {
-		return nil, Unsupported(in.Pos, fmt.Sprintf("unaligned or out-of-bound access: %s, %s", a, bytes(n)))
+		return nil, litmus.Unsupported(in.Pos, fmt.Sprintf("unaligned or out-of-bound access: %s, %s", a, bytes(n)))
 	}
 	first := int(a.Off) / m.granule
 	return cs[first : first+n/m.granule], nil
@@ -309,7 +310,7 @@ func (m *mixedLayout) finalsMatch(s *setup, c *combo) bool {
 }
 
 // finalValue is the final value of location l, assembled from its cells.
-func (m *mixedLayout) finalValue(s *setup, c *combo, l string) Value {
+func (m *mixedLayout) finalValue(s *setup, c *combo, l string) litmus.Value {
 	cells, ok := m.cells[l]
 	if !ok {
 		return s.initMem[l]
@@ -318,7 +319,7 @@ func (m *mixedLayout) finalValue(s *setup, c *combo, l string) Value {
 	for i, cl := range cells {
 		vals[i] = c.x.Events[c.lastWrite(cl)].Value.Off
 	}
-	return Int(m.assemble(vals))
+	return litmus.Int(m.assemble(vals))
 }
 
 // mixedIfNeeded returns s, or s prepared again under mixed-size semantics
@@ -361,7 +362,7 @@ func (s *setup) narrowAccess() bool {
 		return false
 	}
 	narrow := false
-	s.eachAccess(func(_ int, in *Instr, e *tevent) bool {
+	s.eachAccess(func(_ int, in *litmus.Instr, e *tevent) bool {
 		if n, ok := declared[e.loc]; ok && accessBytes(in) != n {
 			narrow = true
 		}
@@ -382,7 +383,7 @@ func (s *setup) offsetAccess() bool {
 	for _, paths := range append(s.paths[:len(s.paths):len(s.paths)], s.hangPaths...) {
 		for _, p := range paths {
 			for _, e := range p.events {
-				if i := strings.IndexByte(e.loc, '['); i > 0 && e.kind != KindF && !arrays[e.loc[:i]] {
+				if i := strings.IndexByte(e.loc, '['); i > 0 && e.kind != litmus.KindF && !arrays[e.loc[:i]] {
 					return true
 				}
 			}

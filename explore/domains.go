@@ -1,22 +1,24 @@
 // This file implements the preparation of an exploration: locations and
 // initial values, the value each location may hold, and each thread's paths.
 
-package litmus
+package explore
 
 import (
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // prepare computes locations, initial values, value domains and paths.
-func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error) {
-	s := &setup{test: test, initMem: map[string]Value{}, lim: lim, coherent: coherent(model)}
+func prepare(test *litmus.Test, model Model, opt Options, lim *limiter) (*setup, error) {
+	s := &setup{test: test, initMem: map[string]litmus.Value{}, lim: lim, coherent: coherent(model)}
 	locSet := map[string]bool{}
-	s.initRegs = make([]map[string]Value, len(test.Threads))
+	s.initRegs = make([]map[string]litmus.Value, len(test.Threads))
 	for i := range s.initRegs {
-		s.initRegs[i] = map[string]Value{}
+		s.initRegs[i] = map[string]litmus.Value{}
 	}
 	for _, it := range test.Init {
 		switch {
@@ -32,7 +34,7 @@ func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error)
 			}
 		default:
 			if it.Loc.Thread >= len(test.Threads) {
-				return nil, Errorf(it.Pos, "thread %d does not exist", it.Loc.Thread)
+				return nil, litmus.Errorf(it.Pos, "thread %d does not exist", it.Loc.Thread)
 			}
 			s.initRegs[it.Loc.Thread][it.Loc.Name] = it.Value
 		}
@@ -101,10 +103,10 @@ func prepare(test *Test, model Model, opt Options, lim *limiter) (*setup, error)
 // what it finds starts the rounds again. Last, for a model that may allow
 // value cycles, the locations on a cycle of reads copied into writes may
 // hold an unknown value, and the paths are enumerated once more with it.
-func (s *setup) domains(test *Test, limit int, cycles bool) error {
-	domains := map[string][]Value{}
+func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
+	domains := map[string][]litmus.Value{}
 	for _, l := range s.locs {
-		domains[l] = []Value{s.initMem[l]}
+		domains[l] = []litmus.Value{s.initMem[l]}
 	}
 	add := func(vals []locValue) bool {
 		grown := false
@@ -112,7 +114,7 @@ func (s *setup) domains(test *Test, limit int, cycles bool) error {
 			if _, known := domains[lv.loc]; !known {
 				// A location reached only through a computed address
 				// (an array element) holds its initial value too.
-				domains[lv.loc] = []Value{s.initMem[lv.loc]}
+				domains[lv.loc] = []litmus.Value{s.initMem[lv.loc]}
 			}
 			if !containsValue(domains[lv.loc], lv.v) {
 				domains[lv.loc] = append(domains[lv.loc], lv.v)
@@ -153,7 +155,7 @@ func (s *setup) domains(test *Test, limit int, cycles bool) error {
 		return nil
 	}
 	for _, l := range unknown {
-		domains[l] = append(domains[l], Value{Var: VarUnknown})
+		domains[l] = append(domains[l], litmus.Value{Var: litmus.VarUnknown})
 	}
 	_, _, err := s.enumeratePaths(test, domains, limit, false, true)
 	return err
@@ -195,7 +197,7 @@ func (s *setup) shapeKey(choice []int) string {
 // A locValue is a value a location may hold.
 type locValue struct {
 	loc string
-	v   Value
+	v   litmus.Value
 }
 
 // enumeratePaths sets s.paths to the paths of every thread under domains
@@ -205,7 +207,7 @@ type locValue struct {
 //
 // With herd set, the paths record herd's numbering of their unknown values
 // (herdvars.go), and s.herdTotal and s.herdBase are set.
-func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int, discover, herd bool) ([]locValue, int, error) {
+func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Value, limit int, discover, herd bool) ([]locValue, int, error) {
 	s.paths = make([][]path, len(test.Threads))
 	s.hangPaths = make([][]path, len(test.Threads))
 	if herd {
@@ -214,7 +216,7 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	}
 	s.loopCut = false
 	var newVals []locValue
-	note := func(loc string, v Value) {
+	note := func(loc string, v litmus.Value) {
 		if !v.IsUnknown() && !containsValue(domains[loc], v) {
 			newVals = append(newVals, locValue{loc, v})
 		}
@@ -223,14 +225,14 @@ func (s *setup) enumeratePaths(test *Test, domains map[string][]Value, limit int
 	for i, th := range test.Threads {
 		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
 			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed, locBytes: test.LocBytes,
-			elemBytes: arrayElements(test), scalarOffsets: test.Arch != ArchC && !MixedSupported(test.Arch),
-			cCtrl: test.Arch == ArchC}
+			elemBytes: arrayElements(test), scalarOffsets: test.Arch != litmus.ArchC && !MixedSupported(test.Arch),
+			cCtrl: test.Arch == litmus.ArchC}
 		most := 0
 		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
 			stored: func(th *threadRun, ev tevent) {
 				n := 0
 				for _, e := range th.events {
-					if e.kind == KindW {
+					if e.kind == litmus.KindW {
 						n++
 					}
 				}
@@ -270,14 +272,14 @@ func (s *setup) cycleLocations() []string {
 	for _, ps := range s.paths {
 		for _, p := range ps {
 			for _, ev := range p.events {
-				if ev.kind != KindW {
+				if ev.kind != litmus.KindW {
 					continue
 				}
 				d := ev.vdeps
 				for d != 0 {
 					k := trailing(uint64(d))
 					d &= d - 1
-					if r := p.events[k]; r.kind == KindR {
+					if r := p.events[k]; r.kind == litmus.KindR {
 						if flow[r.loc] == nil {
 							flow[r.loc] = map[string]bool{}
 						}
@@ -328,10 +330,10 @@ func (s *setup) prunePaths() {
 	if s.test.Filter == nil {
 		return
 	}
-	var conjuncts []Prop
-	var split func(Prop)
-	split = func(p Prop) {
-		if a, ok := p.(*PropAnd); ok {
+	var conjuncts []litmus.Prop
+	var split func(litmus.Prop)
+	split = func(p litmus.Prop) {
+		if a, ok := p.(*litmus.PropAnd); ok {
 			split(a.A)
 			split(a.B)
 			return
@@ -340,10 +342,10 @@ func (s *setup) prunePaths() {
 	}
 	split(s.test.Filter)
 	for t := range s.paths {
-		var mine []Prop
+		var mine []litmus.Prop
 		for _, c := range conjuncts {
 			only := true
-			for _, l := range PropLocs(c) {
+			for _, l := range litmus.PropLocs(c) {
 				if l.Thread != t {
 					only = false
 				}
@@ -363,7 +365,7 @@ func (s *setup) prunePaths() {
 				kept = append(kept, p)
 				continue
 			}
-			look := func(l LocRef) Value {
+			look := func(l litmus.LocRef) litmus.Value {
 				if v, ok := p.regs[l.Name]; ok {
 					return v
 				}
@@ -371,7 +373,7 @@ func (s *setup) prunePaths() {
 			}
 			ok := true
 			for _, c := range mine {
-				if !EvalProp(c, look) {
+				if !litmus.EvalProp(c, look) {
 					ok = false
 					break
 				}
@@ -384,7 +386,7 @@ func (s *setup) prunePaths() {
 	}
 }
 
-func containsValue(vs []Value, v Value) bool {
+func containsValue(vs []litmus.Value, v litmus.Value) bool {
 	for _, w := range vs {
 		if w == v {
 			return true
@@ -393,10 +395,10 @@ func containsValue(vs []Value, v Value) bool {
 	return false
 }
 
-func collectSyms(in *Instr, set map[string]bool) {
-	for _, e := range []Expr{in.Addr, in.Src, in.Expect, in.Cond} {
-		WalkExpr(e, func(e Expr) {
-			if c, ok := e.(*Const); ok && c.V.Sym != "" {
+func collectSyms(in *litmus.Instr, set map[string]bool) {
+	for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+		litmus.WalkExpr(e, func(e litmus.Expr) {
+			if c, ok := e.(*litmus.Const); ok && c.V.Sym != "" {
 				set[c.V.Sym] = true
 			}
 		})
@@ -406,10 +408,10 @@ func collectSyms(in *Instr, set map[string]bool) {
 // observedLocs lists what final states show: the locations named by the
 // locations list and the condition, registers first by thread and name,
 // then memory locations by name.
-func observedLocs(t *Test) []LocRef {
-	seen := map[LocRef]bool{}
-	var out []LocRef
-	for _, l := range append(append([]LocRef(nil), t.Locations...), PropLocs(t.Cond.Prop)...) {
+func observedLocs(t *litmus.Test) []litmus.LocRef {
+	seen := map[litmus.LocRef]bool{}
+	var out []litmus.LocRef
+	for _, l := range append(append([]litmus.LocRef(nil), t.Locations...), litmus.PropLocs(t.Cond.Prop)...) {
 		if !seen[l] {
 			seen[l] = true
 			out = append(out, l)
@@ -423,10 +425,10 @@ func observedLocs(t *Test) []LocRef {
 		if a.Thread != b.Thread {
 			return a.Thread < b.Thread
 		}
-		if a.IsReg() && t.Arch != ArchC {
+		if a.IsReg() && t.Arch != litmus.ArchC {
 			// herd lists machine registers in the architecture's order:
 			// r2 before r10.
-			return regLess(t.Arch, a.Name, b.Name)
+			return litmus.RegLess(t.Arch, a.Name, b.Name)
 		}
 		return a.Name < b.Name
 	})

@@ -13,11 +13,13 @@
 // build plus the rank in it. The equations of a cycle of copies make its
 // symbols equal, and herd names the class after its largest symbol.
 
-package litmus
+package explore
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // A herdOp is one symbol-creating step of an instruction: a register read
@@ -44,16 +46,16 @@ func (l herdLayout) own() int {
 
 // herdVars lays herd's symbols over the code of one thread.
 type herdVars struct {
-	code []Instr
+	code []litmus.Instr
 	// known are the registers with an initial value, which herd reads
 	// without a symbol.
-	known map[string]Value
+	known map[string]litmus.Value
 	// ends[pc] is the end of the innermost list of statements holding pc.
 	ends  []int
 	sizes map[[2]int]int
 }
 
-func newHerdVars(code []Instr, known map[string]Value) *herdVars {
+func newHerdVars(code []litmus.Instr, known map[string]litmus.Value) *herdVars {
 	h := &herdVars{code: code, known: known, ends: make([]int, len(code)+1), sizes: map[[2]int]int{}}
 	h.walk(0, len(code))
 	h.ends[len(code)] = len(code)
@@ -65,8 +67,8 @@ func newHerdVars(code []Instr, known map[string]Value) *herdVars {
 // a C while loop is none: herd's symbols are laid over its code as over
 // straight-line code, so an unknown value read in a loop may be named
 // otherwise than herd names it.
-func isIf(in *Instr, pc int) bool {
-	return in.Op == OpBranch && in.Cond != nil && in.CtrlEnd > 0 && in.Target > pc
+func isIf(in *litmus.Instr, pc int) bool {
+	return in.Op == litmus.OpBranch && in.Cond != nil && in.CtrlEnd > 0 && in.Target > pc
 }
 
 // arms returns the ranges of an if statement's then and else blocks.
@@ -98,9 +100,9 @@ func (h *herdVars) walk(pc, end int) {
 
 // exprOps lists the symbols herd creates evaluating e, left to right, and
 // whether e's value is a symbol.
-func (h *herdVars) exprOps(e Expr, out []herdOp) ([]herdOp, bool) {
+func (h *herdVars) exprOps(e litmus.Expr, out []herdOp) ([]herdOp, bool) {
 	switch e := e.(type) {
-	case *RegRef:
+	case *litmus.RegRef:
 		if strings.HasPrefix(e.Name, "#") {
 			// A hidden register holds a read made by the expression.
 			return out, true
@@ -109,9 +111,9 @@ func (h *herdVars) exprOps(e Expr, out []herdOp) ([]herdOp, bool) {
 			return out, false
 		}
 		return append(out, herdOp{reg: e.Name}), true
-	case *Unary:
+	case *litmus.Unary:
 		out, v := h.exprOps(e.X, out)
-		if _, _, conv := ConvWidth(e.Op); conv {
+		if _, _, conv := litmus.ConvWidth(e.Op); conv {
 			// herd's C has no conversions: its values are whole.
 			return out, v
 		}
@@ -119,14 +121,14 @@ func (h *herdVars) exprOps(e Expr, out []herdOp) ([]herdOp, bool) {
 			out = append(out, herdOp{})
 		}
 		return out, v
-	case *Binary:
+	case *litmus.Binary:
 		out, vx := h.exprOps(e.X, out)
 		out, vy := h.exprOps(e.Y, out)
 		if vx || vy {
 			out = append(out, herdOp{})
 		}
 		return out, vx || vy
-	case *Ite:
+	case *litmus.Ite:
 		out, vc := h.exprOps(e.Cond, out)
 		out, vt := h.exprOps(e.Then, out)
 		out, ve := h.exprOps(e.Else, out)
@@ -138,7 +140,7 @@ func (h *herdVars) exprOps(e Expr, out []herdOp) ([]herdOp, bool) {
 	return out, false
 }
 
-func (h *herdVars) ops(es ...Expr) []herdOp {
+func (h *herdVars) ops(es ...litmus.Expr) []herdOp {
 	var out []herdOp
 	for _, e := range es {
 		if e != nil {
@@ -153,33 +155,33 @@ func hasTag(tags []string, t string) bool { return slices.Contains(tags, t) }
 
 // layout gives the symbols of one instruction other than an if, after
 // herd's C semantics (CSem) of the primitive it lowers.
-func (h *herdVars) layout(in *Instr) herdLayout {
+func (h *herdVars) layout(in *litmus.Instr) herdLayout {
 	one := [][]herdOp{nil}
 	mem := herdOp{mem: true}
 	// Lock events carry no value.
-	lock := hasTag(in.RTags, TagLockRead) || hasTag(in.WTags, TagUnlock)
+	lock := hasTag(in.RTags, litmus.TagLockRead) || hasTag(in.WTags, litmus.TagUnlock)
 	switch in.Op {
-	case OpMove:
+	case litmus.OpMove:
 		return herdLayout{pre: h.ops(in.Src), alts: one}
-	case OpLoad:
+	case litmus.OpLoad:
 		if in.ZeroTags != nil { // spin_is_locked: held or free
 			return herdLayout{pre: h.ops(in.Addr), alts: [][]herdOp{nil, nil}}
 		}
 		return herdLayout{pre: append(h.ops(in.Addr), mem), alts: one}
-	case OpStore:
+	case litmus.OpStore:
 		if lock {
 			return herdLayout{pre: h.ops(in.Addr), alts: one}
 		}
 		return herdLayout{pre: h.ops(in.Addr, in.Src), alts: one}
-	case OpRMW:
+	case litmus.OpRMW:
 		switch {
 		case lock:
 			return herdLayout{pre: h.ops(in.Addr), alts: one}
-		case in.RMWOp == OpXchg:
+		case in.RMWOp == litmus.OpXchg:
 			return herdLayout{pre: append(h.ops(in.Addr, in.Src), mem), alts: one}
 		}
 		return herdLayout{pre: append(h.ops(in.Src, in.Addr), mem, herdOp{}), alts: one}
-	case OpCAS:
+	case litmus.OpCAS:
 		switch {
 		case lock: // spin_trylock: taken or not
 			return herdLayout{pre: h.ops(in.Addr), alts: [][]herdOp{nil, nil}}
@@ -191,7 +193,7 @@ func (h *herdVars) layout(in *Instr) herdLayout {
 		ok := append(h.ops(in.Addr, in.Expect, in.Src), mem)
 		no := append(h.ops(in.Addr, in.Expect), mem)
 		return herdLayout{alts: [][]herdOp{ok, no}}
-	case OpFence:
+	case litmus.OpFence:
 		return herdLayout{pre: h.ops(in.Addr), alts: one}
 	}
 	return herdLayout{alts: one}
@@ -199,7 +201,7 @@ func (h *herdVars) layout(in *Instr) herdLayout {
 
 // determined reports whether an if's condition needs no symbol, and then
 // whether it holds (the branch skips the then block).
-func (h *herdVars) determined(in *Instr) (det, taken bool) {
+func (h *herdVars) determined(in *litmus.Instr) (det, taken bool) {
 	if _, v := h.exprOps(in.Cond, nil); v {
 		return false, false
 	}
@@ -301,7 +303,7 @@ func (h *herdVars) branch(c *herdCursor, pc int, taken bool) {
 
 // step is called when instruction pc has run with alternative alt; regs
 // are the registers before it ran and read the value it read.
-func (h *herdVars) step(c *herdCursor, pc, alt int, regs map[string]regVal, read Value) {
+func (h *herdVars) step(c *herdCursor, pc, alt int, regs map[string]regVal, read litmus.Value) {
 	l := h.layout(&h.code[pc])
 	note := func(k int, op herdOp) {
 		u := false

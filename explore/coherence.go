@@ -1,9 +1,12 @@
 // This file implements the enumeration of coherence orders compatible with
 // a choice of reads-from: per-location coherence and herd's atomicity.
 
-package litmus
+package explore
 
-import "github.com/litmuscheck/litmuscheck/rel"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // enumerateCo sets rf from choice and enumerates the coherence orders that
 // respect per-location coherence with it.
@@ -274,7 +277,7 @@ func (s *setup) rmwPairs(c *combo, rfOf []int) map[string][]rmwPair {
 // keepAtomic drops the orders in which a write of another thread comes
 // between the write an RMW's read reads from and the RMW's write: the
 // candidate would have rmw & (fre; coe), which every model forbids.
-func keepAtomic(orders [][]int, pairs []rmwPair, ev []Event) [][]int {
+func keepAtomic(orders [][]int, pairs []rmwPair, ev []litmus.Event) [][]int {
 	if len(pairs) == 0 {
 		return orders
 	}

@@ -1,11 +1,12 @@
 // This file implements what happens to a candidate: the model's check,
 // final states, the condition, and the witness kept for the report.
 
-package litmus
+package explore
 
 import (
 	"slices"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -42,7 +43,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		// proposition: it shows what the model rules out, and why.
 		if out.blocked == nil || c.key < out.blockedKey {
 			look := s.observedLookup(c)
-			if (s.test.Filter == nil || EvalProp(s.test.Filter, look)) && EvalProp(s.test.Cond.Prop, look) {
+			if (s.test.Filter == nil || litmus.EvalProp(s.test.Filter, look)) && litmus.EvalProp(s.test.Cond.Prop, look) {
 				out.blocked, out.blockedKey = cloneExecution(x), c.key
 			}
 		}
@@ -50,7 +51,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	}
 	look := s.observedLookup(c)
 	vals := s.finalValues(look)
-	if s.test.Filter != nil && !EvalProp(s.test.Filter, look) {
+	if s.test.Filter != nil && !litmus.EvalProp(s.test.Filter, look) {
 		return
 	}
 	// The states of an unknown value's orbit are named one by one.
@@ -59,13 +60,13 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		s.unknownOrbit(c, vals, out)
 	}
 	s.nameUnknowns(c, vals)
-	holds := EvalProp(s.test.Cond.Prop, look)
+	holds := litmus.EvalProp(s.test.Cond.Prop, look)
 	if holds {
 		out.pos += c.weight
 	} else {
 		out.neg += c.weight
 	}
-	wantWitness := holds == (s.test.Cond.Quant == Exists)
+	wantWitness := holds == (s.test.Cond.Quant == litmus.Exists)
 	if wantWitness && (out.witness == nil || c.key < out.witnessKey) {
 		out.witness, out.witnessKey = cloneExecution(x), c.key
 	}
@@ -82,10 +83,10 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 // symbol of the second build (herdvars.go) that ranks last among those
 // holding the unknown value. All unknown values of one candidate come from
 // its cycles of copies and share the name.
-func (s *setup) nameUnknowns(c *combo, vals []Value) {
+func (s *setup) nameUnknowns(c *combo, vals []litmus.Value) {
 	name := 0
 	for i, v := range vals {
-		if v.Var != VarUnknown {
+		if v.Var != litmus.VarUnknown {
 			continue
 		}
 		if name == 0 {
@@ -100,16 +101,16 @@ func (s *setup) nameUnknowns(c *combo, vals []Value) {
 }
 
 // hasUnknown reports whether vals hold an unknown value not yet named.
-func hasUnknown(vals []Value) bool {
+func hasUnknown(vals []litmus.Value) bool {
 	for _, v := range vals {
-		if v.Var == VarUnknown {
+		if v.Var == litmus.VarUnknown {
 			return true
 		}
 	}
 	return false
 }
 
-func cloneExecution(x *Execution) *Execution {
+func cloneExecution(x *litmus.Execution) *litmus.Execution {
 	c := *x
 	// The events too: a template's combinations are filled in one buffer.
 	c.Events = slices.Clone(x.Events)
@@ -119,8 +120,8 @@ func cloneExecution(x *Execution) *Execution {
 
 // finalValues lists the final value of each observed register and
 // location.
-func (s *setup) finalValues(look func(LocRef) Value) []Value {
-	vals := make([]Value, len(s.observed))
+func (s *setup) finalValues(look func(litmus.LocRef) litmus.Value) []litmus.Value {
+	vals := make([]litmus.Value, len(s.observed))
 	for i, l := range s.observed {
 		vals[i] = look(l)
 	}
@@ -129,8 +130,8 @@ func (s *setup) finalValues(look func(LocRef) Value) []Value {
 
 // observedLookup returns the final value of a register or location in the
 // current candidate.
-func (s *setup) observedLookup(c *combo) func(LocRef) Value {
-	return func(l LocRef) Value {
+func (s *setup) observedLookup(c *combo) func(litmus.LocRef) litmus.Value {
+	return func(l litmus.LocRef) litmus.Value {
 		if l.IsReg() {
 			if l.Thread < len(c.paths) {
 				if v, ok := c.paths[l.Thread].regs[l.Name]; ok {
@@ -138,7 +139,7 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 				}
 				return s.initRegs[l.Thread][l.Name]
 			}
-			return Value{}
+			return litmus.Value{}
 		}
 		if s.mixed != nil {
 			return s.mixed.finalValue(s, c, l.Name)
@@ -160,7 +161,7 @@ func (s *setup) observedLookup(c *combo) func(LocRef) Value {
 	}
 }
 
-func hasCoSucc(x *Execution, w int, loc string, among rel.Set) bool {
+func hasCoSucc(x *litmus.Execution, w int, loc string, among rel.Set) bool {
 	succ := false
 	x.CO.EachSucc(w, func(v int) {
 		if among.Has(v) && x.Events[v].Loc == loc {
@@ -174,25 +175,25 @@ func hasCoSucc(x *Execution, w int, loc string, among rel.Set) bool {
 // is a plain integer, a row of out's table of 64-bit words, which the
 // garbage collector need not scan (a ring records a hundred thousand
 // states before their images), else the Values themselves.
-func (out *partial) keepState(vals []Value) State {
+func (out *partial) keepState(vals []litmus.Value) litmus.State {
 	for _, v := range vals {
 		if v.Sym != "" || v.Var != 0 {
-			return NewState(vals)
+			return litmus.NewState(vals)
 		}
 	}
 	t := out.plainStates
-	if t == nil || t.width != len(vals) {
-		t = &stateTable{width: len(vals), words: []uint64{}}
+	if t == nil || t.Width != len(vals) {
+		t = &litmus.StateTable{Width: len(vals), Words: []uint64{}}
 		out.plainStates = t
 	}
-	row := len(t.words) / max(t.width, 1)
-	if t.width == 0 || row >= 1<<31-1 {
-		return NewState(vals)
+	row := len(t.Words) / max(t.Width, 1)
+	if t.Width == 0 || row >= 1<<31-1 {
+		return litmus.NewState(vals)
 	}
 	for _, v := range vals {
-		t.words = append(t.words, uint64(v.Off))
+		t.Words = append(t.Words, uint64(v.Off))
 	}
-	return State{table: t, row: int32(row)}
+	return litmus.State{Table: t, Row: int32(row)}
 }
 
 // stuckCandidate reports whether c holds a stuck path, and records the
