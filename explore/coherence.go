@@ -30,7 +30,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	if !c.flowless && !out.thinAirFree(x.RF, c.valueFlow, c.known) {
 		return
 	}
-	if s.mixed != nil && !s.mixed.rfMatches(c, rfOf) {
+	if s.mixed != nil && !rfMatches(s.mixed, c, rfOf) {
 		return
 	}
 	// Coherence constraints per location.

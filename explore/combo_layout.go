@@ -7,6 +7,7 @@ package explore
 import (
 	"sort"
 
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
@@ -16,7 +17,7 @@ type combo struct {
 	x *litmus.Execution
 	// valueFlow relates a read to the writes whose value it feeds.
 	valueFlow rel.Rel
-	paths     []*path
+	paths     []*paths.Path
 	reads     []int   // event ids of reads
 	rfCands   [][]int // per read, the writes it may read from
 	writes    map[string][]int
@@ -297,7 +298,7 @@ func (c *combo) atomicRMW(locksOnly bool) {
 // without their values and the relations among them, which combinations
 // of one shape share, read-only.
 func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTemplate) (*combo, error) {
-	c := &combo{paths: make([]*path, len(s.paths)), key: key, weight: s.sym.weight(choice)}
+	c := &combo{paths: make([]*paths.Path, len(s.paths)), key: key, weight: s.sym.weight(choice)}
 	for t, i := range choice {
 		c.paths[t] = &s.paths[t][i]
 	}
@@ -316,7 +317,7 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	// Locations accessed in this combination, plus all test locations.
 	size := len(s.locs)
 	for _, p := range c.paths {
-		size += len(p.events)
+		size += len(p.Events)
 	}
 	events := make([]litmus.Event, 0, size+4)
 	type local struct{ thread, idx int }
@@ -327,13 +328,13 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	base := make([]int, len(c.paths))
 	for t, p := range c.paths {
 		base[t] = len(events)
-		for i, ev := range p.events {
-			if _, ok := c.initOf[ev.loc]; !ok && ev.kind != litmus.KindF {
+		for i, ev := range p.Events {
+			if _, ok := c.initOf[ev.Loc]; !ok && ev.Kind != litmus.KindF {
 				// A location reached only through a computed address.
-				c.initOf[ev.loc] = -1
+				c.initOf[ev.Loc] = -1
 			}
-			events = append(events, litmus.Event{ID: base[t] + i, Kind: ev.kind, Thread: t, Instr: ev.instr, Loc: ev.loc, Value: ev.val, Tags: ev.tags})
-			if p.hang && p.spin&(1<<uint(i)) != 0 {
+			events = append(events, litmus.Event{ID: base[t] + i, Kind: ev.Kind, Thread: t, Instr: ev.Instr, Loc: ev.Loc, Value: ev.Val, Tags: ev.Tags})
+			if p.Hang && p.Spin&(1<<uint(i)) != 0 {
 				c.spin = append(c.spin, base[t]+i)
 			}
 		}
@@ -386,44 +387,44 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	x.M.Each(func(i int) { x.Loc.SetRow(i, byLoc[events[i].Loc].Remove(i)) })
 	for t, p := range c.paths {
 		b := base[t]
-		for i, ev := range p.events {
+		for i, ev := range p.Events {
 			id := b + i
 			// As in herd, po orders instructions: the events of one
 			// instruction (the read and write of an RMW) are not po-related.
-			for j := i + 1; j < len(p.events); j++ {
-				if p.events[j].step != ev.step {
+			for j := i + 1; j < len(p.Events); j++ {
+				if p.Events[j].Step != ev.Step {
 					x.PO.Add(id, b+j)
 				}
 			}
-			for j := range p.events {
+			for j := range p.Events {
 				if j != i {
 					x.Int.Add(id, b+j)
-					if p.events[j].step == ev.step {
+					if p.Events[j].Step == ev.Step {
 						x.SameInstr.Add(id, b+j)
 					}
 				}
 			}
-			addDeps := func(r rel.Rel, d deps) {
+			addDeps := func(r rel.Rel, d paths.Deps) {
 				for d != 0 {
 					k := trailing(uint64(d))
 					r.Add(b+k, id)
 					d &= d - 1
 				}
 			}
-			addDeps(x.Addr, ev.addr)
-			addDeps(x.Data, ev.data)
-			addDeps(x.Ctrl, ev.ctrl)
-			addDeps(x.PickAddr, ev.paddr)
-			addDeps(x.PickData, ev.pdata)
-			addDeps(x.PickCtrl, ev.pctrl)
-			addDeps(c.valueFlow, ev.vdeps)
-			if ev.rmwRead >= 0 {
-				x.RMW.Add(b+ev.rmwRead, id)
+			addDeps(x.Addr, ev.Addr)
+			addDeps(x.Data, ev.Data)
+			addDeps(x.Ctrl, ev.Ctrl)
+			addDeps(x.PickAddr, ev.Paddr)
+			addDeps(x.PickData, ev.Pdata)
+			addDeps(x.PickCtrl, ev.Pctrl)
+			addDeps(c.valueFlow, ev.Vdeps)
+			if ev.RmwRead >= 0 {
+				x.RMW.Add(b+ev.RmwRead, id)
 			}
-			if ev.lxsx {
+			if ev.Lxsx {
 				x.LXSX = x.LXSX.Add(id)
 			}
-			if ev.atomic {
+			if ev.Atomic {
 				x.Atomic = x.Atomic.Add(id)
 			}
 		}
@@ -459,8 +460,8 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 	if s.mixed != nil {
 		c.steps = make([]int, x.N)
 		for t, p := range c.paths {
-			for i, ev := range p.events {
-				c.steps[base[t]+i] = ev.step
+			for i, ev := range p.Events {
+				c.steps[base[t]+i] = ev.Step
 			}
 		}
 	}
@@ -510,7 +511,7 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 	}
 	c.flowless = c.valueFlow.Empty()
 	if s.mixed != nil {
-		s.mixed.decorate(c)
+		decorate(s.mixed, c)
 	}
 	return c, nil
 }

@@ -7,6 +7,7 @@ package explore
 import (
 	"fmt"
 
+	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -19,7 +20,7 @@ import (
 // product of the threads' path counts.
 type comboGen struct {
 	s   *setup
-	lim *limiter
+	lim *limit.Limiter
 	nt  int
 	// reads[t][i] and writes[t][i] are the (location, value) pairs path i
 	// of thread t reads and writes, as bits; an overlong path (cut at its
@@ -41,7 +42,7 @@ type comboGen struct {
 	seq int
 }
 
-func (s *setup) newComboGen(lim *limiter) *comboGen {
+func (s *setup) newComboGen(lim *limit.Limiter) *comboGen {
 	type locVal struct {
 		loc string
 		v   litmus.Value
@@ -60,12 +61,12 @@ func (s *setup) newComboGen(lim *limiter) *comboGen {
 	for t, ps := range s.paths {
 		sums[t] = make([]summary, len(ps))
 		for i, p := range ps {
-			for _, ev := range p.events {
-				switch ev.kind {
+			for _, ev := range p.Events {
+				switch ev.Kind {
 				case litmus.KindR:
-					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.worldKey(), ev.val}))
+					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.WorldKey(), ev.Val}))
 				case litmus.KindW:
-					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.worldKey(), ev.val}))
+					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.WorldKey(), ev.Val}))
 				}
 			}
 		}
@@ -94,7 +95,7 @@ func (s *setup) newComboGen(lim *limiter) *comboGen {
 		g.future[t] = append([]uint64(nil), g.future[t+1]...)
 		for i, sm := range sums[t] {
 			r, w := bits(sm.reads), bits(sm.writes)
-			if s.paths[t][i].overlong {
+			if s.paths[t][i].Overlong {
 				for k := range w {
 					w[k] = ^uint64(0)
 				}
@@ -150,7 +151,7 @@ func (g *comboGen) next() (bool, error) {
 			continue
 		}
 		if g.steps++; g.steps%4096 == 0 {
-			if err := g.lim.poll(func() string { return "combining the threads' paths" }); err != nil {
+			if err := g.lim.Poll(func() string { return "combining the threads' paths" }); err != nil {
 				g.done = true
 				return false, err
 			}
@@ -191,7 +192,7 @@ const MaxPathEvents = 64
 // past MaxPathEvents; nil if none was.
 func (s *setup) eventBound(choice []int) error {
 	for t, i := range choice {
-		if s.paths[t][i].overlong {
+		if s.paths[t][i].Overlong {
 			return s.pathTooLong(t, i, false)
 		}
 	}
@@ -209,8 +210,8 @@ func (s *setup) pathTooLong(t, i int, every bool) error {
 		what = fmt.Sprintf("every path of thread P%d has", th.ID)
 	}
 	pos := litmus.Pos{File: s.test.File}
-	if ev := p.events[MaxPathEvents]; ev.instr >= 0 && ev.instr < len(th.Code) {
-		pos = th.Code[ev.instr].Pos
+	if ev := p.Events[MaxPathEvents]; ev.Instr >= 0 && ev.Instr < len(th.Code) {
+		pos = th.Code[ev.Instr].Pos
 	}
 	if pos.File == "" {
 		pos.File = s.test.File
@@ -230,7 +231,7 @@ func (s *setup) everyTooLarge() error {
 	for t, ps := range s.paths {
 		every := true
 		for i := range ps {
-			every = every && ps[i].overlong
+			every = every && ps[i].Overlong
 		}
 		if every {
 			return s.pathTooLong(t, 0, true)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/explore/limit"
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -14,7 +16,7 @@ import (
 func emptyPaths(counts ...int) *setup {
 	s := &setup{test: &litmus.Test{}, initMem: map[string]litmus.Value{}}
 	for _, n := range counts {
-		s.paths = append(s.paths, make([]path, n))
+		s.paths = append(s.paths, make([]paths.Path, n))
 	}
 	return s
 }
@@ -23,7 +25,7 @@ func emptyPaths(counts ...int) *setup {
 // in increasing order, with keys counting from 0.
 func TestComboGenOrder(t *testing.T) {
 	s := emptyPaths(2, 3, 1)
-	g := s.newComboGen(newLimiter(context.Background(), "", Options{}))
+	g := s.newComboGen(limit.New(context.Background(), "", 0))
 	var got [][]int
 	for i := 0; ; i++ {
 		ok, err := g.next()
@@ -52,7 +54,7 @@ func TestComboGenStopsAtTheDeadline(t *testing.T) {
 		counts[i] = 2
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	g := emptyPaths(counts...).newComboGen(newLimiter(ctx, "", Options{}))
+	g := emptyPaths(counts...).newComboGen(limit.New(ctx, "", 0))
 	for i := 0; i < 100; i++ {
 		if ok, err := g.next(); !ok || err != nil {
 			t.Fatalf("choice %d: %v, %v", i, ok, err)
@@ -82,13 +84,13 @@ func TestSizes(t *testing.T) {
 		{"4GiB", 4 << 30, "4 GiB"}, {"512MiB", 512 << 20, "512 MiB"}, {"1.5G", 3 << 29, "1.5 GiB"},
 		{"2 GB", 2e9, "1.86 GiB"}, {"100", 100, "100 B"}, {"64KiB", 64 << 10, "64 KiB"},
 	} {
-		got, err := ParseSize(tc.in)
-		if err != nil || got != tc.want || FormatSize(got) != tc.text {
-			t.Errorf("%q: %d %q %v, want %d %q", tc.in, got, FormatSize(got), err, tc.want, tc.text)
+		got, err := limit.ParseSize(tc.in)
+		if err != nil || got != tc.want || limit.FormatSize(got) != tc.text {
+			t.Errorf("%q: %d %q %v, want %d %q", tc.in, got, limit.FormatSize(got), err, tc.want, tc.text)
 		}
 	}
 	for _, bad := range []string{"", "GiB", "-1MiB", "4 XB", "1e30GiB"} {
-		if _, err := ParseSize(bad); err == nil {
+		if _, err := limit.ParseSize(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}

@@ -9,11 +9,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/explore/limit"
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // prepare computes locations, initial values, value domains and paths.
-func prepare(test *litmus.Test, model Model, opt Options, lim *limiter) (*setup, error) {
+func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*setup, error) {
 	s := &setup{test: test, initMem: map[string]litmus.Value{}, lim: lim, coherent: coherent(model)}
 	locSet := map[string]bool{}
 	s.initRegs = make([]map[string]litmus.Value, len(test.Threads))
@@ -74,7 +76,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limiter) (*setup,
 	s.unroll = opt.Unroll
 	switch {
 	case s.unroll == 0:
-		s.unroll = DefaultUnroll
+		s.unroll = paths.DefaultUnroll
 	case s.unroll < 0:
 		s.unroll = 0 // herd's -unroll 0: no backward jump
 	}
@@ -116,7 +118,7 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 				// (an array element) holds its initial value too.
 				domains[lv.loc] = []litmus.Value{s.initMem[lv.loc]}
 			}
-			if !containsValue(domains[lv.loc], lv.v) {
+			if !paths.ContainsValue(domains[lv.loc], lv.v) {
 				domains[lv.loc] = append(domains[lv.loc], lv.v)
 				grown = true
 			}
@@ -169,9 +171,9 @@ func (s *setup) numberShapes() {
 		ids := map[string]int{}
 		for _, p := range ps {
 			var b strings.Builder
-			for _, ev := range p.events {
-				fmt.Fprintf(&b, "%d %q %d %d %q %x %x %x %x %x %x %d %t %t;", ev.kind, ev.loc, ev.instr, ev.step, ev.tags,
-					ev.addr, ev.data, ev.ctrl, ev.paddr, ev.pdata, ev.pctrl, ev.rmwRead, ev.lxsx, ev.atomic)
+			for _, ev := range p.Events {
+				fmt.Fprintf(&b, "%d %q %d %d %q %x %x %x %x %x %x %d %t %t;", ev.Kind, ev.Loc, ev.Instr, ev.Step, ev.Tags,
+					ev.Addr, ev.Data, ev.Ctrl, ev.Paddr, ev.Pdata, ev.Pctrl, ev.RmwRead, ev.Lxsx, ev.Atomic)
 			}
 			k := b.String()
 			id, ok := ids[k]
@@ -208,8 +210,8 @@ type locValue struct {
 // With herd set, the paths record herd's numbering of their unknown values
 // (herdvars.go), and s.herdTotal and s.herdBase are set.
 func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Value, limit int, discover, herd bool) ([]locValue, int, error) {
-	s.paths = make([][]path, len(test.Threads))
-	s.hangPaths = make([][]path, len(test.Threads))
+	s.paths = make([][]paths.Path, len(test.Threads))
+	s.hangPaths = make([][]paths.Path, len(test.Threads))
 	if herd {
 		s.herdBase = make([]int, len(test.Threads))
 		s.herdTotal = 0
@@ -217,48 +219,48 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 	s.loopCut = false
 	var newVals []locValue
 	note := func(loc string, v litmus.Value) {
-		if !v.IsUnknown() && !containsValue(domains[loc], v) {
+		if !v.IsUnknown() && !paths.ContainsValue(domains[loc], v) {
 			newVals = append(newVals, locValue{loc, v})
 		}
 	}
 	maxWrites := 0
 	for i, th := range test.Threads {
-		pe := &pathEnum{th: th, domains: domains, limit: limit, unroll: s.unroll, discover: discover,
-			lim: s.lim, budget: MaxPathEvents, mixed: s.mixed, locBytes: test.LocBytes,
-			elemBytes: arrayElements(test), scalarOffsets: test.Arch != litmus.ArchC && !MixedSupported(test.Arch),
-			cCtrl: test.Arch == litmus.ArchC}
+		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover,
+			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
+			ElemBytes: paths.ArrayElements(test), ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
+			CCtrl: test.Arch == litmus.ArchC}
 		most := 0
-		tr := &threadRun{regs: map[string]regVal{}, resv: -1, loops: map[int]int{},
-			stored: func(th *threadRun, ev tevent) {
+		tr := &paths.ThreadRun{Regs: map[string]paths.RegVal{}, Resv: -1, Loops: map[int]int{},
+			Stored: func(th *paths.ThreadRun, ev paths.Event) {
 				n := 0
-				for _, e := range th.events {
-					if e.kind == litmus.KindW {
+				for _, e := range th.Events {
+					if e.Kind == litmus.KindW {
 						n++
 					}
 				}
 				most = max(most, n)
-				if !discover || th.decided {
-					note(ev.worldKey(), ev.val)
+				if !discover || th.Decided {
+					note(ev.WorldKey(), ev.Val)
 				}
 			}}
 		if discover {
-			tr.discovered = note
+			tr.Discovered = note
 		}
 		if herd {
-			pe.hv = newHerdVars(th.Code, s.initRegs[i])
-			tr.hc = &herdCursor{}
+			pe.Hv = paths.NewHerdVars(th.Code, s.initRegs[i])
+			tr.Hc = &paths.HerdCursor{}
 			s.herdBase[i] = s.herdTotal
-			s.herdTotal += pe.hv.size(0, len(th.Code))
+			s.herdTotal += pe.Hv.Size(0, len(th.Code))
 		}
 		for k, v := range s.initRegs[i] {
-			tr.regs[k] = regVal{v: v}
+			tr.Regs[k] = paths.RegVal{V: v}
 		}
-		pe.run(tr, 0)
-		if pe.err != nil {
-			return nil, 0, pe.err
+		pe.Run(tr, 0)
+		if pe.Err != nil {
+			return nil, 0, pe.Err
 		}
-		s.paths[i], s.hangPaths[i] = pe.paths, pe.hangs
-		s.loopCut = s.loopCut || pe.loopCut
+		s.paths[i], s.hangPaths[i] = pe.Paths, pe.Hangs
+		s.loopCut = s.loopCut || pe.LoopCut
 		maxWrites += most
 	}
 	return newVals, maxWrites, nil
@@ -271,19 +273,19 @@ func (s *setup) cycleLocations() []string {
 	flow := map[string]map[string]bool{}
 	for _, ps := range s.paths {
 		for _, p := range ps {
-			for _, ev := range p.events {
-				if ev.kind != litmus.KindW {
+			for _, ev := range p.Events {
+				if ev.Kind != litmus.KindW {
 					continue
 				}
-				d := ev.vdeps
+				d := ev.Vdeps
 				for d != 0 {
 					k := trailing(uint64(d))
 					d &= d - 1
-					if r := p.events[k]; r.kind == litmus.KindR {
-						if flow[r.loc] == nil {
-							flow[r.loc] = map[string]bool{}
+					if r := p.Events[k]; r.Kind == litmus.KindR {
+						if flow[r.Loc] == nil {
+							flow[r.Loc] = map[string]bool{}
 						}
-						flow[r.loc][ev.loc] = true
+						flow[r.Loc][ev.Loc] = true
 					}
 				}
 			}
@@ -359,14 +361,14 @@ func (s *setup) prunePaths() {
 		}
 		kept := s.paths[t][:0]
 		for _, p := range s.paths[t] {
-			if p.overlong || p.stuck != nil {
+			if p.Overlong || p.Stuck != nil {
 				// Its final registers are unknown; it stays, to be
 				// refused as too large or checked as stuck.
 				kept = append(kept, p)
 				continue
 			}
 			look := func(l litmus.LocRef) litmus.Value {
-				if v, ok := p.regs[l.Name]; ok {
+				if v, ok := p.Regs[l.Name]; ok {
 					return v
 				}
 				return s.initRegs[t][l.Name]
@@ -384,15 +386,6 @@ func (s *setup) prunePaths() {
 		}
 		s.paths[t] = kept
 	}
-}
-
-func containsValue(vs []litmus.Value, v litmus.Value) bool {
-	for _, w := range vs {
-		if w == v {
-			return true
-		}
-	}
-	return false
 }
 
 func collectSyms(in *litmus.Instr, set map[string]bool) {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/litmuscheck/litmuscheck/explore/limit"
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
@@ -103,7 +105,7 @@ func refuseLockEvents(test *litmus.Test, m Model) error {
 	}
 	for _, th := range test.Threads {
 		for i := range th.Code {
-			if in := &th.Code[i]; isLockInstr(in) || IsLockEvent(in.WTags) {
+			if in := &th.Code[i]; paths.IsLockInstr(in) || litmus.IsLockEvent(in.WTags) {
 				return litmus.Unsupported(in.Pos, fmt.Sprintf("%q under %s, whose lock.cat is not herd7 7.58's: litmuscheck builds the lock events' rf and co as that lock.cat does", in.Text, m.Name()))
 			}
 		}
@@ -153,6 +155,10 @@ func pruner(m Model) PruningModel {
 	return nil
 }
 
+// DefaultUnroll is how many times a backward jump may be taken unless
+// Options.Unroll says otherwise: herd7's default.
+const DefaultUnroll = paths.DefaultUnroll
+
 // Options tune an exploration. The zero value is ready to use.
 type Options struct {
 	// Workers is how many goroutines explore one test; 0 means 1.
@@ -191,17 +197,17 @@ type setup struct {
 	// explorer cuts them (IncoherentModel).
 	coherent bool
 	// lim bounds the preparation; each worker has its own.
-	lim *limiter
+	lim *limit.Limiter
 	// unroll is how many times a backward jump may be taken.
 	unroll   int
 	locs     []string // memory locations, sorted
 	initMem  map[string]litmus.Value
 	initRegs []map[string]litmus.Value
-	paths    [][]path
+	paths    [][]paths.Path
 	loopCut  bool
 	// hangPaths are the paths of each thread that end in a spin that may
 	// wait forever, apart from paths.
-	hangPaths [][]path
+	hangPaths [][]paths.Path
 	// widths is what the accesses of every path, before the filter
 	// pruned any, say of the test's sizes (mixedIfNeeded).
 	widths   widthsSeen
@@ -215,7 +221,7 @@ type setup struct {
 	herdTotal int
 	herdBase  []int
 	// mixed, when set, lays locations out in cells (mixed.go).
-	mixed *mixedLayout
+	mixed *paths.MixedLayout
 	// sym is the symmetry between the threads; nil explores every
 	// combination.
 	sym *symmetry
@@ -228,10 +234,10 @@ type setup struct {
 // Explore runs test under model. Every phase polls ctx and the memory
 // bound: a deadline ends it with ctx's error.
 func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (*litmus.Result, error) {
-	lim := newLimiter(ctx, test.File, opt)
+	lim := limit.New(ctx, test.File, opt.MaxMemory)
 	// The phases poll every few thousand units of work: a deadline that
 	// has already passed must not wait for the first poll.
-	if err := lim.ctx.Err(); err != nil {
+	if err := lim.Ctx.Err(); err != nil {
 		return nil, err
 	}
 	if err := refuseLockEvents(test, model); err != nil {
@@ -276,12 +282,12 @@ func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (
 }
 
 // runWorkers explores every choice of paths of s with workers goroutines.
-func (s *setup) runWorkers(model Model, lim *limiter, workers int) ([]*partial, error) {
+func (s *setup) runWorkers(model Model, lim *limit.Limiter, workers int) ([]*partial, error) {
 	gen := &sharedGen{gen: s.newComboGen(lim), errKey: -1}
 	parts := make([]*partial, workers)
 	var wg sync.WaitGroup
 	for w := range parts {
-		parts[w] = newPartial(lim.fork(), s)
+		parts[w] = newPartial(lim.Fork(), s)
 		wg.Add(1)
 		go func(out *partial) {
 			defer wg.Done()
@@ -374,7 +380,7 @@ type partial struct {
 	stuckKey int
 	// lim is polled once work passes nextPoll; stopped is set once a limit
 	// is reached or err is set, and every enumeration loop then returns.
-	lim      *limiter
+	lim      *limit.Limiter
 	work     int
 	nextPoll int
 	// cost is the work of checking one candidate: one, plus the nodes of
@@ -409,7 +415,7 @@ type partial struct {
 // milliseconds.
 const pollEvery = 1 << 14
 
-func newPartial(lim *limiter, s *setup) *partial {
+func newPartial(lim *limit.Limiter, s *setup) *partial {
 	cost := 1 + propSize(s.test.Cond.Prop)
 	if s.test.Filter != nil {
 		cost += propSize(s.test.Filter)
@@ -431,7 +437,7 @@ func (p *partial) tick(work int) bool {
 		return !p.stopped
 	}
 	p.nextPoll = p.work + pollEvery
-	if err := p.lim.poll(func() string { return "exploring candidate executions" }); err != nil {
+	if err := p.lim.Poll(func() string { return "exploring candidate executions" }); err != nil {
 		p.fail(-1, err)
 	}
 	return !p.stopped

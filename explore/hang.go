@@ -8,6 +8,8 @@ package explore
 import (
 	"slices"
 
+	"github.com/litmuscheck/litmuscheck/explore/limit"
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -16,7 +18,7 @@ import (
 // thread that hangs: the threads before it complete, the later ones
 // complete or hang, so that each choice is explored once, after the
 // choices without a hang, whose exploration it leaves as it was.
-func (s *setup) exploreHangs(res *litmus.Result, model Model, lim *limiter, workers int) error {
+func (s *setup) exploreHangs(res *litmus.Result, model Model, lim *limit.Limiter, workers int) error {
 	for h := range s.hangPaths {
 		if len(s.hangPaths[h]) == 0 {
 			continue
@@ -26,7 +28,7 @@ func (s *setup) exploreHangs(res *litmus.Result, model Model, lim *limiter, work
 		// singled out, and the threads after it must hang alike.
 		sh.sym = s.hangSymmetry(h)
 		sh.hangPhase = true
-		sh.paths = make([][]path, len(s.paths))
+		sh.paths = make([][]paths.Path, len(s.paths))
 		for t := range s.paths {
 			switch {
 			case t < h:

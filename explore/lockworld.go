@@ -3,13 +3,9 @@
 
 package explore
 
-import "github.com/litmuscheck/litmuscheck/litmus"
-
-// The values the explorer gives a lock's state: the write of spin_lock
-// takes it, spin_unlock frees it.
-var (
-	lockFree = litmus.Int(0)
-	lockHeld = litmus.Int(1)
+import (
+	"github.com/litmuscheck/litmuscheck/explore/paths"
+	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
 // herd's lock events carry no value and are no memory stores: lock.cat
@@ -29,51 +25,10 @@ var (
 // Value domains and (location, value) pairs key the lock world with
 // lockKey, so that plain values and lock states never mix.
 
-// IsLockEvent reports whether tags mark one of lock.cat's lock events.
-func IsLockEvent(tags []string) bool {
-	for _, t := range tags {
-		switch t {
-		case litmus.TagLockRead, litmus.TagLockWrite, litmus.TagUnlock, litmus.TagLockFail, litmus.TagReadLocked, litmus.TagReadUnlocked:
-			return true
-		}
-	}
-	return false
-}
-
-// lockKey is the key of loc's lock world in value domains; no location
-// name contains a NUL.
-func lockKey(loc string) string { return "lock\x00" + loc }
-
-// isLockKey reports whether a domain key is a lock world's.
-func isLockKey(key string) bool { return len(key) > 5 && key[:5] == "lock\x00" }
-
-// worldKey is the domain key of the value ev reads or writes.
-func (ev *tevent) worldKey() string {
-	if IsLockEvent(ev.tags) {
-		return lockKey(ev.loc)
-	}
-	return ev.loc
-}
-
-// isLockInstr reports whether in reads a lock's state: spin_lock,
-// spin_trylock or spin_is_locked.
-func isLockInstr(in *litmus.Instr) bool {
-	return IsLockEvent(in.RTags) || IsLockEvent(in.ZeroTags) || IsLockEvent(in.FailTags)
-}
-
-// lockDomain is the states a lock read may see: free always (the initial
-// write), and what the lock events of the paths so far store.
-func lockDomain(stored []litmus.Value) []litmus.Value {
-	if containsValue(stored, lockFree) {
-		return stored
-	}
-	return append([]litmus.Value{lockFree}, stored...)
-}
-
 // initialValue is the value key holds before any thread runs.
 func (s *setup) initialValue(key string) litmus.Value {
-	if isLockKey(key) {
-		return lockFree
+	if paths.IsLockKey(key) {
+		return paths.LockFree
 	}
 	return s.initMem[key]
 }
@@ -87,7 +42,7 @@ func (c *combo) markLockEvents() {
 	locIdx := map[string]int{}
 	for i := range ev {
 		e := &ev[i]
-		if e.IsInit() || !IsLockEvent(e.Tags) {
+		if e.IsInit() || !litmus.IsLockEvent(e.Tags) {
 			continue
 		}
 		c.lockEv = c.lockEv.Add(i)
@@ -100,10 +55,10 @@ func (c *combo) markLockEvents() {
 			locIdx[e.Loc] = k
 		}
 		key := [2]int{e.Thread, k}
-		if hasTag(e.Tags, litmus.TagUnlock) && !last[key] {
+		if paths.HasTag(e.Tags, litmus.TagUnlock) && !last[key] {
 			c.unmatchedUL = c.unmatchedUL.Add(i)
 		}
-		last[key] = hasTag(e.Tags, litmus.TagLockWrite)
+		last[key] = paths.HasTag(e.Tags, litmus.TagLockWrite)
 	}
 }
 
@@ -115,22 +70,22 @@ func (c *combo) lockCands(r, own int, lockWrites []int) []int {
 	ev := c.x.Events
 	re := &ev[r]
 	var cands []int
-	if re.Value == lockHeld { // LF or RL
-		if own >= 0 && hasTag(ev[own].Tags, litmus.TagLockWrite) {
+	if re.Value == paths.LockHeld { // LF or RL
+		if own >= 0 && paths.HasTag(ev[own].Tags, litmus.TagLockWrite) {
 			return []int{own} // inside its critical section
 		}
 		for _, w := range lockWrites {
-			if ev[w].Thread != re.Thread && hasTag(ev[w].Tags, litmus.TagLockWrite) {
+			if ev[w].Thread != re.Thread && paths.HasTag(ev[w].Tags, litmus.TagLockWrite) {
 				cands = append(cands, w)
 			}
 		}
 		return cands
 	}
 	// A free lock: the initial write or an unlock.
-	lockRead := hasTag(re.Tags, litmus.TagLockRead)
+	lockRead := paths.HasTag(re.Tags, litmus.TagLockRead)
 	cands = append(cands, c.initOf[re.Loc])
 	for _, w := range lockWrites {
-		if !hasTag(ev[w].Tags, litmus.TagUnlock) || (lockRead && c.unmatchedUL.Has(w)) {
+		if !paths.HasTag(ev[w].Tags, litmus.TagUnlock) || (lockRead && c.unmatchedUL.Has(w)) {
 			continue
 		}
 		if ev[w].Thread == re.Thread && w != own {

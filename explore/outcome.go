@@ -16,7 +16,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		s.checkHang(c, model, out)
 		return
 	}
-	if s.mixed != nil && !s.mixed.finalsMatch(s, c) {
+	if s.mixed != nil && !finalsMatch(s.mixed, s, c) {
 		return
 	}
 	out.candidates++
@@ -91,8 +91,8 @@ func (s *setup) nameUnknowns(c *combo, vals []litmus.Value) {
 		}
 		if name == 0 {
 			for t, p := range c.paths {
-				if p.maxUnknown > 0 {
-					name = max(name, s.herdTotal+s.herdBase[t]+p.maxUnknown)
+				if p.MaxUnknown > 0 {
+					name = max(name, s.herdTotal+s.herdBase[t]+p.MaxUnknown)
 				}
 			}
 		}
@@ -134,7 +134,7 @@ func (s *setup) observedLookup(c *combo) func(litmus.LocRef) litmus.Value {
 	return func(l litmus.LocRef) litmus.Value {
 		if l.IsReg() {
 			if l.Thread < len(c.paths) {
-				if v, ok := c.paths[l.Thread].regs[l.Name]; ok {
+				if v, ok := c.paths[l.Thread].Regs[l.Name]; ok {
 					return v
 				}
 				return s.initRegs[l.Thread][l.Name]
@@ -142,7 +142,7 @@ func (s *setup) observedLookup(c *combo) func(litmus.LocRef) litmus.Value {
 			return litmus.Value{}
 		}
 		if s.mixed != nil {
-			return s.mixed.finalValue(s, c, l.Name)
+			return finalValue(s.mixed, s, c, l.Name)
 		}
 		x := c.x
 		last := -1
@@ -200,11 +200,11 @@ func (out *partial) keepState(vals []litmus.Value) litmus.State {
 // first allowed one by key.
 func (out *partial) stuckCandidate(c *combo, allowed bool) bool {
 	for _, p := range c.paths {
-		if p.stuck == nil {
+		if p.Stuck == nil {
 			continue
 		}
 		if allowed && (out.stuck == nil || c.key < out.stuckKey) {
-			out.stuck, out.stuckKey = p.stuck, c.key
+			out.stuck, out.stuckKey = p.Stuck, c.key
 		}
 		return true
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -71,15 +72,15 @@ func (s *setup) rotationCandidate() bool {
 		}
 		for i := range ps {
 			p := &ps[i]
-			if p.overlong || p.stuck != nil || p.hang || p.maxUnknown != 0 {
+			if p.Overlong || p.Stuck != nil || p.Hang || p.MaxUnknown != 0 {
 				return false
 			}
-			for _, e := range p.events {
-				if !plain(e.val) {
+			for _, e := range p.Events {
+				if !plain(e.Val) {
 					return false
 				}
 			}
-			for _, v := range p.regs {
+			for _, v := range p.Regs {
 				if !plain(v) {
 					return false
 				}
@@ -115,18 +116,18 @@ func (s *setup) shiftSymmetry(d int) *rotation {
 			return nil
 		}
 		for i := range s.paths[t] {
-			a, b := s.paths[t][i].events, s.paths[u][i].events
+			a, b := s.paths[t][i].Events, s.paths[u][i].Events
 			if len(a) != len(b) {
 				return nil
 			}
 			for k := range a {
-				if y, ok := g.loc[a[k].loc]; ok && y != b[k].loc {
+				if y, ok := g.loc[a[k].Loc]; ok && y != b[k].Loc {
 					return nil
 				}
-				if x, ok := image[b[k].loc]; ok && x != a[k].loc {
+				if x, ok := image[b[k].Loc]; ok && x != a[k].Loc {
 					return nil
 				}
-				g.loc[a[k].loc], image[b[k].loc] = b[k].loc, a[k].loc
+				g.loc[a[k].Loc], image[b[k].Loc] = b[k].Loc, a[k].Loc
 			}
 		}
 	}
@@ -207,13 +208,13 @@ func (s *setup) declarationsInvariant(g *rotation) bool {
 }
 
 // renamePath returns p with its events' locations renamed by loc.
-func renamePath(p path, loc map[string]string) path {
-	events := make([]tevent, len(p.events))
-	for k, e := range p.events {
-		e.loc = loc[e.loc]
+func renamePath(p paths.Path, loc map[string]string) paths.Path {
+	events := make([]paths.Event, len(p.Events))
+	for k, e := range p.Events {
+		e.Loc = loc[e.Loc]
 		events[k] = e
 	}
-	p.events = events
+	p.Events = events
 	return p
 }
 

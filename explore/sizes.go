@@ -10,19 +10,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/litmuscheck/litmuscheck/explore/limit"
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
-
-// naturalSize is the width in bytes of an access whose Instr.Size is 0.
-const naturalSize = 4
-
-// accessBytes is the width of in's memory accesses.
-func accessBytes(in *litmus.Instr) int {
-	if in.Size == 0 {
-		return naturalSize
-	}
-	return int(in.Size)
-}
 
 // checkSizes reports the first access, in thread and path order (the
 // paths that hang after those that end), whose width differs from that
@@ -36,16 +27,16 @@ func (s *setup) checkSizes() error {
 	}
 	first := map[string]access{}
 	var err error
-	s.eachAccess(func(t int, in *litmus.Instr, e *tevent) bool {
-		f, ok := first[e.loc]
+	s.eachAccess(func(t int, in *litmus.Instr, e *paths.Event) bool {
+		f, ok := first[e.Loc]
 		if !ok {
-			first[e.loc] = access{in, t}
+			first[e.Loc] = access{in, t}
 			return true
 		}
-		if a, b := accessBytes(f.in), accessBytes(in); a != b {
+		if a, b := paths.AccessBytes(f.in), paths.AccessBytes(in); a != b {
 			err = litmus.Unsupported(in.Pos, fmt.Sprintf(
 				"mixed-size access: P%d's %q accesses %s as %s, P%d's %q (%s) as %s",
-				t, in.Text, e.loc, bytes(b), f.thread, f.in.Text, f.in.Pos, bytes(a)))
+				t, in.Text, e.Loc, paths.Bytes(b), f.thread, f.in.Text, f.in.Pos, paths.Bytes(a)))
 		}
 		return err == nil
 	})
@@ -55,19 +46,19 @@ func (s *setup) checkSizes() error {
 // eachAccess calls f on every memory event of the paths, with its thread
 // and instruction, in thread and path order (each thread's paths that
 // hang after those that end), until f returns false.
-func (s *setup) eachAccess(f func(t int, in *litmus.Instr, e *tevent) bool) {
+func (s *setup) eachAccess(f func(t int, in *litmus.Instr, e *paths.Event) bool) {
 	for t, paths := range s.paths {
 		code := s.test.Threads[t].Code
 		if t < len(s.hangPaths) {
 			paths = append(paths[:len(paths):len(paths)], s.hangPaths[t]...)
 		}
 		for _, p := range paths {
-			for i := range p.events {
-				e := &p.events[i]
-				if e.kind == litmus.KindF || e.instr < 0 || e.instr >= len(code) {
+			for i := range p.Events {
+				e := &p.Events[i]
+				if e.Kind == litmus.KindF || e.Instr < 0 || e.Instr >= len(code) {
 					continue
 				}
-				if !f(t, &code[e.instr], e) {
+				if !f(t, &code[e.Instr], e) {
 					return
 				}
 			}
@@ -75,19 +66,12 @@ func (s *setup) eachAccess(f func(t int, in *litmus.Instr, e *tevent) bool) {
 	}
 }
 
-func bytes(n int) string {
-	if n == 1 {
-		return "1 byte"
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
 // CheckSizes refuses a test whose locations are accessed with two widths,
 // without exploring it. A test compiled from t (the hardware columns of a
 // C test) does not keep the widths of t's accesses, so its caller checks
 // t itself.
 func CheckSizes(ctx context.Context, t *litmus.Test, opt Options) error {
-	s, err := prepare(t, noModel{}, opt, newLimiter(ctx, t.File, opt))
+	s, err := prepare(t, noModel{}, opt, limit.New(ctx, t.File, opt.MaxMemory))
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -51,7 +52,7 @@ type symmetry struct {
 func (s *setup) findSymmetry() *symmetry {
 	for _, ps := range s.paths {
 		for i := range ps {
-			if ps[i].overlong {
+			if ps[i].Overlong {
 				return nil
 			}
 		}
@@ -291,7 +292,7 @@ func (s *setup) unknownOrbit(c *combo, vals []litmus.Value, out *partial) {
 		seen[k] = true
 		queue = append(queue, im)
 		named := append([]litmus.Value(nil), im.vals...)
-		paths := make([]*path, len(im.choice))
+		paths := make([]*paths.Path, len(im.choice))
 		for t, i := range im.choice {
 			paths[t] = &s.paths[t][i]
 		}
@@ -316,7 +317,7 @@ func (s *setup) unknownOrbit(c *combo, vals []litmus.Value, out *partial) {
 }
 
 // pathIndex is the index of p among ps.
-func pathIndex(ps []path, p *path) int {
+func pathIndex(ps []paths.Path, p *paths.Path) int {
 	for i := range ps {
 		if &ps[i] == p {
 			return i
@@ -396,16 +397,16 @@ func propKeyRenamed(p litmus.Prop, thread func(int) int, loc func(string) string
 // path names its own thread and source line; two stuck paths are the
 // same when they are stuck for the same reason at the same place of the
 // same code, which the rest of the path already tells.
-func samePaths(a, b []path) bool {
+func samePaths(a, b []paths.Path) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
 		p, q := a[i], b[i]
-		if (p.stuck == nil) != (q.stuck == nil) || (p.stuck != nil && p.stuck.Why != q.stuck.Why) {
+		if (p.Stuck == nil) != (q.Stuck == nil) || (p.Stuck != nil && p.Stuck.Why != q.Stuck.Why) {
 			return false
 		}
-		p.stuck, q.stuck = nil, nil
+		p.Stuck, q.Stuck = nil, nil
 		if !reflect.DeepEqual(p, q) {
 			return false
 		}

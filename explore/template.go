@@ -71,13 +71,13 @@ func (tm *comboTemplate) fill(c *combo) []int {
 	c.valueFlow = tm.flow
 	for t, p := range c.paths {
 		b := tm.base[t]
-		for i := range p.events {
-			ev := &p.events[i]
-			x.Events[b+i].Value = ev.val
-			if p.hang && p.spin&(1<<uint(i)) != 0 {
+		for i := range p.Events {
+			ev := &p.Events[i]
+			x.Events[b+i].Value = ev.Val
+			if p.Hang && p.Spin&(1<<uint(i)) != 0 {
 				c.spin = append(c.spin, b+i)
 			}
-			for d := ev.vdeps; d != 0; d &= d - 1 {
+			for d := ev.Vdeps; d != 0; d &= d - 1 {
 				c.valueFlow.Add(b+trailing(uint64(d)), b+i)
 			}
 		}
@@ -163,15 +163,15 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 	for t, p := range c.paths {
 		b := base[t]
 		last := map[string]int{}
-		for i, ev := range p.events {
+		for i, ev := range p.Events {
 			id := b + i
-			if ev.kind == litmus.KindR {
-				if w, ok := last[ev.worldKey()]; ok {
+			if ev.Kind == litmus.KindR {
+				if w, ok := last[ev.WorldKey()]; ok {
 					sh.lastW[id] = w
 				}
 			}
-			if ev.kind == litmus.KindW {
-				last[ev.worldKey()] = id
+			if ev.Kind == litmus.KindW {
+				last[ev.WorldKey()] = id
 			}
 		}
 	}

@@ -43,3 +43,14 @@ const (
 	TagReadLocked   = "RL"  // spin_is_locked seeing the lock held
 	TagReadUnlocked = "RU"  // spin_is_locked seeing the lock free
 )
+
+// IsLockEvent reports whether tags mark one of lock.cat's lock events.
+func IsLockEvent(tags []string) bool {
+	for _, t := range tags {
+		switch t {
+		case TagLockRead, TagLockWrite, TagUnlock, TagLockFail, TagReadLocked, TagReadUnlocked:
+			return true
+		}
+	}
+	return false
+}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -207,7 +206,7 @@ func constValue(e litmus.Expr) (litmus.Value, bool) {
 		x, okx := constValue(e.X)
 		y, oky := constValue(e.Y)
 		if okx && oky {
-			v, err := explore.Apply(e.Op, x, y)
+			v, err := litmus.Apply(e.Op, x, y)
 			return v, err == nil
 		}
 	}

@@ -6,7 +6,6 @@
 package parser
 
 import (
-	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -39,7 +38,7 @@ func warnHeldLocks(t *litmus.Test) {
 
 func hasLockTag(in litmus.Instr) bool {
 	for _, tags := range [][]string{in.RTags, in.WTags, in.FailTags, in.ZeroTags} {
-		if explore.IsLockEvent(tags) {
+		if litmus.IsLockEvent(tags) {
 			return true
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -133,7 +134,7 @@ func isDeadline(err error) bool { return errors.Is(err, context.DeadlineExceeded
 func isMemory(phase string) (func(error) bool, string) {
 	what := "a memory limit reached while " + phase
 	return func(err error) bool {
-		var m *explore.MemoryLimitError
+		var m *limit.MemoryLimitError
 		return errors.As(err, &m) && m.Phase == phase
 	}, what
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -72,7 +73,7 @@ func newFlags(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs.Var((*seconds)(&o.timeout), "timeout", "stop a test, and each column of a C test, after this many seconds, as herd's -timeout, or a duration such as 500ms (0: no limit; default 60 for the plain check)")
 	fs.IntVar(&o.unroll, "unroll", explore.DefaultUnroll, "how many times a backward jump may be taken, as herd's -unroll")
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "only parse the files (directories: every .litmus below)")
-	o.maxMemory = explore.DefaultMaxMemory
+	o.maxMemory = limit.DefaultMaxMemory
 	fs.Var((*sizeFlag)(&o.maxMemory), "max-memory", "stop when the heap passes this size: 512MiB, 4GiB (0: no limit)")
 	addCatFlags(fs, &o.cat)
 	fs.BoolVar(&o.hexa, "hexa", false, "print integers in hexadecimal in herd's format, as herd7 -hexa true")
@@ -381,10 +382,10 @@ func (o options) exploreOptions(workers int) explore.Options {
 // sizeFlag is a flag holding a size in bytes, written 512MiB or 4GiB.
 type sizeFlag int64
 
-func (f *sizeFlag) String() string { return explore.FormatSize(int64(*f)) }
+func (f *sizeFlag) String() string { return limit.FormatSize(int64(*f)) }
 func (f *sizeFlag) Type() string   { return "size" }
 func (f *sizeFlag) Set(s string) error {
-	n, err := explore.ParseSize(s)
+	n, err := limit.ParseSize(s)
 	*f = sizeFlag(n)
 	return err
 }

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/graph"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -82,7 +82,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
-	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: explore.DefaultMaxMemory}
+	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: limit.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
 	lo.cat.model = model
 	search := append([]string{"."}, o.include...)

@@ -3,13 +3,14 @@
 // may hold, which yields the thread's events, their dependencies and its
 // final registers (the atomic read-modify-writes are in paths_rmw.go).
 
-package explore
+package paths
 
 import (
 	"fmt"
 	"maps"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -18,64 +19,64 @@ import (
 const DefaultUnroll = 2
 
 // A tevent is an event of one thread path, before threads are combined.
-type tevent struct {
-	kind  litmus.EventKind
-	loc   string
-	val   litmus.Value
-	tags  []string
-	instr int
+type Event struct {
+	Kind  litmus.EventKind
+	Loc   string
+	Val   litmus.Value
+	Tags  []string
+	Instr int
 	// step numbers the instructions the path executes: events of one
 	// execution of one instruction share it (a loop runs an instruction
 	// several times, each a step of its own).
-	step int
+	Step int
 	// Thread-local indices of the reads this event depends on.
-	addr, data, ctrl deps
+	Addr, Data, Ctrl Deps
 	// The same through picks as well (a superset of addr, data and ctrl):
 	// herd's pick-addr-dep, pick-data-dep and pick-ctrl-dep.
-	paddr, pdata, pctrl deps
+	Paddr, Pdata, Pctrl Deps
 	// rmwRead is the local index of the read this write completes
 	// atomically, or -1.
-	rmwRead int
-	lxsx    bool
+	RmwRead int
+	Lxsx    bool
 	// atomic marks the events of a read-modify-write instruction (OpRMW,
 	// OpCAS), whichever its outcome: herd's RMW set in the C dialect.
-	atomic bool
+	Atomic bool
 	// vdeps, for a write, are the reads its value is computed from. A cycle
 	// of rf and vdeps is a value out of thin air: herd's equations have no
 	// solution for it, so no candidate has one.
-	vdeps deps
+	Vdeps Deps
 }
 
 // A path is one control-flow path of a thread with its read values.
-type path struct {
-	events []tevent
-	regs   map[string]litmus.Value
+type Path struct {
+	Events []Event
+	Regs   map[string]litmus.Value
 	// overlong marks a path cut at the event that passes its budget: any
 	// candidate with it is too large to check, and says so (events holds
 	// the events up to that one).
-	overlong bool
+	Overlong bool
 	// stuck, when set, marks a path cut where an instruction could not be
 	// evaluated (stuck.go): its candidates are checked, never counted.
-	stuck *litmus.Stuck
+	Stuck *litmus.Stuck
 	// maxUnknown is the rank, in herd's numbering of the thread's
 	// symbols, of the last symbol holding an unknown value; 0 for none.
-	maxUnknown int
+	MaxUnknown int
 	// hang marks a path that ends in a spin that may wait forever
 	// (hang.go): spin holds the local indices of its spin reads, and
 	// hangInstr the instruction it spins at.
-	hang      bool
-	spin      deps
+	Hang      bool
+	Spin      Deps
 	hangInstr int
 }
 
 // threadRun is the state of one thread being run along a path.
-type threadRun struct {
-	regs    map[string]regVal
-	events  []tevent
+type ThreadRun struct {
+	Regs    map[string]RegVal
+	Events  []Event
 	ctrl    []ctrlScope
-	resv    int // local index of the reserving read, -1 for none
+	Resv    int // local index of the reserving read, -1 for none
 	resvLoc string
-	loops   map[int]int
+	Loops   map[int]int
 	// loopMark and loopRegs record, for a pure polling loop's backward
 	// branch, the events and registers at the last time it was taken
 	// (hang.go); nil until then.
@@ -85,45 +86,45 @@ type threadRun struct {
 	// stored, when set, sees every write as the path makes it, also on
 	// paths that a later read cuts: the write still happens on the same
 	// path with another value read.
-	stored func(*threadRun, tevent)
+	Stored func(*ThreadRun, Event)
 	// discovered, when set, sees the constants an unknown read is compared
 	// with (see unknownOp); usedDiscover records that a read of this path
 	// returned the unknown value already.
-	discovered   func(loc string, v litmus.Value)
+	Discovered   func(loc string, v litmus.Value)
 	usedDiscover bool
 	// decided records that a comparison with an unknown read decided
 	// something on this path: only the stores after it are discoveries.
-	decided bool
+	Decided bool
 	// hc, when set, follows herd's numbering of symbols (herdvars.go).
-	hc *herdCursor
+	Hc *HerdCursor
 }
 
 type ctrlScope struct {
-	d, p deps
+	d, p Deps
 	end  int
 }
 
-func (th *threadRun) clone() *threadRun {
-	c := &threadRun{
-		regs:    make(map[string]regVal, len(th.regs)),
-		events:  append([]tevent(nil), th.events...),
+func (th *ThreadRun) clone() *ThreadRun {
+	c := &ThreadRun{
+		Regs:    make(map[string]RegVal, len(th.Regs)),
+		Events:  append([]Event(nil), th.Events...),
 		ctrl:    append([]ctrlScope(nil), th.ctrl...),
-		resv:    th.resv,
+		Resv:    th.Resv,
 		resvLoc: th.resvLoc,
-		loops:   make(map[int]int, len(th.loops)),
+		Loops:   make(map[int]int, len(th.Loops)),
 		step:    th.step,
-		stored:  th.stored,
+		Stored:  th.Stored,
 
-		discovered:   th.discovered,
+		Discovered:   th.Discovered,
 		usedDiscover: th.usedDiscover,
-		decided:      th.decided,
-		hc:           th.hc.clone(),
+		Decided:      th.Decided,
+		Hc:           th.Hc.clone(),
 	}
-	for k, v := range th.regs {
-		c.regs[k] = v
+	for k, v := range th.Regs {
+		c.Regs[k] = v
 	}
-	for k, v := range th.loops {
-		c.loops[k] = v
+	for k, v := range th.Loops {
+		c.Loops[k] = v
 	}
 	if th.loopMark != nil {
 		c.loopMark, c.loopRegs = maps.Clone(th.loopMark), maps.Clone(th.loopRegs)
@@ -135,14 +136,14 @@ func (th *threadRun) clone() *threadRun {
 // the value then carries the reads of the branches pc is under (regVal.c):
 // herd's C makes a register write control-dependent on them, and a later
 // branch on the register depends on them too.
-func (pe *pathEnum) setReg(th *threadRun, name string, v regVal, pc int) {
+func (pe *Enumeration) setReg(th *ThreadRun, name string, v RegVal, pc int) {
 	v.c |= pe.regCtrl(th, pc)
-	th.regs[name] = v
+	th.Regs[name] = v
 }
 
 // regCtrl are the branch reads a register write at pc carries (setReg).
-func (pe *pathEnum) regCtrl(th *threadRun, pc int) deps {
-	if !pe.cCtrl {
+func (pe *Enumeration) regCtrl(th *ThreadRun, pc int) Deps {
+	if !pe.CCtrl {
 		return 0
 	}
 	d, _ := th.ctrlDeps(pc)
@@ -151,7 +152,7 @@ func (pe *pathEnum) regCtrl(th *threadRun, pc int) deps {
 
 // ctrlDeps returns the reads that the branches before pc depend on, and
 // the same through picks as well.
-func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
+func (th *ThreadRun) ctrlDeps(pc int) (d, p Deps) {
 	for _, s := range th.ctrl {
 		if s.end == 0 || pc < s.end {
 			d |= s.d
@@ -162,73 +163,73 @@ func (th *threadRun) ctrlDeps(pc int) (d, p deps) {
 }
 
 // addEvent appends an event and returns its local index.
-func (th *threadRun) addEvent(ev tevent) int {
-	ev.step = th.step
-	th.events = append(th.events, ev)
-	if ev.kind == litmus.KindW && th.stored != nil {
-		th.stored(th, ev)
+func (th *ThreadRun) addEvent(ev Event) int {
+	ev.Step = th.step
+	th.Events = append(th.Events, ev)
+	if ev.Kind == litmus.KindW && th.Stored != nil {
+		th.Stored(th, ev)
 	}
-	return len(th.events) - 1
+	return len(th.Events) - 1
 }
 
 // pathEnum enumerates the paths of one thread.
-type pathEnum struct {
-	th *litmus.Thread
+type Enumeration struct {
+	Th *litmus.Thread
 	// locBytes are the widths a C test gives its locations (Test.LocBytes),
 	// which its compiled tests carry: a write of a value that does not
 	// fit cuts the path (overflow).
-	locBytes map[string]int
+	LocBytes map[string]int
 	// elemBytes are the element widths of the arrays an assembly test
 	// declares ("int x[2]"), whose addresses count bytes: x+4 is x[1].
-	elemBytes map[string]int
+	ElemBytes map[string]int
 	// scalarOffsets refuses an access inside a location that is not an
 	// array, in a dialect that has no mixed-size semantics to run it.
-	scalarOffsets bool
+	ScalarOffsets bool
 	// cCtrl: the test is C, whose register writes are control-dependent
 	// (setReg).
-	cCtrl   bool
-	domains map[string][]litmus.Value
-	paths   []path
+	CCtrl   bool
+	Domains map[string][]litmus.Value
+	Paths   []Path
 	// hangs are the paths that end in a spin that may wait forever; they
 	// are kept apart so that the other paths stay those herd enumerates.
-	hangs []path
+	Hangs []Path
 	// polling caches, by backward branch, whether its loop body has no
 	// write instruction.
 	polling map[int]bool
 	// loopCut records that a path was cut by the unroll bound.
-	loopCut bool
+	LoopCut bool
 	// errs are errors that make the test invalid (not path cuts).
-	err error
+	Err error
 	// limit bounds the number of paths, against blow-ups.
-	limit int
+	Limit int
 	// unroll is how many times a backward jump may be taken.
-	unroll int
+	Unroll int
 	// discover lets one read per path return a value outside its
 	// location's domain (Value.Var == VarDiscover), to find values that
 	// only such a read leads to: a read that decides a branch whose other
 	// arm stores the value it reads.
-	discover bool
+	Discover bool
 	// hv, when set, lays herd's symbols over the thread's code, to name
 	// unknown values as herd does.
-	hv *herdVars
+	Hv *herdVars
 	// lim is polled every few thousand instructions run.
-	lim   *limiter
+	Lim   *limit.Limiter
 	steps int
 	// budget is how many events a path may have (MaxPathEvents). A path
 	// cut past it is kept, marked overlong.
-	budget int
+	Budget int
 	// mixed, when set, splits memory accesses into cells (paths_mixed.go).
-	mixed *mixedLayout
+	Mixed *MixedLayout
 }
 
 // regsCopy returns a copy of th's registers when herd's symbols are
 // followed, for herdVars.step.
-func (pe *pathEnum) regsCopy(th *threadRun) map[string]regVal {
-	if th.hc == nil {
+func (pe *Enumeration) regsCopy(th *ThreadRun) map[string]RegVal {
+	if th.Hc == nil {
 		return nil
 	}
-	c := make(map[string]regVal, len(th.regs))
-	for k, v := range th.regs {
+	c := make(map[string]RegVal, len(th.Regs))
+	for k, v := range th.Regs {
 		c[k] = v
 	}
 	return c
@@ -240,29 +241,29 @@ func errAt(in *litmus.Instr, format string, args ...any) error {
 
 // run continues th from pc to the end of the thread, forking at reads and
 // store-conditionals.
-func (pe *pathEnum) run(th *threadRun, pc int) {
-	code := pe.th.Code
+func (pe *Enumeration) Run(th *ThreadRun, pc int) {
+	code := pe.Th.Code
 	for pc < len(code) {
-		if pe.err != nil {
+		if pe.Err != nil {
 			return
 		}
-		if len(th.events) > pe.budget {
+		if len(th.Events) > pe.Budget {
 			pe.keep(th, true)
 			return
 		}
 		if pe.steps++; pe.steps%4096 == 0 {
-			if pe.err = pe.lim.poll(pe.phase); pe.err != nil {
+			if pe.Err = pe.Lim.Poll(pe.phase); pe.Err != nil {
 				return
 			}
 		}
 		in := &code[pc]
 		th.step++
-		var before map[string]regVal
-		if th.hc != nil {
-			pe.hv.enter(th.hc, pc)
+		var before map[string]RegVal
+		if th.Hc != nil {
+			pe.Hv.enter(th.Hc, pc)
 			before = pe.regsCopy(th)
 		}
-		if pe.mixed != nil && in.Addr != nil && pe.mixedAccess(th, pc, in) {
+		if pe.Mixed != nil && in.Addr != nil && pe.mixedAccess(th, pc, in) {
 			return
 		}
 		switch in.Op {
@@ -276,7 +277,7 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			pe.setReg(th, in.Dst, v, pc)
 		case litmus.OpFence:
 			cd, cp := th.ctrlDeps(pc)
-			ev := tevent{kind: litmus.KindF, tags: in.FTags, instr: pc, rmwRead: -1, ctrl: cd, pctrl: cp}
+			ev := Event{Kind: litmus.KindF, Tags: in.FTags, Instr: pc, RmwRead: -1, Ctrl: cd, Pctrl: cp}
 			if in.Addr != nil {
 				// A located fence (LKMM's synchronize_srcu) is an event on
 				// its location that neither reads nor writes it.
@@ -284,24 +285,24 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 				if !ok {
 					return
 				}
-				ev.loc, ev.addr, ev.paddr = loc, a.d, a.d|a.p
+				ev.Loc, ev.Addr, ev.Paddr = loc, a.d, a.d|a.p
 			}
 			th.addEvent(ev)
 		case litmus.OpBranch:
 			taken := true
-			var condReads deps
+			var condReads Deps
 			if in.Cond != nil {
 				c, err := th.eval(in.Cond)
-				if err != nil || c.v.IsUnknown() {
+				if err != nil || c.V.IsUnknown() {
 					pe.stuck(th, in, cannot(c, err))
 					return
 				}
-				taken, condReads = truthy(c.v), c.d
+				taken, condReads = litmus.Truthy(c.V), c.d
 				if c.d|c.p|c.c != 0 {
 					th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, p: c.p, end: in.CtrlEnd})
 				}
-				if th.hc != nil && isIf(in, pc) {
-					pe.hv.branch(th.hc, pc, taken)
+				if th.Hc != nil && isIf(in, pc) {
+					pe.Hv.branch(th.Hc, pc, taken)
 					before = nil
 				}
 			}
@@ -311,9 +312,9 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 					return
 				}
 				if in.Target <= pc {
-					th.loops[pc]++
-					if th.loops[pc] > pe.unroll {
-						pe.loopCut = true
+					th.Loops[pc]++
+					if th.Loops[pc] > pe.Unroll {
+						pe.LoopCut = true
 						pe.pollingHang(th, pc, in)
 						return
 					}
@@ -324,11 +325,11 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			}
 		case litmus.OpAssume:
 			c, err := th.eval(in.Cond)
-			if err != nil || c.v.IsUnknown() {
+			if err != nil || c.V.IsUnknown() {
 				pe.stuck(th, in, cannot(c, err))
 				return
 			}
-			if !truthy(c.v) {
+			if !litmus.Truthy(c.V) {
 				if in.Spin > 0 {
 					pe.keepHang(th, pc, pe.attemptReads(th, c.d, pc-in.Spin))
 				}
@@ -345,84 +346,84 @@ func (pe *pathEnum) run(th *threadRun, pc int) {
 			if !ok {
 				return
 			}
-			ev := tevent{kind: litmus.KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: -1,
-				addr: a.d, vdeps: s.valueDeps(), paddr: a.d | a.p}
-			ev.ctrl, ev.pctrl = th.ctrlDeps(pc)
+			ev := Event{Kind: litmus.KindW, Loc: loc, Val: s.V, Tags: in.WTags, Instr: pc, RmwRead: -1,
+				Addr: a.d, Vdeps: s.valueDeps(), Paddr: a.d | a.p}
+			ev.Ctrl, ev.Pctrl = th.ctrlDeps(pc)
 			if !in.NoDataDep {
-				ev.data, ev.pdata = s.d, s.d|s.p
+				ev.Data, ev.Pdata = s.d, s.d|s.p
 			}
 			th.addEvent(ev)
 		case litmus.OpStoreCond:
 			pe.storeCond(th, pc, in)
 			return
 		default:
-			pe.err = errAt(in, "unsupported: instruction kind %v", in.Op)
+			pe.Err = errAt(in, "unsupported: instruction kind %v", in.Op)
 			return
 		}
 		if before != nil && in.Op != litmus.OpBranch {
-			pe.hv.step(th.hc, pc, 0, before, litmus.Value{})
+			pe.Hv.step(th.Hc, pc, 0, before, litmus.Value{})
 		}
 		pc++
 	}
-	pe.keep(th, len(th.events) > pe.budget)
+	pe.keep(th, len(th.Events) > pe.Budget)
 }
 
 // keep records the path th ran, cut at its budget when overlong.
-func (pe *pathEnum) keep(th *threadRun, overlong bool) {
-	if len(pe.paths) >= pe.limit {
-		pe.err = &litmus.Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+func (pe *Enumeration) keep(th *ThreadRun, overlong bool) {
+	if len(pe.Paths) >= pe.Limit {
+		pe.Err = &litmus.Error{Pos: pe.Th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.Limit, pe.Th.ID)}
 		return
 	}
 	if overlong {
-		pe.paths = append(pe.paths, path{events: th.events[:pe.budget+1], overlong: true})
+		pe.Paths = append(pe.Paths, Path{Events: th.Events[:pe.Budget+1], Overlong: true})
 		return
 	}
-	regs := make(map[string]litmus.Value, len(th.regs))
-	for k, v := range th.regs {
-		regs[k] = v.v
+	regs := make(map[string]litmus.Value, len(th.Regs))
+	for k, v := range th.Regs {
+		regs[k] = v.V
 	}
-	p := path{events: th.events, regs: regs}
-	if th.hc != nil {
-		p.maxUnknown = th.hc.maxUnknown
+	p := Path{Events: th.Events, Regs: regs}
+	if th.Hc != nil {
+		p.MaxUnknown = th.Hc.maxUnknown
 	}
-	pe.paths = append(pe.paths, p)
+	pe.Paths = append(pe.Paths, p)
 }
 
-func (pe *pathEnum) phase() string {
-	return fmt.Sprintf("enumerating the paths of thread P%d", pe.th.ID)
+func (pe *Enumeration) phase() string {
+	return fmt.Sprintf("enumerating the paths of thread P%d", pe.Th.ID)
 }
 
 // address evaluates the memory address of in; ok is false when the value
 // is not an address, which cuts the path.
-func (pe *pathEnum) address(th *threadRun, in *litmus.Instr) (regVal, string, bool) {
+func (pe *Enumeration) address(th *ThreadRun, in *litmus.Instr) (RegVal, string, bool) {
 	a, err := th.eval(in.Addr)
-	if err != nil || !a.v.IsAddr() {
+	if err != nil || !a.V.IsAddr() {
 		pe.stuck(th, in, badAddress(a, err))
 		return a, "", false
 	}
-	loc := a.v.Sym
-	if a.v.Off != 0 {
-		i := a.v.Off
-		n, array := pe.elemBytes[a.v.Sym]
-		if !array && pe.scalarOffsets {
-			pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of %s, which is not an array (herd7 finds no location there)", i, a.v.Sym))
+	loc := a.V.Sym
+	if a.V.Off != 0 {
+		i := a.V.Off
+		n, array := pe.ElemBytes[a.V.Sym]
+		if !array && pe.ScalarOffsets {
+			pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of %s, which is not an array (herd7 finds no location there)", i, a.V.Sym))
 			return a, "", false
 		}
 		if array {
 			if i%int64(n) != 0 {
-				pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of array %s, inside its %d-byte element %d", i, a.v.Sym, n, i/int64(n)))
+				pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of array %s, inside its %d-byte element %d", i, a.V.Sym, n, i/int64(n)))
 				return a, "", false
 			}
 			i /= int64(n)
 		}
-		loc = fmt.Sprintf("%s[%d]", a.v.Sym, i)
+		loc = fmt.Sprintf("%s[%d]", a.V.Sym, i)
 	}
 	return a, loc, true
 }
 
 // arrayElements are the element widths of the arrays the assembly test t
 // declares, nil for a C test, whose addresses count elements.
-func arrayElements(t *litmus.Test) map[string]int {
+func ArrayElements(t *litmus.Test) map[string]int {
 	if t.Arch == litmus.ArchC {
 		return nil
 	}
@@ -432,7 +433,7 @@ func arrayElements(t *litmus.Test) map[string]int {
 			if elems == nil {
 				elems = map[string]int{}
 			}
-			elems[it.Loc.Name] = locBytes(it.Type)
+			elems[it.Loc.Name] = LocBytes(it.Type)
 		}
 	}
 	return elems
@@ -440,7 +441,7 @@ func arrayElements(t *litmus.Test) map[string]int {
 
 // store evaluates the address and the value of a store (plain or
 // conditional); ok is false when the path is stuck.
-func (pe *pathEnum) store(th *threadRun, in *litmus.Instr) (a regVal, loc string, v regVal, ok bool) {
+func (pe *Enumeration) store(th *ThreadRun, in *litmus.Instr) (a RegVal, loc string, v RegVal, ok bool) {
 	if a, loc, ok = pe.address(th, in); !ok {
 		return a, loc, v, false
 	}
@@ -449,7 +450,7 @@ func (pe *pathEnum) store(th *threadRun, in *litmus.Instr) (a regVal, loc string
 		pe.stuck(th, in, cannot(v, err))
 		return a, loc, v, false
 	}
-	if why := pe.overflow(loc, v.v); why != "" {
+	if why := pe.overflow(loc, v.V); why != "" {
 		pe.stuck(th, in, why)
 		return a, loc, v, false
 	}
@@ -462,12 +463,12 @@ func (pe *pathEnum) store(th *threadRun, in *litmus.Instr) (a regVal, loc string
 // column that is not mixed-size computes with whole values in 64-bit
 // registers, so a larger value is an overflow the hardware would have
 // wrapped.
-func (pe *pathEnum) overflow(loc string, v litmus.Value) string {
-	if pe.mixed != nil || v.Sym != "" || v.IsUnknown() {
+func (pe *Enumeration) overflow(loc string, v litmus.Value) string {
+	if pe.Mixed != nil || v.Sym != "" || v.IsUnknown() {
 		return ""
 	}
 	base, _, _ := strings.Cut(loc, "[")
-	n := pe.locBytes[base]
+	n := pe.LocBytes[base]
 	if n == 0 || n >= 8 {
 		return ""
 	}
@@ -478,20 +479,20 @@ func (pe *pathEnum) overflow(loc string, v litmus.Value) string {
 }
 
 // read forks the path on every value the location may hold.
-func (pe *pathEnum) read(th *threadRun, pc int, in *litmus.Instr) {
+func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 	a, loc, ok := pe.address(th, in)
 	if !ok {
 		return
 	}
-	vals := pe.domains[loc]
-	lock := isLockInstr(in)
+	vals := pe.Domains[loc]
+	lock := IsLockInstr(in)
 	if lock {
-		vals = lockDomain(pe.domains[lockKey(loc)])
+		vals = lockDomain(pe.Domains[lockKey(loc)])
 	}
 	if len(vals) == 0 {
 		vals = []litmus.Value{litmus.Int(0)}
 	}
-	if pe.discover && !th.usedDiscover && !lock {
+	if pe.Discover && !th.usedDiscover && !lock {
 		vals = append(vals[:len(vals):len(vals)], litmus.Value{Sym: loc, Var: litmus.VarDiscover})
 	}
 	for i, v := range vals {
@@ -503,18 +504,18 @@ func (pe *pathEnum) read(th *threadRun, pc int, in *litmus.Instr) {
 			t.usedDiscover = true
 		}
 		pe.readValue(t, pc, in, a, loc, v)
-		if pe.err != nil {
+		if pe.Err != nil {
 			return
 		}
 	}
 }
 
-func (pe *pathEnum) readValue(th *threadRun, pc int, in *litmus.Instr, a regVal, loc string, v litmus.Value) {
+func (pe *Enumeration) readValue(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, loc string, v litmus.Value) {
 	before := pe.regsCopy(th)
 	alt := 0 // herd's alternative: a failed CAS, a free lock seen
 	ctrl, pctrl := th.ctrlDeps(pc)
-	r := tevent{kind: litmus.KindR, loc: loc, val: v, tags: in.RTags, instr: pc, rmwRead: -1,
-		addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl}
+	r := Event{Kind: litmus.KindR, Loc: loc, Val: v, Tags: in.RTags, Instr: pc, RmwRead: -1,
+		Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl}
 	switch in.Op {
 	case litmus.OpLoad:
 		if in.ZeroTags != nil {
@@ -523,33 +524,33 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *litmus.Instr, a regVal,
 				return
 			}
 			if v == litmus.Int(0) {
-				r.tags, alt = in.ZeroTags, 1
+				r.Tags, alt = in.ZeroTags, 1
 			}
 		}
 		idx := th.addEvent(r)
 		if in.Dst != "" {
-			pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
+			pe.setReg(th, in.Dst, RegVal{V: v, d: 1 << uint(idx)}, pc)
 		}
 	case litmus.OpLoadReserve:
-		r.lxsx = true
+		r.Lxsx = true
 		idx := th.addEvent(r)
-		th.resv, th.resvLoc = idx, loc
+		th.Resv, th.resvLoc = idx, loc
 		if in.Dst != "" {
-			pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
+			pe.setReg(th, in.Dst, RegVal{V: v, d: 1 << uint(idx)}, pc)
 		}
 	case litmus.OpRMW:
 		if in.SpinTags != nil && !v.IsUnknown() && v != litmus.Int(0) {
 			// A spin_lock finding the lock held: a read, no write; the
 			// path spins at the assume that follows.
-			r.tags, th.hc = in.SpinTags, nil
+			r.Tags, th.Hc = in.SpinTags, nil
 			idx := th.addEvent(r)
 			if in.Dst != "" {
-				pe.setReg(th, in.Dst, regVal{v: v, d: 1 << uint(idx)}, pc)
+				pe.setReg(th, in.Dst, RegVal{V: v, d: 1 << uint(idx)}, pc)
 			}
-			pe.run(th, pc+1)
+			pe.Run(th, pc+1)
 			return
 		}
-		r.atomic = true
+		r.Atomic = true
 		s, err := th.eval(in.Src)
 		if err != nil {
 			pe.stuck(th, in, cannot(s, err), r)
@@ -559,7 +560,7 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *litmus.Instr, a regVal,
 		if in.Mask32 && v.Sym == "" {
 			old = litmus.Int(int64(uint32(v.Off)))
 		}
-		nv, err := Apply(in.RMWOp, old, s.v)
+		nv, err := litmus.Apply(in.RMWOp, old, s.V)
 		if err != nil {
 			pe.stuck(th, in, cannot(s, err), r)
 			return
@@ -570,34 +571,34 @@ func (pe *pathEnum) readValue(th *threadRun, pc int, in *litmus.Instr, a regVal,
 			return
 		}
 		idx := th.addEvent(r)
-		w := tevent{kind: litmus.KindW, loc: loc, val: nv, tags: in.WTags, instr: pc, rmwRead: idx,
-			addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.valueDeps(), atomic: true,
-			paddr: r.paddr, pdata: s.d | s.p, pctrl: pctrl}
+		w := Event{Kind: litmus.KindW, Loc: loc, Val: nv, Tags: in.WTags, Instr: pc, RmwRead: idx,
+			Addr: a.d, Data: s.d, Ctrl: ctrl, Vdeps: s.valueDeps(), Atomic: true,
+			Paddr: r.Paddr, Pdata: s.d | s.p, Pctrl: pctrl}
 		if in.RMWOp != litmus.OpXchg {
 			// The old value is an operand of the new one (herd's iico_data
 			// from the read to the write of an atomic operation).
-			w.vdeps |= 1 << uint(idx)
-			w.data |= 1 << uint(idx)
-			w.pdata |= 1 << uint(idx)
+			w.Vdeps |= 1 << uint(idx)
+			w.Data |= 1 << uint(idx)
+			w.Pdata |= 1 << uint(idx)
 		}
 		if in.NoRMW {
-			w.rmwRead = -1
+			w.RmwRead = -1
 		}
 		th.addEvent(w)
 		if in.Dst != "" {
-			out, d, p := v, deps(1)<<uint(idx), deps(0)
+			out, d, p := v, Deps(1)<<uint(idx), Deps(0)
 			if in.ReturnNew {
 				out, d, p = nv, d|s.d, s.p
 			}
-			pe.setReg(th, in.Dst, regVal{v: out, d: d, p: p}, pc)
+			pe.setReg(th, in.Dst, RegVal{V: out, d: d, p: p}, pc)
 		}
 	case litmus.OpCAS:
-		r.atomic = true
+		r.Atomic = true
 		pe.cas(th, pc, in, r, a, v, before)
 		return
 	}
 	if before != nil {
-		pe.hv.step(th.hc, pc, alt, before, v)
+		pe.Hv.step(th.Hc, pc, alt, before, v)
 	}
-	pe.run(th, pc+1)
+	pe.Run(th, pc+1)
 }

@@ -13,7 +13,7 @@
 // build plus the rank in it. The equations of a cycle of copies make its
 // symbols equal, and herd names the class after its largest symbol.
 
-package explore
+package paths
 
 import (
 	"slices"
@@ -55,7 +55,7 @@ type herdVars struct {
 	sizes map[[2]int]int
 }
 
-func newHerdVars(code []litmus.Instr, known map[string]litmus.Value) *herdVars {
+func NewHerdVars(code []litmus.Instr, known map[string]litmus.Value) *herdVars {
 	h := &herdVars{code: code, known: known, ends: make([]int, len(code)+1), sizes: map[[2]int]int{}}
 	h.walk(0, len(code))
 	h.ends[len(code)] = len(code)
@@ -151,7 +151,7 @@ func (h *herdVars) ops(es ...litmus.Expr) []herdOp {
 }
 
 // hasTag reports whether tags holds t.
-func hasTag(tags []string, t string) bool { return slices.Contains(tags, t) }
+func HasTag(tags []string, t string) bool { return slices.Contains(tags, t) }
 
 // layout gives the symbols of one instruction other than an if, after
 // herd's C semantics (CSem) of the primitive it lowers.
@@ -159,7 +159,7 @@ func (h *herdVars) layout(in *litmus.Instr) herdLayout {
 	one := [][]herdOp{nil}
 	mem := herdOp{mem: true}
 	// Lock events carry no value.
-	lock := hasTag(in.RTags, litmus.TagLockRead) || hasTag(in.WTags, litmus.TagUnlock)
+	lock := HasTag(in.RTags, litmus.TagLockRead) || HasTag(in.WTags, litmus.TagUnlock)
 	switch in.Op {
 	case litmus.OpMove:
 		return herdLayout{pre: h.ops(in.Src), alts: one}
@@ -205,17 +205,17 @@ func (h *herdVars) determined(in *litmus.Instr) (det, taken bool) {
 	if _, v := h.exprOps(in.Cond, nil); v {
 		return false, false
 	}
-	th := &threadRun{regs: map[string]regVal{}}
+	th := &ThreadRun{Regs: map[string]RegVal{}}
 	for k, v := range h.known {
-		th.regs[k] = regVal{v: v}
+		th.Regs[k] = RegVal{V: v}
 	}
 	c, err := th.eval(in.Cond)
-	return true, err == nil && truthy(c.v)
+	return true, err == nil && litmus.Truthy(c.V)
 }
 
 // size is the number of symbols herd creates building the statements in
 // [pc, end).
-func (h *herdVars) size(pc, end int) int {
+func (h *herdVars) Size(pc, end int) int {
 	if pc >= end {
 		return 0
 	}
@@ -230,15 +230,15 @@ func (h *herdVars) size(pc, end int) int {
 		kc := len(h.ops(in.Cond))
 		switch det, taken := h.determined(in); {
 		case !det:
-			n = kc + h.size(pc+1, thenEnd) + h.size(elseStart, e) + 2*h.size(e, end)
+			n = kc + h.Size(pc+1, thenEnd) + h.Size(elseStart, e) + 2*h.Size(e, end)
 		case taken:
-			n = kc + h.size(elseStart, e) + h.size(e, end)
+			n = kc + h.Size(elseStart, e) + h.Size(e, end)
 		default:
-			n = kc + h.size(pc+1, thenEnd) + h.size(e, end)
+			n = kc + h.Size(pc+1, thenEnd) + h.Size(e, end)
 		}
 	} else {
 		l := h.layout(in)
-		n = l.own() + len(l.alts)*h.size(pc+1, end)
+		n = l.own() + len(l.alts)*h.Size(pc+1, end)
 	}
 	h.sizes[key] = n
 	return n
@@ -251,13 +251,13 @@ type herdFrame struct{ end, cont int }
 // herdCursor follows one path through the layout: the symbols of the next
 // instruction start after cursor; maxUnknown is the largest that holds an
 // unknown value.
-type herdCursor struct {
+type HerdCursor struct {
 	cursor     int
 	frames     []herdFrame
 	maxUnknown int
 }
 
-func (c *herdCursor) clone() *herdCursor {
+func (c *HerdCursor) clone() *HerdCursor {
 	if c == nil {
 		return nil
 	}
@@ -267,7 +267,7 @@ func (c *herdCursor) clone() *herdCursor {
 }
 
 // enter is called before instruction pc runs.
-func (h *herdVars) enter(c *herdCursor, pc int) {
+func (h *herdVars) enter(c *HerdCursor, pc int) {
 	for len(c.frames) > 0 && c.frames[len(c.frames)-1].end == pc {
 		c.cursor = c.frames[len(c.frames)-1].cont
 		c.frames = c.frames[:len(c.frames)-1]
@@ -276,12 +276,12 @@ func (h *herdVars) enter(c *herdCursor, pc int) {
 
 // branch is called when the if statement at pc skips (taken) or runs its
 // then block.
-func (h *herdVars) branch(c *herdCursor, pc int, taken bool) {
+func (h *herdVars) branch(c *HerdCursor, pc int, taken bool) {
 	in := &h.code[pc]
 	thenEnd, elseStart, e := h.arms(pc)
 	kc := len(h.ops(in.Cond))
 	base := c.cursor + kc
-	sizeThen, sizeElse := h.size(pc+1, thenEnd), h.size(elseStart, e)
+	sizeThen, sizeElse := h.Size(pc+1, thenEnd), h.Size(elseStart, e)
 	var start, cont int
 	if det, _ := h.determined(in); det {
 		if taken {
@@ -295,7 +295,7 @@ func (h *herdVars) branch(c *herdCursor, pc int, taken bool) {
 		if taken {
 			alt, start = 1, base+sizeThen
 		}
-		cont = base + sizeThen + sizeElse + alt*h.size(e, h.ends[pc])
+		cont = base + sizeThen + sizeElse + alt*h.Size(e, h.ends[pc])
 	}
 	c.frames = append(c.frames, herdFrame{end: e, cont: cont})
 	c.cursor = start
@@ -303,7 +303,7 @@ func (h *herdVars) branch(c *herdCursor, pc int, taken bool) {
 
 // step is called when instruction pc has run with alternative alt; regs
 // are the registers before it ran and read the value it read.
-func (h *herdVars) step(c *herdCursor, pc, alt int, regs map[string]regVal, read litmus.Value) {
+func (h *herdVars) step(c *HerdCursor, pc, alt int, regs map[string]RegVal, read litmus.Value) {
 	l := h.layout(&h.code[pc])
 	note := func(k int, op herdOp) {
 		u := false
@@ -311,7 +311,7 @@ func (h *herdVars) step(c *herdCursor, pc, alt int, regs map[string]regVal, read
 		case op.mem:
 			u = read.IsUnknown()
 		case op.reg != "":
-			u = regs[op.reg].v.IsUnknown()
+			u = regs[op.reg].V.IsUnknown()
 		}
 		if u && c.cursor+k > c.maxUnknown {
 			c.maxUnknown = c.cursor + k
@@ -330,5 +330,5 @@ func (h *herdVars) step(c *herdCursor, pc, alt int, regs map[string]regVal, read
 			}
 		}
 	}
-	c.cursor += l.own() + alt*h.size(pc+1, h.ends[pc])
+	c.cursor += l.own() + alt*h.Size(pc+1, h.ends[pc])
 }

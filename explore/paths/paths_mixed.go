@@ -2,7 +2,7 @@
 // semantics (mixed.go): an access is one event per cell it covers, a read
 // forks on every value of each cell, and its value is assembled from them.
 
-package explore
+package paths
 
 import (
 	"strings"
@@ -12,23 +12,23 @@ import (
 
 // mixedAccess runs the memory access in at pc under pe.mixed, then the rest
 // of the thread; it reports false when in is not an access it handles.
-func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *litmus.Instr) bool {
+func (pe *Enumeration) mixedAccess(th *ThreadRun, pc int, in *litmus.Instr) bool {
 	switch in.Op {
 	case litmus.OpLoad, litmus.OpStore, litmus.OpRMW, litmus.OpLoadReserve, litmus.OpStoreCond, litmus.OpCAS:
 	default:
 		if in.Addr != nil && in.Op != litmus.OpFence {
-			pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for this instruction ("+in.Op.String()+")")
+			pe.Err = litmus.Unsupported(in.Pos, "mixed-size semantics for this instruction ("+in.Op.String()+")")
 			return true
 		}
 		return false
 	}
 	a, err := th.eval(in.Addr)
-	if err != nil || !a.v.IsAddr() {
+	if err != nil || !a.V.IsAddr() {
 		return true // not an address: the path is cut, as in run
 	}
-	cells, err := pe.mixed.access(in, a.v)
+	cells, err := pe.Mixed.access(in, a.V)
 	if err != nil {
-		pe.err = err
+		pe.Err = err
 		return true
 	}
 	ctrl, pctrl := th.ctrlDeps(pc)
@@ -41,28 +41,28 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *litmus.Instr) bool {
 		if err != nil {
 			return true
 		}
-		if !pe.mixedStorable(in, s.v) {
+		if !pe.mixedStorable(in, s.V) {
 			return true
 		}
 		for i, c := range cells {
-			ev := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags,
-				instr: pc, rmwRead: -1, addr: a.d, vdeps: s.valueDeps(), paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl}
+			ev := Event{Kind: litmus.KindW, Loc: c, Val: litmus.Int(pe.Mixed.CellOf(s.V.Off, i, len(cells))), Tags: in.WTags,
+				Instr: pc, RmwRead: -1, Addr: a.d, Vdeps: s.valueDeps(), Paddr: a.d | a.p, Ctrl: ctrl, Pctrl: pctrl}
 			if !in.NoDataDep {
-				ev.data, ev.pdata = s.d, s.d|s.p
+				ev.Data, ev.Pdata = s.d, s.d|s.p
 			}
 			th.addEvent(ev)
 		}
-		pe.run(th, pc+1)
+		pe.Run(th, pc+1)
 		return true
 	}
 	vals := make([]int64, len(cells))
-	var fork func(th *threadRun, k int)
-	fork = func(th *threadRun, k int) {
+	var fork func(th *ThreadRun, k int)
+	fork = func(th *ThreadRun, k int) {
 		if k == len(cells) {
 			pe.mixedRead(th, pc, in, a, cells, vals, ctrl, pctrl)
 			return
 		}
-		dom := pe.domains[cells[k]]
+		dom := pe.Domains[cells[k]]
 		if len(dom) == 0 {
 			dom = []litmus.Value{litmus.Int(0)}
 		}
@@ -76,7 +76,7 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *litmus.Instr) bool {
 			}
 			vals[k] = v.Off
 			fork(t, k+1)
-			if pe.err != nil {
+			if pe.Err != nil {
 				return
 			}
 		}
@@ -87,9 +87,9 @@ func (pe *pathEnum) mixedAccess(th *threadRun, pc int, in *litmus.Instr) bool {
 
 // mixedStorable reports whether v can be split into cells; an address
 // cannot, which is an error.
-func (pe *pathEnum) mixedStorable(in *litmus.Instr, v litmus.Value) bool {
+func (pe *Enumeration) mixedStorable(in *litmus.Instr, v litmus.Value) bool {
 	if v.Sym != "" || v.IsUnknown() {
-		pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for a stored address or unknown value")
+		pe.Err = litmus.Unsupported(in.Pos, "mixed-size semantics for a stored address or unknown value")
 		return false
 	}
 	return true
@@ -97,24 +97,24 @@ func (pe *pathEnum) mixedStorable(in *litmus.Instr, v litmus.Value) bool {
 
 // mixedRead adds the cell reads of in, which read vals, and for an RMW
 // its cell writes, then runs the rest of the thread.
-func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *litmus.Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
+func (pe *Enumeration) mixedRead(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, cells []string, vals []int64, ctrl, pctrl Deps) {
 	if in.Op == litmus.OpCAS {
 		pe.mixedCAS(th, pc, in, a, cells, vals, ctrl, pctrl)
 		return
 	}
-	var rd deps
+	var rd Deps
 	idx := make([]int, len(cells))
 	for i, c := range cells {
-		idx[i] = th.addEvent(tevent{kind: litmus.KindR, loc: c, val: litmus.Int(vals[i]), tags: in.RTags, instr: pc, rmwRead: -1,
-			addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: in.Op == litmus.OpRMW, lxsx: in.Op == litmus.OpLoadReserve})
-		rd |= deps(1) << uint(idx[i])
+		idx[i] = th.addEvent(Event{Kind: litmus.KindR, Loc: c, Val: litmus.Int(vals[i]), Tags: in.RTags, Instr: pc, RmwRead: -1,
+			Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl, Atomic: in.Op == litmus.OpRMW, Lxsx: in.Op == litmus.OpLoadReserve})
+		rd |= Deps(1) << uint(idx[i])
 	}
-	old := litmus.Int(pe.mixed.assemble(vals))
-	out := regVal{v: old, d: rd}
+	old := litmus.Int(pe.Mixed.Assemble(vals))
+	out := RegVal{V: old, d: rd}
 	if in.Op == litmus.OpLoadReserve {
 		// The reservation is on these cells: a store-conditional of the
 		// same cells pairs cell by cell with these reads.
-		th.resv, th.resvLoc = idx[0], mixedResvKey(cells)
+		th.Resv, th.resvLoc = idx[0], mixedResvKey(cells)
 	}
 	if in.Op == litmus.OpRMW {
 		s, err := th.eval(in.Src)
@@ -125,33 +125,33 @@ func (pe *pathEnum) mixedRead(th *threadRun, pc int, in *litmus.Instr, a regVal,
 		if in.Mask32 {
 			o = litmus.Int(int64(uint32(o.Off)))
 		}
-		nv, err := Apply(in.RMWOp, o, s.v)
+		nv, err := litmus.Apply(in.RMWOp, o, s.V)
 		nv = litmus.Convert(in.Wrap, nv)
 		if err != nil || !pe.mixedStorable(in, nv) {
 			return
 		}
 		for i, c := range cells {
-			w := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
-				rmwRead: idx[i], addr: a.d, data: s.d, ctrl: ctrl, vdeps: s.valueDeps(), atomic: true,
-				paddr: a.d | a.p, pdata: s.d | s.p, pctrl: pctrl}
+			w := Event{Kind: litmus.KindW, Loc: c, Val: litmus.Int(pe.Mixed.CellOf(nv.Off, i, len(cells))), Tags: in.WTags, Instr: pc,
+				RmwRead: idx[i], Addr: a.d, Data: s.d, Ctrl: ctrl, Vdeps: s.valueDeps(), Atomic: true,
+				Paddr: a.d | a.p, Pdata: s.d | s.p, Pctrl: pctrl}
 			if in.RMWOp != litmus.OpXchg {
-				w.vdeps |= rd
-				w.data |= rd
-				w.pdata |= rd
+				w.Vdeps |= rd
+				w.Data |= rd
+				w.Pdata |= rd
 			}
 			if in.NoRMW {
-				w.rmwRead = -1
+				w.RmwRead = -1
 			}
 			th.addEvent(w)
 		}
 		if in.ReturnNew {
-			out = regVal{v: nv, d: rd | s.d, p: s.p}
+			out = RegVal{V: nv, d: rd | s.d, p: s.p}
 		}
 	}
 	if in.Dst != "" {
 		pe.setReg(th, in.Dst, out, pc)
 	}
-	pe.run(th, pc+1)
+	pe.Run(th, pc+1)
 }
 
 // mixedResvKey names the cells a reservation covers.
@@ -161,21 +161,21 @@ func mixedResvKey(cells []string) string { return strings.Join(cells, "|") }
 // reservation on the very cells written (the same address and width, as
 // herd's exclusives of one size), and pairs each cell write with the
 // reservation's read of that cell.
-func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *litmus.Instr, a regVal, cells []string) {
+func (pe *Enumeration) mixedStoreCond(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, cells []string) {
 	s, err := th.eval(in.Src)
 	if err != nil {
 		return
 	}
-	if !pe.mixedStorable(in, s.v) {
+	if !pe.mixedStorable(in, s.V) {
 		return
 	}
-	pe.forkStoreCond(th, pc, in, mixedResvKey(cells), a, func(t *threadRun) {
+	pe.forkStoreCond(th, pc, in, mixedResvKey(cells), a, func(t *ThreadRun) {
 		ctrl, pctrl := t.ctrlDeps(pc)
 		for i, c := range cells {
-			w := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(s.v.Off, i, len(cells))), tags: in.WTags, instr: pc,
-				rmwRead: t.resv + i, addr: a.d, paddr: a.d | a.p, lxsx: true, ctrl: ctrl, pctrl: pctrl, vdeps: s.valueDeps()}
+			w := Event{Kind: litmus.KindW, Loc: c, Val: litmus.Int(pe.Mixed.CellOf(s.V.Off, i, len(cells))), Tags: in.WTags, Instr: pc,
+				RmwRead: t.Resv + i, Addr: a.d, Paddr: a.d | a.p, Lxsx: true, Ctrl: ctrl, Pctrl: pctrl, Vdeps: s.valueDeps()}
 			if !in.NoDataDep {
-				w.data, w.pdata = s.d, s.d|s.p
+				w.Data, w.Pdata = s.d, s.d|s.p
 			}
 			t.addEvent(w)
 		}
@@ -185,48 +185,48 @@ func (pe *pathEnum) mixedStoreCond(th *threadRun, pc int, in *litmus.Instr, a re
 // mixedCAS is cas under mixed-size semantics: the old value is assembled
 // from the cells read, and each form's write (the new value, or the old
 // one written back) is one write per cell, paired with that cell's read.
-func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *litmus.Instr, a regVal, cells []string, vals []int64, ctrl, pctrl deps) {
+func (pe *Enumeration) mixedCAS(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, cells []string, vals []int64, ctrl, pctrl Deps) {
 	if in.AddUnless {
-		pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for atomic_add_unless")
+		pe.Err = litmus.Unsupported(in.Pos, "mixed-size semantics for atomic_add_unless")
 		return
 	}
 	e, err := th.eval(in.Expect)
-	if err != nil || e.v.Sym != "" || e.v.IsUnknown() {
-		pe.err = litmus.Unsupported(in.Pos, "mixed-size semantics for a compare-and-swap of an address or unknown value")
+	if err != nil || e.V.Sym != "" || e.V.IsUnknown() {
+		pe.Err = litmus.Unsupported(in.Pos, "mixed-size semantics for a compare-and-swap of an address or unknown value")
 		return
 	}
 	cmp := e.d | e.p
-	v := litmus.Int(pe.mixed.assemble(vals))
-	success := v == e.v
-	var s regVal
+	v := litmus.Int(pe.Mixed.Assemble(vals))
+	success := v == e.V
+	var s RegVal
 	if success {
-		if s, err = th.eval(in.Src); err != nil || !pe.mixedStorable(in, s.v) {
+		if s, err = th.eval(in.Src); err != nil || !pe.mixedStorable(in, s.V) {
 			return
 		}
 	}
-	forkCAS(th, in, success, in.RTags, func(t *threadRun, f litmus.CASForm, tags []string) bool {
-		var own deps
+	forkCAS(th, in, success, in.RTags, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
+		var own Deps
 		idx := make([]int, len(cells))
 		for i, c := range cells {
-			idx[i] = t.addEvent(tevent{kind: litmus.KindR, loc: c, val: litmus.Int(vals[i]), tags: tags, instr: pc, rmwRead: -1,
-				addr: a.d, ctrl: ctrl, paddr: a.d | a.p, pctrl: pctrl, atomic: true})
-			own |= deps(1) << uint(idx[i])
+			idx[i] = t.addEvent(Event{Kind: litmus.KindR, Loc: c, Val: litmus.Int(vals[i]), Tags: tags, Instr: pc, RmwRead: -1,
+				Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl, Atomic: true})
+			own |= Deps(1) << uint(idx[i])
 		}
 		if success || f.WriteBack {
 			nv := v
 			if success {
-				nv = s.v
+				nv = s.V
 			}
 			for i, c := range cells {
-				w := tevent{kind: litmus.KindW, loc: c, val: litmus.Int(pe.mixed.cellOf(nv.Off, i, len(cells))), tags: in.WTags, instr: pc,
-					rmwRead: idx[i], addr: a.d, paddr: a.d | a.p, ctrl: ctrl, pctrl: pctrl, atomic: true}
+				w := Event{Kind: litmus.KindW, Loc: c, Val: litmus.Int(pe.Mixed.CellOf(nv.Off, i, len(cells))), Tags: in.WTags, Instr: pc,
+					RmwRead: idx[i], Addr: a.d, Paddr: a.d | a.p, Ctrl: ctrl, Pctrl: pctrl, Atomic: true}
 				if success {
-					w.data, w.vdeps, w.pdata = s.d, s.valueDeps(), s.d|s.p|cmp|own
+					w.Data, w.Vdeps, w.Pdata = s.d, s.valueDeps(), s.d|s.p|cmp|own
 				} else {
-					w.data, w.vdeps, w.pdata = own, own, own|cmp
+					w.Data, w.Vdeps, w.Pdata = own, own, own|cmp
 				}
 				if in.NoRMW {
-					w.rmwRead = -1
+					w.RmwRead = -1
 				}
 				t.addEvent(w)
 			}
@@ -234,7 +234,7 @@ func (pe *pathEnum) mixedCAS(th *threadRun, pc int, in *litmus.Instr, a regVal, 
 		if _, err := t.setCASRegisters(in, f, success, v, own, e, pe.regCtrl(t, pc)); err != nil {
 			return false
 		}
-		pe.run(t, pc+1)
-		return pe.err == nil
+		pe.Run(t, pc+1)
+		return pe.Err == nil
 	})
 }

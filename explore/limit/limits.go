@@ -2,7 +2,7 @@
 // deadline of its context and the memory bound, with the sizes the bound
 // is written in.
 
-package explore
+package limit
 
 import (
 	"context"
@@ -37,15 +37,15 @@ func (e *MemoryLimitError) Error() string {
 
 // A limiter polls the deadline and the memory bound of one exploration.
 // Each goroutine has its own: the sample buffer is not shared.
-type limiter struct {
-	ctx    context.Context
+type Limiter struct {
+	Ctx    context.Context
 	file   string
 	maxMem int64 // 0: no bound
 	sample []metrics.Sample
 }
 
-func newLimiter(ctx context.Context, file string, opt Options) *limiter {
-	l := &limiter{ctx: ctx, file: file, maxMem: opt.MaxMemory}
+func New(ctx context.Context, file string, maxMemory int64) *Limiter {
+	l := &Limiter{Ctx: ctx, file: file, maxMem: maxMemory}
 	if l.maxMem == 0 {
 		l.maxMem = DefaultMaxMemory
 	}
@@ -53,21 +53,21 @@ func newLimiter(ctx context.Context, file string, opt Options) *limiter {
 		l.maxMem = 0
 	}
 	if ctx == nil {
-		l.ctx = context.Background()
+		l.Ctx = context.Background()
 	}
 	return l
 }
 
 // fork returns a limiter with the same bounds for another goroutine.
-func (l *limiter) fork() *limiter {
-	return &limiter{ctx: l.ctx, file: l.file, maxMem: l.maxMem}
+func (l *Limiter) Fork() *Limiter {
+	return &Limiter{Ctx: l.Ctx, file: l.file, maxMem: l.maxMem}
 }
 
 // poll returns the context's error once it is done, or a
 // *MemoryLimitError once the heap passes the bound; phase names what is
 // being done for the message.
-func (l *limiter) poll(phase func() string) error {
-	if err := l.ctx.Err(); err != nil {
+func (l *Limiter) Poll(phase func() string) error {
+	if err := l.Ctx.Err(); err != nil {
 		return err
 	}
 	if l.maxMem == 0 {

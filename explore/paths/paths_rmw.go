@@ -2,7 +2,7 @@
 // a compare-and-swap forks on its success and failure forms, a
 // store-conditional on whether its reservation holds.
 
-package explore
+package paths
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
@@ -16,7 +16,7 @@ var defaultCASForms = []litmus.CASForm{{Success: true}, {Success: false}}
 // An add-unless (Instr.AddUnless) succeeds, and stores old + Src, when the
 // comparison fails. before are the registers before in ran, when herd's
 // symbols are followed (see herdVars.step).
-func (pe *pathEnum) cas(th *threadRun, pc int, in *litmus.Instr, r tevent, a regVal, v litmus.Value, before map[string]regVal) {
+func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a RegVal, v litmus.Value, before map[string]RegVal) {
 	e, err := th.eval(in.Expect)
 	if err != nil {
 		pe.stuck(th, in, cannot(e, err), r)
@@ -26,59 +26,59 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *litmus.Instr, r tevent, a reg
 	// one. Through herd's branch event it reaches the write, and the
 	// destination register in the OldFromExpect form, as pick dependencies.
 	cmp := e.d | e.p
-	equal := v == e.v
-	if v.IsUnknown() || e.v.IsUnknown() {
-		c, err := th.unknownOp(litmus.OpEq, v, e.v)
+	equal := v == e.V
+	if v.IsUnknown() || e.V.IsUnknown() {
+		c, err := th.unknownOp(litmus.OpEq, v, e.V)
 		if err != nil {
 			pe.stuck(th, in, "compares an unknown value", r)
 			return
 		}
-		equal = truthy(c)
+		equal = litmus.Truthy(c)
 	}
 	success := equal != in.AddUnless
-	var s regVal
+	var s RegVal
 	if success {
 		if s, err = th.eval(in.Src); err != nil {
 			pe.stuck(th, in, cannot(s, err), r)
 			return
 		}
 		if in.AddUnless {
-			if s.v, err = Apply(litmus.OpAdd, v, s.v); err != nil {
+			if s.V, err = litmus.Apply(litmus.OpAdd, v, s.V); err != nil {
 				pe.stuck(th, in, cannot(s, err), r)
 				return
 			}
-			s.v = litmus.Convert(in.Wrap, s.v)
+			s.V = litmus.Convert(in.Wrap, s.V)
 		}
-		if why := pe.overflow(r.loc, s.v); why != "" {
+		if why := pe.overflow(r.Loc, s.V); why != "" {
 			pe.stuck(th, in, why, r)
 			return
 		}
 	}
-	forkCAS(th, in, success, r.tags, func(t *threadRun, f litmus.CASForm, tags []string) bool {
+	forkCAS(th, in, success, r.Tags, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
 		ev := r
-		ev.tags = tags
+		ev.Tags = tags
 		idx := t.addEvent(ev)
-		own := deps(1) << uint(idx)
+		own := Deps(1) << uint(idx)
 		if success || f.WriteBack {
-			w := tevent{kind: litmus.KindW, loc: r.loc, tags: in.WTags, instr: pc, rmwRead: idx,
-				addr: a.d, paddr: a.d | a.p, ctrl: r.ctrl, pctrl: r.pctrl}
+			w := Event{Kind: litmus.KindW, Loc: r.Loc, Tags: in.WTags, Instr: pc, RmwRead: idx,
+				Addr: a.d, Paddr: a.d | a.p, Ctrl: r.Ctrl, Pctrl: r.Pctrl}
 			if success {
-				w.val, w.data, w.vdeps = s.v, s.d, s.valueDeps()
-				w.pdata = s.d | s.p | cmp | own
+				w.Val, w.Data, w.Vdeps = s.V, s.d, s.valueDeps()
+				w.Pdata = s.d | s.p | cmp | own
 				if in.AddUnless {
 					// The old value is an operand of the new one.
-					w.data |= own
-					w.vdeps |= own
+					w.Data |= own
+					w.Vdeps |= own
 				}
 			} else {
 				// The old value goes back: the read is the data.
-				w.val, w.data, w.vdeps = v, own, own
-				w.pdata = own | cmp
+				w.Val, w.Data, w.Vdeps = v, own, own
+				w.Pdata = own | cmp
 			}
 			if in.NoRMW {
-				w.rmwRead = -1
+				w.RmwRead = -1
 			}
-			w.atomic = true
+			w.Atomic = true
 			t.addEvent(w)
 		}
 		if x, err := t.setCASRegisters(in, f, success, v, own, e, pe.regCtrl(t, pc)); err != nil {
@@ -90,10 +90,10 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *litmus.Instr, r tevent, a reg
 			if !success {
 				alt = 1
 			}
-			pe.hv.step(t.hc, pc, alt, before, v)
+			pe.Hv.step(t.Hc, pc, alt, before, v)
 		}
-		pe.run(t, pc+1)
-		return pe.err == nil
+		pe.Run(t, pc+1)
+		return pe.Err == nil
 	})
 }
 
@@ -101,7 +101,7 @@ func (pe *pathEnum) cas(th *threadRun, pc int, in *litmus.Instr, r tevent, a reg
 // each on a thread of its own (th itself for the last form), until each
 // returns false. tags are the form's read's: in.FailTags for a failure
 // that writes nothing back, when in has them, rtags otherwise.
-func forkCAS(th *threadRun, in *litmus.Instr, success bool, rtags []string, each func(t *threadRun, f litmus.CASForm, tags []string) bool) {
+func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, each func(t *ThreadRun, f litmus.CASForm, tags []string) bool) {
 	mine := casForms(in, success)
 	for i, f := range mine {
 		t := th
@@ -127,21 +127,21 @@ func unpick(e litmus.Expr) litmus.Expr {
 }
 
 // storeCond forks on success (when a reservation is held) and failure.
-func (pe *pathEnum) storeCond(th *threadRun, pc int, in *litmus.Instr) {
+func (pe *Enumeration) storeCond(th *ThreadRun, pc int, in *litmus.Instr) {
 	a, loc, s, ok := pe.store(th, in)
 	if !ok {
 		return
 	}
 	// As herd's equation RESADDR = address: success needs a reservation
 	// on this very location.
-	pe.forkStoreCond(th, pc, in, loc, a, func(t *threadRun) {
-		w := tevent{kind: litmus.KindW, loc: loc, val: s.v, tags: in.WTags, instr: pc, rmwRead: t.resv,
-			addr: a.d, paddr: a.d | a.p, lxsx: true}
-		w.ctrl, w.pctrl = t.ctrlDeps(pc)
+	pe.forkStoreCond(th, pc, in, loc, a, func(t *ThreadRun) {
+		w := Event{Kind: litmus.KindW, Loc: loc, Val: s.V, Tags: in.WTags, Instr: pc, RmwRead: t.Resv,
+			Addr: a.d, Paddr: a.d | a.p, Lxsx: true}
+		w.Ctrl, w.Pctrl = t.ctrlDeps(pc)
 		if !in.NoDataDep {
-			w.data, w.pdata = s.d, s.d|s.p
+			w.Data, w.Pdata = s.d, s.d|s.p
 		}
-		w.vdeps = s.valueDeps()
+		w.Vdeps = s.valueDeps()
 		t.addEvent(w)
 	})
 }
@@ -151,32 +151,32 @@ func (pe *pathEnum) storeCond(th *threadRun, pc int, in *litmus.Instr) {
 // the writes, paired with the reservation), then once as a failure. With
 // StatusDeps, a success's status depends on the writes and on the address
 // a (herd's RISC-V sc: its result register follows its memory write).
-func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *litmus.Instr, resv string, a regVal, write func(t *threadRun)) {
-	if th.resv >= 0 && th.resvLoc == resv {
+func (pe *Enumeration) forkStoreCond(th *ThreadRun, pc int, in *litmus.Instr, resv string, a RegVal, write func(t *ThreadRun)) {
+	if th.Resv >= 0 && th.resvLoc == resv {
 		t := th.clone()
-		first := len(t.events)
+		first := len(t.Events)
 		write(t)
-		t.resv = -1
+		t.Resv = -1
 		if in.Status != "" {
-			st := regVal{v: in.StatusOK}
+			st := RegVal{V: in.StatusOK}
 			if in.StatusDeps {
 				st.d = a.d
-				for i := first; i < len(t.events); i++ {
+				for i := first; i < len(t.Events); i++ {
 					st.d |= 1 << uint(i)
 				}
 			}
 			pe.setReg(t, in.Status, st, pc)
 		}
-		pe.run(t, pc+1)
-		if pe.err != nil {
+		pe.Run(t, pc+1)
+		if pe.Err != nil {
 			return
 		}
 	}
-	th.resv = -1
+	th.Resv = -1
 	if in.Status != "" {
-		pe.setReg(th, in.Status, regVal{v: in.StatusFail}, pc)
+		pe.setReg(th, in.Status, RegVal{V: in.StatusFail}, pc)
 	}
-	pe.run(th, pc+1)
+	pe.Run(th, pc+1)
 }
 
 // setCASRegisters writes what a CAS form f writes on t: its old value v,
@@ -185,9 +185,9 @@ func (pe *pathEnum) forkStoreCond(th *threadRun, pc int, in *litmus.Instr, resv 
 // form evaluates the expected value again; its error is returned with
 // the value.
 // ctrl are the branch reads a C test's register writes carry (setReg).
-func (t *threadRun) setCASRegisters(in *litmus.Instr, f litmus.CASForm, success bool, v litmus.Value, own deps, e regVal, ctrl deps) (regVal, error) {
+func (t *ThreadRun) setCASRegisters(in *litmus.Instr, f litmus.CASForm, success bool, v litmus.Value, own Deps, e RegVal, ctrl Deps) (RegVal, error) {
 	if in.Dst != "" {
-		old := regVal{v: v, d: own}
+		old := RegVal{V: v, d: own}
 		if f.OldFromExpect {
 			x, err := t.eval(unpick(in.Expect))
 			if err != nil {
@@ -199,16 +199,16 @@ func (t *threadRun) setCASRegisters(in *litmus.Instr, f litmus.CASForm, success 
 			old.p |= e.d | e.p | own
 		}
 		old.c = ctrl
-		t.regs[in.Dst] = old
+		t.Regs[in.Dst] = old
 	}
 	if in.Status != "" {
 		st := in.StatusFail
 		if success {
 			st = in.StatusOK
 		}
-		t.regs[in.Status] = regVal{v: st, d: own | e.d, c: ctrl}
+		t.Regs[in.Status] = RegVal{V: st, d: own | e.d, c: ctrl}
 	}
-	return regVal{}, nil
+	return RegVal{}, nil
 }
 
 // casForms are the event structures of in's CAS (herd's, unless the

@@ -2,7 +2,7 @@
 // thread's paths: a polling loop whose reads return the same values as on
 // its previous iteration ends its path as a hang path.
 
-package explore
+package paths
 
 import (
 	"fmt"
@@ -13,31 +13,31 @@ import (
 // keepHang records th, stopped at the spin of instruction pc, as a hang
 // path whose spin reads are spin. A spin that depends on no read cannot be
 // judged and is cut, as before.
-func (pe *pathEnum) keepHang(th *threadRun, pc int, spin deps) {
+func (pe *Enumeration) keepHang(th *ThreadRun, pc int, spin Deps) {
 	if spin == 0 {
 		return
 	}
-	if len(pe.paths)+len(pe.hangs) >= pe.limit {
-		pe.err = &litmus.Error{Pos: pe.th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.limit, pe.th.ID)}
+	if len(pe.Paths)+len(pe.Hangs) >= pe.Limit {
+		pe.Err = &litmus.Error{Pos: pe.Th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.Limit, pe.Th.ID)}
 		return
 	}
-	if len(th.events) > pe.budget {
+	if len(th.Events) > pe.Budget {
 		return // a spin past the event budget: no candidate could hold it
 	}
-	regs := make(map[string]litmus.Value, len(th.regs))
-	for k, v := range th.regs {
-		regs[k] = v.v
+	regs := make(map[string]litmus.Value, len(th.Regs))
+	for k, v := range th.Regs {
+		regs[k] = v.V
 	}
-	pe.hangs = append(pe.hangs, path{events: th.events, regs: regs, hang: true, spin: spin, hangInstr: pc})
+	pe.Hangs = append(pe.Hangs, Path{Events: th.Events, Regs: regs, Hang: true, Spin: spin, hangInstr: pc})
 }
 
 // attemptReads keeps, of the reads d, those of the instructions from
 // index from on: the final attempt of a spin, which the spin repeats
 // (earlier reads keep their values).
-func (pe *pathEnum) attemptReads(th *threadRun, d deps, from int) deps {
-	var out deps
-	for k := range th.events {
-		if d&(1<<uint(k)) != 0 && th.events[k].kind == litmus.KindR && th.events[k].instr >= from {
+func (pe *Enumeration) attemptReads(th *ThreadRun, d Deps, from int) Deps {
+	var out Deps
+	for k := range th.Events {
+		if d&(1<<uint(k)) != 0 && th.Events[k].Kind == litmus.KindR && th.Events[k].Instr >= from {
 			out |= 1 << uint(k)
 		}
 	}
@@ -49,7 +49,7 @@ func (pe *pathEnum) attemptReads(th *threadRun, d deps, from int) deps {
 // attempt spans several instructions (Instr.Spin), the reads of the
 // attempt that the condition or the branches before it in the attempt
 // depend on, since each of them decided that the attempt fails.
-func (pe *pathEnum) branchSpinReads(th *threadRun, cond deps, pc, spin int) deps {
+func (pe *Enumeration) branchSpinReads(th *ThreadRun, cond Deps, pc, spin int) Deps {
 	if spin <= 1 {
 		return cond
 	}
@@ -63,7 +63,7 @@ func (pe *pathEnum) branchSpinReads(th *threadRun, cond deps, pc, spin int) deps
 // isPolling reports whether the loop closed by the backward branch at pc
 // has no write instruction: only such a pure polling loop repeats an
 // iteration exactly when its reads see the same values.
-func (pe *pathEnum) isPolling(pc int, in *litmus.Instr) bool {
+func (pe *Enumeration) isPolling(pc int, in *litmus.Instr) bool {
 	if p, ok := pe.polling[pc]; ok {
 		return p
 	}
@@ -72,7 +72,7 @@ func (pe *pathEnum) isPolling(pc int, in *litmus.Instr) bool {
 	}
 	p := true
 	for i := in.Target; i <= pc; i++ {
-		switch pe.th.Code[i].Op {
+		switch pe.Th.Code[i].Op {
 		case litmus.OpStore, litmus.OpRMW, litmus.OpCAS, litmus.OpStoreCond:
 			p = false
 		}
@@ -83,44 +83,44 @@ func (pe *pathEnum) isPolling(pc int, in *litmus.Instr) bool {
 
 // markLoop records, when the backward branch at pc closes a pure polling
 // loop, where its next iteration starts and the registers it starts with.
-func (pe *pathEnum) markLoop(th *threadRun, pc int, in *litmus.Instr) {
+func (pe *Enumeration) markLoop(th *ThreadRun, pc int, in *litmus.Instr) {
 	if !pe.isPolling(pc, in) {
 		return
 	}
 	if th.loopMark == nil {
 		th.loopMark, th.loopRegs = map[int]int{}, map[int]map[string]litmus.Value{}
 	}
-	regs := make(map[string]litmus.Value, len(th.regs))
-	for k, v := range th.regs {
-		regs[k] = v.v
+	regs := make(map[string]litmus.Value, len(th.Regs))
+	for k, v := range th.Regs {
+		regs[k] = v.V
 	}
-	th.loopMark[pc], th.loopRegs[pc] = len(th.events), regs
+	th.loopMark[pc], th.loopRegs[pc] = len(th.Events), regs
 }
 
 // pollingHang makes th, cut by the unroll bound at the backward branch pc,
 // a hang path when the loop polls: its last iteration wrote nothing and
 // left the registers as it found them, so an iteration whose reads see the
 // same values repeats it exactly; its reads are the spin reads.
-func (pe *pathEnum) pollingHang(th *threadRun, pc int, in *litmus.Instr) {
+func (pe *Enumeration) pollingHang(th *ThreadRun, pc int, in *litmus.Instr) {
 	mark, ok := th.loopMark[pc]
 	if !ok || !pe.isPolling(pc, in) {
 		return
 	}
 	before := th.loopRegs[pc]
-	if len(before) != len(th.regs) {
+	if len(before) != len(th.Regs) {
 		return
 	}
-	for k, v := range th.regs {
-		if w, ok := before[k]; !ok || w != v.v {
+	for k, v := range th.Regs {
+		if w, ok := before[k]; !ok || w != v.V {
 			return
 		}
 	}
-	var spin deps
-	for k := mark; k < len(th.events); k++ {
-		if th.events[k].kind == litmus.KindW {
+	var spin Deps
+	for k := mark; k < len(th.Events); k++ {
+		if th.Events[k].Kind == litmus.KindW {
 			return
 		}
-		if th.events[k].kind == litmus.KindR {
+		if th.Events[k].Kind == litmus.KindR {
 			spin |= 1 << uint(k)
 		}
 	}

@@ -1,6 +1,6 @@
 // This file tests the evaluation of IR operators on values.
 
-package explore
+package paths
 
 import (
 	"testing"
@@ -27,7 +27,7 @@ func TestApply(t *testing.T) {
 		{litmus.OpDiv, litmus.Int(1), litmus.Int(0), litmus.Value{}, true},
 	}
 	for _, tc := range tests {
-		got, err := Apply(tc.op, tc.x, tc.y)
+		got, err := litmus.Apply(tc.op, tc.x, tc.y)
 		if (err != nil) != tc.err {
 			t.Errorf("Apply(%d, %v, %v) error %v, want error %v", tc.op, tc.x, tc.y, err, tc.err)
 			continue
