@@ -4,9 +4,7 @@
 package litmus
 
 import (
-	"crypto/md5"
 	"fmt"
-	"io"
 	"strconv"
 )
 
@@ -193,48 +191,6 @@ func (r *Result) Validated() bool {
 		return r.Negative == 0
 	}
 	return r.Positive > 0
-}
-
-// WriteHerd writes r in herd7's format, ending with the Hash line and the
-// blank line herd7 prints after each test.
-func (r *Result) WriteHerd(w io.Writer) {
-	t := r.Test
-	kind := "Allowed"
-	switch t.Cond.Quant {
-	case NotExists:
-		kind = "Forbidden"
-	case Forall:
-		kind = "Required"
-	}
-	fmt.Fprintf(w, "Test %s %s\n", t.Name, kind)
-	fmt.Fprintf(w, "States %d\n", len(r.States))
-	f := r.StateFormatter()
-	r.WriteStateLines(w, func(dst []byte, st State) []byte { return append(f.Append(dst, st), '\n') })
-	ok := "No"
-	if r.Validated() {
-		ok = "Ok"
-	}
-	if r.LoopCut {
-		ok = "Loop " + ok
-	}
-	fmt.Fprintln(w, ok)
-	fmt.Fprintln(w, "Witnesses")
-	pos, neg := r.Positive, r.Negative
-	if t.Cond.Quant == NotExists {
-		pos, neg = neg, pos
-	}
-	fmt.Fprintf(w, "Positive: %d Negative: %d\n", pos, neg)
-	for _, f := range r.Flags {
-		fmt.Fprintf(w, "Flag %s\n", f)
-	}
-	fmt.Fprintf(w, "Condition %s (%s)\n", t.Cond.Quant, formatProp(t.Cond.Prop, 0, r.Hexa))
-	fmt.Fprintf(w, "Observation %s %s %d %d\n", t.Name, r.Verdict(), r.Positive, r.Negative)
-	hash := t.Hash
-	if hash == "" {
-		// A test built in memory (a compiled C test) has no herd hash.
-		hash = fmt.Sprintf("%x", md5.Sum([]byte(t.Source)))
-	}
-	fmt.Fprintf(w, "Hash=%s\n\n", hash)
 }
 
 // Satisfies reports whether a final state of r satisfies the condition's

@@ -128,12 +128,25 @@ func EvalProp(p Prop, look func(LocRef) Value) bool {
 // FormatProp prints a proposition in herd's normal form: "/\" binds
 // tighter than "\/", which binds tighter than "=>"; negation prints as
 // "not (P)".
-func FormatProp(p Prop) string { return formatProp(p, 0, false) }
+func FormatProp(p Prop) string { return propPrinter{}.print(p, 0) }
 
-// Precedence levels: 0 implication, 1 disjunction, 2 conjunction.
-func formatProp(p Prop, ctx int, hexa bool) string {
+// FormatPropHexa is FormatProp with integers in hexadecimal (herd's -hexa).
+func FormatPropHexa(p Prop) string { return propPrinter{hexa: true}.print(p, 0) }
+
+// FormatPropSource prints a proposition as a test's source writes it, for
+// the tests litmuscheck writes (compiled tests): locations bare, every
+// binary operator parenthesised, negation as "~(P)".
+func FormatPropSource(p Prop) string { return propPrinter{source: true}.print(p, 0) }
+
+// A propPrinter is the one printer of propositions: herd's result lines
+// by default, a test's source syntax when source is set.
+type propPrinter struct{ hexa, source bool }
+
+// print prints p within an operator of precedence ctx: 0 implication,
+// 1 disjunction, 2 conjunction; the source syntax parenthesises always.
+func (pp propPrinter) print(p Prop, ctx int) string {
 	paren := func(s string, level int) string {
-		if level < ctx {
+		if pp.source || level < ctx {
 			return "(" + s + ")"
 		}
 		return s
@@ -144,22 +157,46 @@ func formatProp(p Prop, ctx int, hexa bool) string {
 	case PropFalse:
 		return "false"
 	case *PropAtom:
-		rhs := p.Value.Format(hexa)
-		if p.Other != nil {
-			rhs = FormatLoc(*p.Other)
-			if !p.Other.IsReg() {
-				rhs = p.Other.Name
-			}
-		}
-		return FormatLoc(p.Loc) + "=" + rhs
+		return pp.loc(p.Loc) + "=" + pp.atomValue(p)
 	case *PropNot:
-		return "not (" + formatProp(p.P, 0, hexa) + ")"
+		if pp.source {
+			return "~(" + pp.print(p.P, 0) + ")"
+		}
+		return "not (" + pp.print(p.P, 0) + ")"
 	case *PropAnd:
-		return paren(formatProp(p.A, 2, hexa)+" /\\ "+formatProp(p.B, 2, hexa), 2)
+		return paren(pp.print(p.A, 2)+" /\\ "+pp.print(p.B, 2), 2)
 	case *PropOr:
-		return paren(formatProp(p.A, 1, hexa)+" \\/ "+formatProp(p.B, 1, hexa), 1)
+		return paren(pp.print(p.A, 1)+" \\/ "+pp.print(p.B, 1), 1)
 	case *PropImply:
-		return paren(formatProp(p.A, 1, hexa)+" => "+formatProp(p.B, 0, hexa), 0)
+		return paren(pp.print(p.A, 1)+" => "+pp.print(p.B, 0), 0)
 	}
 	return "?"
 }
+
+// loc prints a register as "0:r5" and a location as herd's results do,
+// "[x]", or bare in the source syntax.
+func (pp propPrinter) loc(l LocRef) string {
+	if pp.source && !l.IsReg() {
+		return l.Name
+	}
+	return FormatLoc(l)
+}
+
+// atomValue is the right-hand side of an atom: a value, or another
+// register or location (bare, as herd prints it).
+func (pp propPrinter) atomValue(p *PropAtom) string {
+	if p.Other == nil {
+		if pp.source {
+			return p.Value.String()
+		}
+		return p.Value.Format(pp.hexa)
+	}
+	if !p.Other.IsReg() {
+		return p.Other.Name
+	}
+	return FormatLoc(*p.Other)
+}
+
+// FormatLocSource prints a register as "0:r5" and a location bare, as a
+// test's source writes them.
+func FormatLocSource(l LocRef) string { return propPrinter{source: true}.loc(l) }

@@ -167,13 +167,13 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	if len(t.Locations) > 0 {
 		var ls []string
 		for _, l := range t.Locations {
-			ls = append(ls, formatLoc(mapLoc(l))+";")
+			ls = append(ls, litmus.FormatLocSource(mapLoc(l))+";")
 		}
 		fmt.Fprintf(&b, "locations [%s]\n", strings.Join(ls, " "))
 	}
 	var filter []string
 	if t.Filter != nil {
-		filter = append(filter, formatProp(mapProp(t.Filter, mapLoc)))
+		filter = append(filter, litmus.FormatPropSource(mapProp(t.Filter, mapLoc)))
 	}
 	for _, tc := range threads {
 		if tc.flag != "" {

@@ -4,53 +4,18 @@
 package locks
 
 import (
-	"fmt"
-
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-// formatLoc prints a register as "0:r5" and a location as its name.
-func formatLoc(l litmus.LocRef) string {
-	if l.IsReg() {
-		return fmt.Sprintf("%d:%s", l.Thread, l.Name)
-	}
-	return l.Name
-}
-
-// formatCond prints p for a filter or a final condition: formatProp
-// without the outer parentheses.
+// formatCond prints p for a filter or a final condition in the source
+// syntax, without the outer parentheses.
 func formatCond(p litmus.Prop) string {
-	s := formatProp(p)
+	s := litmus.FormatPropSource(p)
 	switch p.(type) {
 	case *litmus.PropAnd, *litmus.PropOr, *litmus.PropImply:
 		return s[1 : len(s)-1]
 	}
 	return s
-}
-
-// formatProp prints p fully parenthesised, with herd's operators.
-func formatProp(p litmus.Prop) string {
-	switch p := p.(type) {
-	case litmus.PropTrue:
-		return "true"
-	case litmus.PropFalse:
-		return "false"
-	case *litmus.PropAtom:
-		rhs := p.Value.String()
-		if p.Other != nil {
-			rhs = formatLoc(*p.Other)
-		}
-		return formatLoc(p.Loc) + "=" + rhs
-	case *litmus.PropNot:
-		return "~(" + formatProp(p.P) + ")"
-	case *litmus.PropAnd:
-		return "(" + formatProp(p.A) + " /\\ " + formatProp(p.B) + ")"
-	case *litmus.PropOr:
-		return "(" + formatProp(p.A) + " \\/ " + formatProp(p.B) + ")"
-	case *litmus.PropImply:
-		return "(" + formatProp(p.A) + " => " + formatProp(p.B) + ")"
-	}
-	panic(fmt.Sprintf("should never happen: proposition %T", p))
 }
 
 // mapProp rewrites the registers and locations of p with f.

@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -147,7 +148,7 @@ func TestCSemanticsCompiled(t *testing.T) {
 				t.Fatalf("%s: %v %v", target, err, run.Err)
 			}
 			var buf bytes.Buffer
-			run.Result.WriteHerd(&buf)
+			herd.WriteResult(&buf, run.Result)
 			want, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
@@ -172,7 +173,7 @@ func herdOutput(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	res.WriteHerd(&buf)
+	herd.WriteResult(&buf, res)
 	return buf.String()
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -74,7 +75,7 @@ func TestShapes(t *testing.T) {
 func golden(t *testing.T, res *litmus.Result) {
 	t.Helper()
 	var buf bytes.Buffer
-	res.WriteHerd(&buf)
+	herd.WriteResult(&buf, res)
 	var lines []string
 	// The goldens hold neither the Hash line nor the blank line after it.
 	for _, l := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/explore/limit"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -235,7 +236,7 @@ func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format str
 	} else {
 		switch format {
 		case "herd":
-			out.res.WriteHerd(stdout)
+			herd.WriteResult(stdout, out.res)
 		case "json", "jsonl":
 			records.Add(jsonResult(out.res))
 		default:

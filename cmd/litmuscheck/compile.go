@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -160,7 +161,7 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 	if format == "herd" {
 		for _, r := range out.runs {
 			if r.Result != nil {
-				r.Result.WriteHerd(w)
+				herd.WriteResult(w, r.Result)
 			} else {
 				fmt.Fprintf(w, "Test %s: %s: %s: %v\n", out.test.Name, r.Column.Title, r.Verdict(), r.Err)
 			}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -148,7 +149,7 @@ func conformOne(file string, o options) conformOutcome {
 	}
 	out.candidates = res.Candidates
 	var got bytes.Buffer
-	res.WriteHerd(&got)
+	herd.WriteResult(&got, res)
 	wl, gl := comparable(string(want)), comparable(got.String())
 	out.match = equalLines(wl, gl)
 	out.verdicts = sameVerdict(wl, gl)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/graph"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/models/cat"
@@ -142,7 +143,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 			res.Flags = append(res.Flags[:i], append([]string{lkmmv1Flag}, res.Flags[i:]...)...)
 		}
 		var b bytes.Buffer
-		res.WriteHerd(&b)
+		herd.WriteResult(&b, res)
 		block, hash, _ := strings.Cut(b.String(), "Hash=")
 		fmt.Fprint(stdout, block)
 		fmt.Fprintf(stdout, "Time %s %0.2f\n", res.Test.Name, time.Since(start).Seconds())

@@ -1,4 +1,4 @@
-package litmus_test
+package herd_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -121,7 +122,7 @@ exists (0:rax=-2)
 			continue
 		}
 		var b bytes.Buffer
-		res.WriteHerd(&b)
+		herd.WriteResult(&b, res)
 		lines := strings.Split(b.String(), "\n")
 		// Drop the Test line, the Hash line and the blank line after it.
 		got := lines[1 : len(lines)-3]
