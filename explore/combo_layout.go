@@ -87,91 +87,113 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	} else if lm, ok := model.(AtomicLockModel); ok && lm.AtomicLocks() && s.mixed == nil {
 		c.atomicRMW(true)
 	}
-	n := len(c.reads)
-	choice := make([]int, n)
+	s.chooseRF(c, model, out)
+}
+
+// rfSearch chooses the rf of a combination's reads, read by read, each
+// full choice going on to enumerateCo.
+type rfSearch struct {
+	s      *setup
+	c      *combo
+	model  Model
+	out    *partial
+	choice []int
 	// claimed marks the writes an atomic rmw read already reads.
-	claimed := make([]bool, c.x.N)
+	claimed []bool
 	// As in the coherence orders (coSearch), a worker that has its
 	// forbidden candidate to show refutes partial choices of rf, with the
 	// co edges every candidate has.
-	var pm PruningModel
-	var must rel.Rel
+	pm   PruningModel
+	must rel.Rel
 	// fanout[i] is the number of rf choices of the reads after i: a
 	// refutation cuts nothing when it is 1, as enumerateCo checks its own
 	// levels.
+	fanout []int
+	// prunable is set while pruning may still start (startPruning).
+	prunable bool
+}
+
+// chooseRF enumerates the candidates of c: its choices of rf, then
+// enumerateCo's coherence orders for each.
+func (s *setup) chooseRF(c *combo, model Model, out *partial) {
+	n := len(c.reads)
 	fanout := make([]int, n+1)
 	fanout[n] = 1
 	for i := n - 1; i >= 0; i-- {
 		fanout[i] = min(fanout[i+1]*len(c.rfCands[i]), 1<<30)
 	}
-	// A worker that finds its forbidden candidate in this combination
-	// prunes the rest of it: no later candidate of the combination
-	// replaces the one it shows. start is where it starts, with the
-	// choices before read i made.
-	// It reports whether the choices before i are refuted: the rest of
-	// read i's choices are cut at once.
-	prunable := n > 1 && fanout[0] > 1
-	start := func(i int) bool {
-		if pm != nil || !prunable || !out.mayPrune() {
-			return false
-		}
-		prunable = false
-		if pm = pruner(model); pm == nil {
-			return false
-		}
-		must = c.mustCo()
-		c.restorePartial(choice[:i], must)
-		if i > 0 && pm.Refutes(c.x) {
-			out.pruned++
-			return true
-		}
+	r := &rfSearch{s: s, c: c, model: model, out: out, choice: make([]int, n), claimed: make([]bool, c.x.N),
+		fanout: fanout, prunable: n > 1 && fanout[0] > 1}
+	r.startPruning(0)
+	r.choose(0)
+}
+
+// A worker that finds its forbidden candidate in this combination
+// prunes the rest of it: no later candidate of the combination
+// replaces the one it shows. startPruning is where it starts, with the
+// choices before read i made.
+// It reports whether the choices before i are refuted: the rest of
+// read i's choices are cut at once.
+func (r *rfSearch) startPruning(i int) bool {
+	if r.pm != nil || !r.prunable || !r.out.mayPrune() {
 		return false
 	}
-	start(0)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			s.enumerateCo(c, choice, model, out)
+	r.prunable = false
+	if r.pm = pruner(r.model); r.pm == nil {
+		return false
+	}
+	r.must = r.c.mustCo()
+	r.c.restorePartial(r.choice[:i], r.must)
+	if i > 0 && r.pm.Refutes(r.c.x) {
+		r.out.pruned++
+		return true
+	}
+	return false
+}
+
+// choose chooses the rf of read i, then of the reads after it.
+func (r *rfSearch) choose(i int) {
+	c := r.c
+	if i == len(r.choice) {
+		r.s.enumerateCo(c, r.choice, r.model, r.out)
+		return
+	}
+	atomic := c.rmwW != nil && c.rmwW[i] >= 0
+	for _, w := range c.rfCands[i] {
+		if r.out.stopped || r.startPruning(i) {
 			return
 		}
-		atomic := c.rmwW != nil && c.rmwW[i] >= 0
-		for _, w := range c.rfCands[i] {
-			if out.stopped || start(i) {
-				return
+		if atomic {
+			if r.claimed[w] {
+				continue
 			}
-			if atomic {
-				if claimed[w] {
-					continue
-				}
-				claimed[w] = true
-			}
-			choice[i] = w
-			if pm != nil && fanout[i+1] > 1 {
-				c.restorePartial(choice[:i+1], must)
-				if pm.Refutes(c.x) {
-					out.pruned++
-				} else {
-					rec(i + 1)
-				}
-				// enumerateCo rebuilds rf and co for each full choice,
-				// and read i's co edges go with its rf.
-				c.restorePartial(choice[:i], must)
-			} else if pm == nil {
-				rec(i + 1)
-				if pm != nil {
-					// Pruning started below: the choices so far are put
-					// back for the next ones.
-					c.restorePartial(choice[:i], must)
-				}
+			r.claimed[w] = true
+		}
+		r.choice[i] = w
+		if r.pm != nil && r.fanout[i+1] > 1 {
+			c.restorePartial(r.choice[:i+1], r.must)
+			if r.pm.Refutes(c.x) {
+				r.out.pruned++
 			} else {
-				rec(i + 1)
+				r.choose(i + 1)
 			}
-			if atomic {
-				claimed[w] = false
+			// enumerateCo rebuilds rf and co for each full choice,
+			// and read i's co edges go with its rf.
+			c.restorePartial(r.choice[:i], r.must)
+		} else if r.pm == nil {
+			r.choose(i + 1)
+			if r.pm != nil {
+				// Pruning started below: the choices so far are put
+				// back for the next ones.
+				c.restorePartial(r.choice[:i], r.must)
 			}
+		} else {
+			r.choose(i + 1)
+		}
+		if atomic {
+			r.claimed[w] = false
 		}
 	}
-	rec(0)
 }
 
 // mustCo is the part of co every candidate of c has: each location's
@@ -313,19 +335,37 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 			return s.finishCombo(c, tm.fill(c), tm)
 		}
 	}
+	events, base := s.layoutEvents(c)
+	x := s.newExecution(events)
+	c.valueFlow = rel.NewRel(x.N)
+	c.known = knownValues(events)
+	c.addThreadRelations(x, base)
+	var tm *comboTemplate
+	if shape != "" && len(templates) < maxTemplates {
+		tm = newTemplate(x, c.initOf, base)
+		templates[shape] = tm
+	}
+	c.x = x
+	return s.finishCombo(c, base, tm)
+}
+
+// layoutEvents lays out the events of c's paths: init writes first, then
+// each thread's events in order, from base[t], then the init writes of
+// the locations reached only through a computed address. It sets
+// c.initOf and c.spin.
+func (s *setup) layoutEvents(c *combo) (events []litmus.Event, base []int) {
 	c.initOf = map[string]int{}
 	// Locations accessed in this combination, plus all test locations.
 	size := len(s.locs)
 	for _, p := range c.paths {
 		size += len(p.Events)
 	}
-	events := make([]litmus.Event, 0, size+4)
-	type local struct{ thread, idx int }
+	events = make([]litmus.Event, 0, size+4)
 	for _, l := range s.locs {
 		c.initOf[l] = len(events)
 		events = append(events, litmus.Event{ID: len(events), Kind: litmus.KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
-	base := make([]int, len(c.paths))
+	base = make([]int, len(c.paths))
 	for t, p := range c.paths {
 		base[t] = len(events)
 		for i, ev := range p.Events {
@@ -353,12 +393,17 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 		c.initOf[l] = len(events)
 		events = append(events, litmus.Event{ID: len(events), Kind: litmus.KindW, Thread: -1, Instr: -1, Loc: l, Value: s.initMem[l]})
 	}
+	return events, base
+}
+
+// newExecution returns the execution of events with its event sets and
+// loc, and its other relations empty.
+func (s *setup) newExecution(events []litmus.Event) *litmus.Execution {
 	n := len(events)
 	x := &litmus.Execution{Test: s.test, Events: events, N: n, Tags: map[string]rel.Set{}}
 	x.PO, x.Loc, x.Int, x.RF, x.CO, x.RMW = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	x.Addr, x.Data, x.Ctrl, x.SameInstr = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
 	x.PickAddr, x.PickData, x.PickCtrl = rel.NewRel(n), rel.NewRel(n), rel.NewRel(n)
-	c.valueFlow = rel.NewRel(n)
 	for i := range events {
 		e := &events[i]
 		switch e.Kind {
@@ -377,14 +422,28 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 		}
 	}
 	x.M = x.R.Union(x.W)
-	for i := range events {
-		if !events[i].Value.IsUnknown() {
-			c.known = c.known.Add(i)
-		}
-	}
 	byLoc := map[string]rel.Set{}
 	x.M.Each(func(i int) { byLoc[events[i].Loc] = byLoc[events[i].Loc].Add(i) })
 	x.M.Each(func(i int) { x.Loc.SetRow(i, byLoc[events[i].Loc].Remove(i)) })
+	return x
+}
+
+// knownValues is the set of events whose value is known.
+func knownValues(events []litmus.Event) rel.Set {
+	var known rel.Set
+	for i := range events {
+		if !events[i].Value.IsUnknown() {
+			known = known.Add(i)
+		}
+	}
+	return known
+}
+
+// addThreadRelations adds to x the relations within each thread of c,
+// whose events start at base[t]: po, int, the events of one
+// instruction, the dependencies (and c.valueFlow), rmw, and the
+// load-exclusive/store-exclusive and atomic events.
+func (c *combo) addThreadRelations(x *litmus.Execution, base []int) {
 	for t, p := range c.paths {
 		b := base[t]
 		for i, ev := range p.Events {
@@ -429,13 +488,6 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 			}
 		}
 	}
-	var tm *comboTemplate
-	if shape != "" && len(templates) < maxTemplates {
-		tm = newTemplate(x, c.initOf, base)
-		templates[shape] = tm
-	}
-	c.x = x
-	return s.finishCombo(c, base, tm)
 }
 
 // finishCombo completes c, whose execution c.x holds its events and the

@@ -51,53 +51,75 @@ func Apply(op BinOp, x, y Value) (Value, error) {
 		return Value{}, ErrUnknown
 	}
 	switch op {
-	case OpEq:
-		return BoolValue(x == y), nil
-	case OpNe:
-		return BoolValue(x != y), nil
-	case OpLAnd:
-		return BoolValue(Truthy(x) && Truthy(y)), nil
-	case OpLOr:
-		return BoolValue(Truthy(x) || Truthy(y)), nil
-	case OpXchg:
-		return y, nil
+	case OpEq, OpNe, OpLAnd, OpLOr, OpXchg:
+		return applyAny(op, x, y), nil
 	case OpCmp:
-		if x.Sym != y.Sym {
-			if x == y {
-				return Int(0), nil
-			}
-			c := x.Compare(y)
-			return Int(int64(c)), nil
-		}
-		switch {
-		case x.Off < y.Off:
-			return Int(-1), nil
-		case x.Off > y.Off:
-			return Int(1), nil
-		}
-		return Int(0), nil
+		return compareValues(x, y), nil
 	}
 	if x.Sym != "" || y.Sym != "" {
-		switch {
-		case op == OpAdd && y.Sym == "":
-			return Value{Sym: x.Sym, Off: x.Off + y.Off}, nil
-		case op == OpAdd && x.Sym == "":
-			return Value{Sym: y.Sym, Off: x.Off + y.Off}, nil
-		case op == OpSub && y.Sym == "":
-			return Value{Sym: x.Sym, Off: x.Off - y.Off}, nil
-		case (op == OpSub || op == OpXor) && x == y:
-			return Int(0), nil
-		case op == OpLt || op == OpLe || op == OpGt || op == OpGe:
-			c := x.Compare(y)
-			return BoolValue(cmpOp(op, int64(c), 0)), nil
-		case op == OpULt || op == OpULe || op == OpUGt || op == OpUGe:
-			c := x.Compare(y)
-			return BoolValue(cmpOp(op-OpULt+OpLt, int64(c), 0)), nil
-		case (op == OpAnd || op == OpOr) && x == y:
-			return x, nil
-		}
-		return x, &EvalError{"arithmetic on an address"}
+		return applyAddr(op, x, y)
 	}
+	return applyInt(op, x, y)
+}
+
+// applyAny computes the operators that take addresses and integers alike.
+func applyAny(op BinOp, x, y Value) Value {
+	switch op {
+	case OpEq:
+		return BoolValue(x == y)
+	case OpNe:
+		return BoolValue(x != y)
+	case OpLAnd:
+		return BoolValue(Truthy(x) && Truthy(y))
+	case OpLOr:
+		return BoolValue(Truthy(x) || Truthy(y))
+	}
+	return y // OpXchg
+}
+
+// compareValues is OpCmp: -1, 0 or 1 as x is below, equal to or above y.
+func compareValues(x, y Value) Value {
+	if x.Sym != y.Sym {
+		if x == y {
+			return Int(0)
+		}
+		c := x.Compare(y)
+		return Int(int64(c))
+	}
+	switch {
+	case x.Off < y.Off:
+		return Int(-1)
+	case x.Off > y.Off:
+		return Int(1)
+	}
+	return Int(0)
+}
+
+// applyAddr computes x op y when x or y is an address.
+func applyAddr(op BinOp, x, y Value) (Value, error) {
+	switch {
+	case op == OpAdd && y.Sym == "":
+		return Value{Sym: x.Sym, Off: x.Off + y.Off}, nil
+	case op == OpAdd && x.Sym == "":
+		return Value{Sym: y.Sym, Off: x.Off + y.Off}, nil
+	case op == OpSub && y.Sym == "":
+		return Value{Sym: x.Sym, Off: x.Off - y.Off}, nil
+	case (op == OpSub || op == OpXor) && x == y:
+		return Int(0), nil
+	case op == OpLt || op == OpLe || op == OpGt || op == OpGe:
+		c := x.Compare(y)
+		return BoolValue(cmpOp(op, int64(c), 0)), nil
+	case op == OpULt || op == OpULe || op == OpUGt || op == OpUGe:
+		c := x.Compare(y)
+		return BoolValue(cmpOp(op-OpULt+OpLt, int64(c), 0)), nil
+	case (op == OpAnd || op == OpOr) && x == y:
+		return x, nil
+	}
+	return x, &EvalError{"arithmetic on an address"}
+}
+
+// applyInt computes x op y on two integers.
+func applyInt(op BinOp, x, y Value) (Value, error) {
 	a, b := x.Off, y.Off
 	switch op {
 	case OpAdd:

@@ -3,7 +3,10 @@
 
 package litmus
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // An Arch names a litmus dialect, as on the first line of a test.
 type Arch string
@@ -55,6 +58,10 @@ type Test struct {
 	// (the widest of the parameters that name it). The compiled tests
 	// hold a 64-bit location in a word, as C tests' locations always were.
 	LocBytes map[string]int
+	// Syntax is the parser's reading of the test's text, opaque here:
+	// what the parser lowers again for another lock algorithm without
+	// parsing the text twice. Nil for a test built in memory.
+	Syntax any
 }
 
 // UnusedNames are t's Unused names as herd writes them ("1:r1", "[x]"),
@@ -146,4 +153,26 @@ type Condition struct {
 	Pos   Pos
 	Quant Quantifier
 	Prop  Prop
+}
+
+// Clone is a copy of t whose threads' code can be changed without
+// changing t: a C test parsed once runs in several columns, some of which
+// rewrite its instructions before they run. Expressions are shared; no
+// phase changes one in place.
+func (t *Test) Clone() *Test {
+	c := *t
+	c.Threads = make([]*Thread, len(t.Threads))
+	for i, th := range t.Threads {
+		cth := *th
+		cth.Code = slices.Clone(th.Code)
+		for k := range cth.Code {
+			in := &cth.Code[k]
+			in.RTags, in.WTags, in.FTags = slices.Clone(in.RTags), slices.Clone(in.WTags), slices.Clone(in.FTags)
+			in.FailTags, in.ZeroTags, in.SpinTags = slices.Clone(in.FailTags), slices.Clone(in.ZeroTags), slices.Clone(in.SpinTags)
+		}
+		c.Threads[i] = &cth
+	}
+	c.Init = slices.Clone(t.Init)
+	c.Warnings = slices.Clone(t.Warnings)
+	return &c
 }

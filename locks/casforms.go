@@ -7,7 +7,7 @@ package locks
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// mergeDeadCASForms keeps, for each compare-and-swap of t whose
+// MergeDeadCASForms keeps, for each compare-and-swap of t whose
 // destination register no path of its thread reads before writing it
 // again and the condition, the filter and the locations do not show, one
 // of its forms per kind (success, failure that writes back, failure
@@ -23,7 +23,7 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // condition stay; only the counts of executions and candidates shrink.
 // The unlock of the cmpxchg algorithms, cmpxchg(l, 1, 0) with its result
 // unused, is such a CAS: the three-CPU lost-update has six.
-func mergeDeadCASForms(t *litmus.Test) {
+func MergeDeadCASForms(t *litmus.Test) {
 	shown := map[litmus.LocRef]bool{}
 	locs := append(append([]litmus.LocRef{}, litmus.PropLocs(t.Cond.Prop)...), propLocs(t.Filter)...)
 	for _, l := range append(locs, t.Locations...) {

@@ -40,7 +40,7 @@ func TestMergeDeadCASFormsKeepsResults(t *testing.T) {
 				}
 				return r.Result
 			}
-			full, merged := run(nil), run(mergeDeadCASForms)
+			full, merged := run(nil), run(MergeDeadCASForms)
 			summary := func(r *litmus.Result) []any {
 				return []any{r.Verdict(), r.Positive > 0, r.Negative > 0, r.Hangs > 0, r.States}
 			}
@@ -76,7 +76,7 @@ func TestMergeDeadCASFormsOnlyDeadResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mergeDeadCASForms(comp.Test)
+	MergeDeadCASForms(comp.Test)
 	for _, th := range comp.Test.Threads {
 		var got []int
 		for _, in := range th.Code {

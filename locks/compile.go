@@ -80,53 +80,15 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	if t.Arch != litmus.ArchC {
 		return nil, fmt.Errorf("%s: only C tests compile, this one is %s", t.Name, t.Arch)
 	}
-	syn := syntaxFor(target.Table.Arch)
-	observed := map[litmus.LocRef]bool{}
-	for _, l := range append(append(litmus.PropLocs(t.Cond.Prop), propLocs(t.Filter)...), t.Locations...) {
-		if l.IsReg() {
-			observed[l] = true
-		}
+	mixed, err := compilesMixed(t, target)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Name, err)
+	}
+	threads, err := compileThreads(t, target, mixed)
+	if err != nil {
+		return nil, err
 	}
 	comp := &Compiled{Target: target, Source: t, CRegs: map[litmus.LocRef]litmus.LocRef{}}
-	mixed := mixedSizes(t)
-	if target.Table.Arch == litmus.ArchRISCV {
-		// As the LKMM, RISC-V runs a test whose sizes change nothing, at
-		// the word's width.
-		if err := refuseMixedOnRISCV(t); err != nil {
-			return nil, fmt.Errorf("%s: %w", t.Name, err)
-		}
-		mixed = false
-	}
-	var threads []*threadComp
-	for _, th := range t.Threads {
-		var tc *threadComp
-		var err error
-		// A thread that needs more machine registers than the target has
-		// is compiled again reusing the registers of dead IR registers;
-		// one that fits keeps one register per IR register.
-		for _, reuse := range []bool{false, true} {
-			tc = newThreadComp(target, syn, th)
-			tc.mixed, tc.reuse, tc.locBytes = mixed, reuse, t.LocBytes
-			for l := range observed {
-				if l.Thread == th.ID {
-					tc.observed[l.Name] = true
-				}
-			}
-			// Registers the init block sets get machine registers first.
-			for _, it := range t.Init {
-				if it.Loc.Thread == th.ID {
-					tc.preset = append(tc.preset, it.Loc.Name)
-				}
-			}
-			if err = tc.compile(); !errors.Is(err, errOutOfRegs) {
-				break
-			}
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: P%d: %w", t.Name, th.ID, err)
-		}
-		threads = append(threads, tc)
-	}
 	mapLoc := func(l litmus.LocRef) litmus.LocRef {
 		if !l.IsReg() || l.Thread >= len(threads) {
 			return l
@@ -138,7 +100,88 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", target.Table.Arch, t.Name)
 	fmt.Fprintf(&b, "(* %s compiled by litmuscheck for %s: %s *)\n", t.Name, target.Title, target.Doc)
-	// Init: the C test's, then the address registers.
+	writeInit(&b, t, threads, mapLoc)
+	first := linesIn(&b) + 1
+	writeColumns(&b, threads)
+	writeConditions(&b, t, threads, mapLoc)
+	comp.Text = b.String()
+	asm, err := parser.Parse(t.File, comp.Text)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the %s assembly does not parse (should never happen): %v\n%s", t.Name, target.Title, err, comp.Text)
+	}
+	markSpins(asm, threads, first)
+	attributeToC(asm, threads, first)
+	// The C test's names, which its condition's warnings speak of, and
+	// its locations' widths, which its values must fit.
+	asm.Unused = t.Unused
+	asm.LocBytes = t.LocBytes
+	comp.Test = asm
+	return comp, nil
+}
+
+// compilesMixed reports whether t compiles for target with every access
+// at its exact width (mixedSizes).
+func compilesMixed(t *litmus.Test, target *Target) (bool, error) {
+	if target.Table.Arch == litmus.ArchRISCV {
+		// As the LKMM, RISC-V runs a test whose sizes change nothing, at
+		// the word's width.
+		return false, refuseMixedOnRISCV(t)
+	}
+	return mixedSizes(t), nil
+}
+
+// compileThreads compiles the threads of t for target.
+func compileThreads(t *litmus.Test, target *Target, mixed bool) ([]*threadComp, error) {
+	syn := syntaxFor(target.Table.Arch)
+	observed := map[litmus.LocRef]bool{}
+	for _, l := range append(append(litmus.PropLocs(t.Cond.Prop), propLocs(t.Filter)...), t.Locations...) {
+		if l.IsReg() {
+			observed[l] = true
+		}
+	}
+	var threads []*threadComp
+	for _, th := range t.Threads {
+		tc, err := compileOneThread(t, th, target, syn, observed, mixed)
+		if err != nil {
+			return nil, fmt.Errorf("%s: P%d: %w", t.Name, th.ID, err)
+		}
+		threads = append(threads, tc)
+	}
+	return threads, nil
+}
+
+// compileOneThread compiles the thread th of t; observed are the registers
+// t's final state shows.
+func compileOneThread(t *litmus.Test, th *litmus.Thread, target *Target, syn syntax, observed map[litmus.LocRef]bool, mixed bool) (*threadComp, error) {
+	var tc *threadComp
+	var err error
+	// A thread that needs more machine registers than the target has
+	// is compiled again reusing the registers of dead IR registers;
+	// one that fits keeps one register per IR register.
+	for _, reuse := range []bool{false, true} {
+		tc = newThreadComp(target, syn, th)
+		tc.mixed, tc.reuse, tc.locBytes = mixed, reuse, t.LocBytes
+		for l := range observed {
+			if l.Thread == th.ID {
+				tc.observed[l.Name] = true
+			}
+		}
+		// Registers the init block sets get machine registers first.
+		for _, it := range t.Init {
+			if it.Loc.Thread == th.ID {
+				tc.preset = append(tc.preset, it.Loc.Name)
+			}
+		}
+		if err = tc.compile(); !errors.Is(err, errOutOfRegs) {
+			break
+		}
+	}
+	return tc, err
+}
+
+// writeInit prints the init block: the C test's, then the address
+// registers.
+func writeInit(b *strings.Builder, t *litmus.Test, threads []*threadComp, mapLoc func(litmus.LocRef) litmus.LocRef) {
 	var init []string
 	types := declaredTypes(t)
 	for _, it := range t.Init {
@@ -162,14 +205,18 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		b.WriteString(s + "\n")
 	}
 	b.WriteString("}\n")
-	first := linesIn(&b) + 1
-	writeColumns(&b, threads)
+}
+
+// writeConditions prints what follows the threads: the locations, the
+// filter, with the flags of the threads' aborts, and the condition, on
+// the compiled registers.
+func writeConditions(b *strings.Builder, t *litmus.Test, threads []*threadComp, mapLoc func(litmus.LocRef) litmus.LocRef) {
 	if len(t.Locations) > 0 {
 		var ls []string
 		for _, l := range t.Locations {
 			ls = append(ls, litmus.FormatLocSource(mapLoc(l))+";")
 		}
-		fmt.Fprintf(&b, "locations [%s]\n", strings.Join(ls, " "))
+		fmt.Fprintf(b, "locations [%s]\n", strings.Join(ls, " "))
 	}
 	var filter []string
 	if t.Filter != nil {
@@ -184,22 +231,9 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		filter[0] = formatCond(mapProp(t.Filter, mapLoc))
 	}
 	if len(filter) > 0 {
-		fmt.Fprintf(&b, "filter (%s)\n", strings.Join(filter, " /\\ "))
+		fmt.Fprintf(b, "filter (%s)\n", strings.Join(filter, " /\\ "))
 	}
-	fmt.Fprintf(&b, "%s (%s)\n", t.Cond.Quant, formatCond(mapProp(t.Cond.Prop, mapLoc)))
-	comp.Text = b.String()
-	asm, err := parser.Parse(t.File, comp.Text)
-	if err != nil {
-		return nil, fmt.Errorf("%s: the %s assembly does not parse (should never happen): %v\n%s", t.Name, target.Title, err, comp.Text)
-	}
-	markSpins(asm, threads, first)
-	attributeToC(asm, threads, first)
-	// The C test's names, which its condition's warnings speak of, and
-	// its locations' widths, which its values must fit.
-	asm.Unused = t.Unused
-	asm.LocBytes = t.LocBytes
-	comp.Test = asm
-	return comp, nil
+	fmt.Fprintf(b, "%s (%s)\n", t.Cond.Quant, formatCond(mapProp(t.Cond.Prop, mapLoc)))
 }
 
 func propLocs(p litmus.Prop) []litmus.LocRef {

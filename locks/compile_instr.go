@@ -115,19 +115,7 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 	case litmus.OpNop:
 		return nil
 	case litmus.OpMove:
-		if isBool(in.Src) && tc.canBeLazy(in.Dst, tc.pc) {
-			tc.lazy[in.Dst] = tc.resolve(in.Src, true)
-			return nil
-		}
-		// On x86, where registers are few, a register that only ever holds
-		// a constant (an inlined fragment's constant argument) is that
-		// constant where it is read: a constant carries no dependency, so
-		// the code orders the same.
-		if k, ok := in.Src.(*litmus.Const); ok && tc.syn.direct() && !k.V.IsAddr() && !tc.observed[in.Dst] && tc.canBeLazy(in.Dst, tc.pc) {
-			tc.lazy[in.Dst] = k
-			return nil
-		}
-		return tc.into(tc.reg(in.Dst), tc.resolve(in.Src, false))
+		return tc.move(in)
 	case litmus.OpBranch:
 		label := tc.labels[in.Target]
 		if in.Cond == nil {
@@ -141,52 +129,15 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		}
 		return tc.branch(tc.resolve(in.Cond, false), tc.abortLabel(), false)
 	}
-	prim := Primitive(in)
-	if prim == "" && rcuOnly(in) {
-		return fmt.Errorf("%w: RCU and SRCU are defined by the LKMM alone (tags %s)", ErrNoMapping, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
-	}
-	if prim == "" {
-		return fmt.Errorf("no %s instruction for this primitive (tags %s)", tc.target.Title, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
-	}
-	if alt, ok := tc.target.Table.NoReturnAs[in.RMWOp]; ok && prim == "atomic_op" {
-		prim = alt
-	}
-	if prim == "smp_load_acquire" && tc.spinFinal() {
-		prim = "smp_cond_load_acquire"
-	}
-	tmpl, ok := tc.target.Table.Prims[prim]
-	if !ok {
-		return fmt.Errorf("the %s table has no %s", tc.target.Title, prim)
+	prim, tmpl, err := tc.template(in)
+	if err != nil {
+		return err
 	}
 	ops := map[string]string{}
 	// Operands, read before the destination is written.
-	var addrRegs []string
-	if in.Addr != nil {
-		a := tc.resolve(in.Addr, false)
-		var off int64
-		if tc.mixed {
-			// The member's address on the target, with its offset in
-			// the instruction when the instruction takes one.
-			a, off = splitOffset(a)
-			off = tc.placed(a, off, accessBytes(in))
-			if off != 0 && !offsetForm(tc.target.Table.Arch, tmpl) {
-				a, off = litmus.Bin(litmus.OpAdd, a, litmus.C(off)), 0
-			}
-		}
-		if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.names(c.V.Sym) && off == 0 {
-			ops["a"] = tc.syn.mem("", c.V.Sym)
-		} else {
-			r, err := tc.value(a)
-			if err != nil {
-				return err
-			}
-			ops["a"] = tc.syn.mem(r, "")
-			if off != 0 {
-				ops["a"] = tc.withOffset(r, off)
-				tmpl = withPPCOffset(tmpl, off)
-			}
-			addrRegs = append(addrRegs, r)
-		}
+	tmpl, addrRegs, err := tc.addressOperand(in, tmpl, ops)
+	if err != nil {
+		return err
 	}
 	src, err := tc.valueOperand(in.Src, "s", ops)
 	if err != nil {
@@ -197,31 +148,133 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		return err
 	}
 	if strings.HasPrefix(prim, "atomic_") {
-		m, ok := tc.target.Table.Ops[in.RMWOp]
-		if !ok {
-			return fmt.Errorf("the %s table has no atomic %s", tc.target.Title, opName(in.RMWOp))
-		}
-		ops["op"] = m
-		if p, ok := tc.target.Table.Prep[in.RMWOp]; ok {
-			t := tc.temp()
-			for _, line := range p {
-				tc.emit(fill(line, map[string]string{"t": tc.syn.asm(t), "s": ops["s"]}))
-			}
-			ops["s"] = tc.syn.asm(t)
+		if err := tc.atomicOperation(in, ops); err != nil {
+			return err
 		}
 	}
+	final, d := tc.destination(in, src, exp, addrRegs, ops)
+	tmpl = tc.placeholders(in, tmpl, ops)
+	if err := tc.emitTemplate(in, prim, tmpl, d, ops); err != nil {
+		return err
+	}
+	return tc.result(in, final, d, src)
+}
+
+// move compiles a register move.
+func (tc *threadComp) move(in *litmus.Instr) error {
+	if isBool(in.Src) && tc.canBeLazy(in.Dst, tc.pc) {
+		tc.lazy[in.Dst] = tc.resolve(in.Src, true)
+		return nil
+	}
+	// On x86, where registers are few, a register that only ever holds
+	// a constant (an inlined fragment's constant argument) is that
+	// constant where it is read: a constant carries no dependency, so
+	// the code orders the same.
+	if k, ok := in.Src.(*litmus.Const); ok && tc.syn.direct() && !k.V.IsAddr() && !tc.observed[in.Dst] && tc.canBeLazy(in.Dst, tc.pc) {
+		tc.lazy[in.Dst] = k
+		return nil
+	}
+	return tc.into(tc.reg(in.Dst), tc.resolve(in.Src, false))
+}
+
+// template finds the kernel primitive in came from and the target
+// table's template for it.
+func (tc *threadComp) template(in *litmus.Instr) (string, []string, error) {
+	prim := Primitive(in)
+	if prim == "" && rcuOnly(in) {
+		return "", nil, fmt.Errorf("%w: RCU and SRCU are defined by the LKMM alone (tags %s)", ErrNoMapping, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
+	}
+	if prim == "" {
+		return "", nil, fmt.Errorf("no %s instruction for this primitive (tags %s)", tc.target.Title, strings.Join(append(append(in.RTags, in.WTags...), in.FTags...), ","))
+	}
+	if alt, ok := tc.target.Table.NoReturnAs[in.RMWOp]; ok && prim == "atomic_op" {
+		prim = alt
+	}
+	if prim == "smp_load_acquire" && tc.spinFinal() {
+		prim = "smp_cond_load_acquire"
+	}
+	tmpl, ok := tc.target.Table.Prims[prim]
+	if !ok {
+		return "", nil, fmt.Errorf("the %s table has no %s", tc.target.Title, prim)
+	}
+	return prim, tmpl, nil
+}
+
+// addressOperand names in ops, as "a", the memory operand of in, if any,
+// and returns tmpl, for an offset, adjusted, and the registers the
+// address is in.
+func (tc *threadComp) addressOperand(in *litmus.Instr, tmpl []string, ops map[string]string) ([]string, []string, error) {
+	if in.Addr == nil {
+		return tmpl, nil, nil
+	}
+	var addrRegs []string
+	a := tc.resolve(in.Addr, false)
+	var off int64
+	if tc.mixed {
+		// The member's address on the target, with its offset in
+		// the instruction when the instruction takes one.
+		a, off = splitOffset(a)
+		off = tc.placed(a, off, accessBytes(in))
+		if off != 0 && !offsetForm(tc.target.Table.Arch, tmpl) {
+			a, off = litmus.Bin(litmus.OpAdd, a, litmus.C(off)), 0
+		}
+	}
+	if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 && tc.syn.names(c.V.Sym) && off == 0 {
+		ops["a"] = tc.syn.mem("", c.V.Sym)
+	} else {
+		r, err := tc.value(a)
+		if err != nil {
+			return tmpl, nil, err
+		}
+		ops["a"] = tc.syn.mem(r, "")
+		if off != 0 {
+			ops["a"] = tc.withOffset(r, off)
+			tmpl = withPPCOffset(tmpl, off)
+		}
+		addrRegs = append(addrRegs, r)
+	}
+	return tmpl, addrRegs, nil
+}
+
+// atomicOperation names in ops, as "op", the target's instruction for
+// the operation of an atomic_* primitive, preparing its operand "s" when
+// the target's instruction takes another form of it.
+func (tc *threadComp) atomicOperation(in *litmus.Instr, ops map[string]string) error {
+	m, ok := tc.target.Table.Ops[in.RMWOp]
+	if !ok {
+		return fmt.Errorf("the %s table has no atomic %s", tc.target.Title, opName(in.RMWOp))
+	}
+	ops["op"] = m
+	if p, ok := tc.target.Table.Prep[in.RMWOp]; ok {
+		t := tc.temp()
+		for _, line := range p {
+			tc.emit(fill(line, map[string]string{"t": tc.syn.asm(t), "s": ops["s"]}))
+		}
+		ops["s"] = tc.syn.asm(t)
+	}
+	return nil
+}
+
+// destination returns the register of in's IR result, final ("" for
+// none), and the register d the template writes, named "d" in ops.
+func (tc *threadComp) destination(in *litmus.Instr, src, exp string, addrRegs []string, ops map[string]string) (final, d string) {
 	// The destination: a scratch register when the IR result is dropped,
 	// returns the new value, or shares a register with an operand.
-	final := ""
 	if in.Dst != "" {
 		final = tc.reg(in.Dst)
 	}
-	d := final
+	d = final
 	clash := d == src || d == exp || slices.Contains(addrRegs, d)
 	if d == "" || in.ReturnNew || clash {
 		d = tc.temp()
 	}
 	ops["d"] = tc.syn.asm(d)
+	return final, d
+}
+
+// placeholders names in ops the scratch registers and labels tmpl uses,
+// and {acq}, and returns tmpl as the target runs it.
+func (tc *threadComp) placeholders(in *litmus.Instr, tmpl []string, ops map[string]string) []string {
 	for _, p := range []string{"t", "t2", "f"} {
 		if usesPlaceholder(tmpl, p) {
 			r := tc.temp()
@@ -241,6 +294,12 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 	if c, ok := in.Expect.(*litmus.Const); ok && c.V.IsAddr() && tc.target.Table.Arch == litmus.ArchAArch64 {
 		tmpl = comparePointer(tmpl)
 	}
+	return tmpl
+}
+
+// emitTemplate emits the lines of tmpl, filled with ops, for in's
+// primitive prim writing register d.
+func (tc *threadComp) emitTemplate(in *litmus.Instr, prim string, tmpl []string, d string, ops map[string]string) error {
 	if tc.mixed && tc.target.Table.Arch == litmus.ArchX86_64 && accessBytes(in) < wordBytes {
 		// An x86 byte or halfword load writes the low part of its
 		// register alone (there is no movzx in herd's X86_64): clear the
@@ -262,6 +321,13 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		}
 		tc.emit(filled)
 	}
+	return nil
+}
+
+// result puts in's IR result in its register final from d, the register
+// the template wrote, computing the new value of an RMW that returns it
+// from the old one and the operand src.
+func (tc *threadComp) result(in *litmus.Instr, final, d, src string) error {
 	switch {
 	case final == "":
 	case in.ReturnNew:

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 //go:embed fragments/*.c
@@ -149,12 +149,12 @@ func AlgorithmByName(name string) (*Algorithm, error) {
 
 var library struct {
 	once sync.Once
-	defs *parser.CDefs
+	defs *cparse.CDefs
 	err  error
 }
 
 // Library returns every fragment function, parsed once.
-func Library() (*parser.CDefs, error) {
+func Library() (*cparse.CDefs, error) {
 	library.once.Do(func() {
 		names, err := fs.Glob(fragmentFiles, "fragments/*.c")
 		if err != nil {
@@ -162,14 +162,14 @@ func Library() (*parser.CDefs, error) {
 			return
 		}
 		sort.Strings(names)
-		var all *parser.CDefs
+		var all *cparse.CDefs
 		for _, n := range names {
 			src, err := fragmentFiles.ReadFile(n)
 			if err != nil {
 				library.err = err
 				return
 			}
-			d, err := parser.ParseCDefs("locks/"+n, string(src))
+			d, err := cparse.ParseCDefs("locks/"+n, string(src))
 			if err != nil {
 				library.err = err
 				return
@@ -189,8 +189,8 @@ func Library() (*parser.CDefs, error) {
 // Defs returns the fragment library with the spin_* operations defined as
 // the algorithm's; a nil algorithm leaves them to the parser (LKMM's lock
 // events). A user's functions (user: --fragments files, ParseCDefs; nil
-// for none) come after, under parser.CDefs.Extend's rules.
-func Defs(a *Algorithm, user ...*parser.CDefs) (*parser.CDefs, error) {
+// for none) come after, under cparse.CDefs.Extend's rules.
+func Defs(a *Algorithm, user ...*cparse.CDefs) (*cparse.CDefs, error) {
 	defs, err := Library()
 	if err != nil {
 		return nil, err
@@ -212,7 +212,7 @@ func Defs(a *Algorithm, user ...*parser.CDefs) (*parser.CDefs, error) {
 }
 
 // aliasOps defines the spin_* operations as the algorithm's functions.
-func aliasOps(defs *parser.CDefs, a *Algorithm) (*parser.CDefs, error) {
+func aliasOps(defs *cparse.CDefs, a *Algorithm) (*cparse.CDefs, error) {
 	var err error
 	ops := make([]string, 0, len(a.Ops))
 	for op := range a.Ops {

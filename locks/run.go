@@ -12,6 +12,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 // A Column is where a C test runs: LKMM on the C test itself (Target nil)
@@ -190,7 +191,7 @@ func (r *Run) CResult() *litmus.Result {
 // ParseC parses the C test src (read from file name) with the lock
 // fragments and the user's functions (Defs); alg, when not nil, defines
 // spin_* as its operations.
-func ParseC(name, src string, alg *Algorithm, user ...*parser.CDefs) (*litmus.Test, error) {
+func ParseC(name, src string, alg *Algorithm, user ...*cparse.CDefs) (*litmus.Test, error) {
 	defs, err := Defs(alg, user...)
 	if err != nil {
 		return nil, err
@@ -205,13 +206,13 @@ func ParseC(name, src string, alg *Algorithm, user ...*parser.CDefs) (*litmus.Te
 // a column that cannot run or finish reports why in Run.Err (Run.Failure
 // classifies it). The user's functions are inlined as the fragments are,
 // in every column.
-func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, user ...*parser.CDefs) (*Run, error) {
+func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, user ...*cparse.CDefs) (*Run, error) {
 	return runC(ctx, name, src, alg, col, opt, nil, user...)
 }
 
 // runC is RunC; adjust, when not nil, changes the compiled test before it
 // runs (runParsed).
-func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, adjust func(*litmus.Test), user ...*parser.CDefs) (*Run, error) {
+func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, adjust func(*litmus.Test), user ...*cparse.CDefs) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	if col.Target != nil && alg == nil {
 		a, err := AlgorithmByName(DefaultAlgorithm)
@@ -230,13 +231,18 @@ func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 // RunParsed runs in column col the C test t, parsed by ParseC with alg
 // (on a hardware target, an algorithm: alg or DefaultAlgorithm): what
 // RunC does once it has parsed the test, for a test changed after parsing
-// (Weaken).
-func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt explore.Options) (*Run, error) {
-	return runParsed(ctx, t, alg, col, opt, nil)
+// (Weaken). adjust, when given, changes the compiled test before it runs
+// (the proof table's MergeDeadCASForms).
+func RunParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt explore.Options, adjust ...func(*litmus.Test)) (*Run, error) {
+	var change func(*litmus.Test)
+	if len(adjust) > 0 {
+		change = adjust[0]
+	}
+	return runParsed(ctx, t, alg, col, opt, change)
 }
 
 // runParsed is RunParsed; adjust, when not nil, changes the compiled test
-// before it runs (the proof table's mergeDeadCASForms).
+// before it runs (the proof table's MergeDeadCASForms).
 func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, opt explore.Options, adjust func(*litmus.Test)) (*Run, error) {
 	run := &Run{Column: col, Algorithm: alg}
 	run.Test = t
@@ -285,3 +291,6 @@ func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 	run.Result = res
 	return run, nil
 }
+
+// ErrSkipped is the Err of a run that Prove was asked to skip.
+var ErrSkipped = fmt.Errorf("skipped")

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/litmuscheck/litmuscheck/explore"
-	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 // A user's functions reach every column: the compiled ones parse the test
@@ -23,7 +23,7 @@ exists (1:r1=0 /\ 1:r0=0)
 		{"smp_store_release(l, 0);", "Never"},
 		{"WRITE_ONCE(*l, 0);", "Sometimes"},
 	} {
-		user, err := parser.ParseCDefs("mine.frag", "void my_unlock(spinlock_t *l) { "+tc.unlock+" }")
+		user, err := cparse.ParseCDefs("mine.frag", "void my_unlock(spinlock_t *l) { "+tc.unlock+" }")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ exists (1:r1=0 /\ 1:r0=0)
 	if _, err := RunC(context.Background(), "user.litmus", src, nil, Columns[1], explore.Options{}); err == nil {
 		t.Errorf("RunC without the user's functions: no error")
 	}
-	clash, err := parser.ParseCDefs("mine.frag", "void qspin_unlock(spinlock_t *l) { }")
+	clash, err := cparse.ParseCDefs("mine.frag", "void qspin_unlock(spinlock_t *l) { }")
 	if err != nil {
 		t.Fatal(err)
 	}

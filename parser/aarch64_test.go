@@ -10,6 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/internal/asm"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
 // a64Test wraps one thread of code in a minimal AArch64 test.
@@ -102,17 +104,17 @@ func TestAArch64Lowering(t *testing.T) {
 		{[]string{"CAS W0,W2,[X1]"}, []litmus.Instr{{
 			Op: litmus.OpCAS, Dst: "X0", Addr: x1, Expect: pick(R("X0")), Src: R("X2"),
 			RTags: []string{"X"}, WTags: []string{"X"}, FailTags: []string{},
-			CASForms: a64CASForms,
+			CASForms: asm.AArch64CASForms,
 		}}},
 		{[]string{"CASAL W0,W2,[X1]"}, []litmus.Instr{{
 			Op: litmus.OpCAS, Dst: "X0", Addr: x1, Expect: pick(R("X0")), Src: R("X2"),
 			RTags: []string{"X", "A"}, WTags: []string{"X", "L"}, FailTags: []string{"A"},
-			CASForms: a64CASForms,
+			CASForms: asm.AArch64CASForms,
 		}}},
 		{[]string{"CASA WZR,W2,[X1]"}, []litmus.Instr{{
 			Op: litmus.OpCAS, Addr: x1, Expect: pick(C(0)), Src: R("X2"),
 			RTags: []string{"X", "NoRet"}, WTags: []string{"X"}, FailTags: []string{"X", "NoRet"},
-			CASForms: a64CASForms,
+			CASForms: asm.AArch64CASForms,
 		}}},
 		{[]string{"DMB ISHLD", "DSB SY", "ISB"}, []litmus.Instr{
 			{Op: litmus.OpFence, FTags: []string{"DMB.ISHLD"}},
@@ -250,7 +252,7 @@ func TestAArch64Corpus(t *testing.T) {
 		}
 		test, err := parseCorpusFile(f, string(src))
 		if err != nil {
-			if secs, serr := split(newFile(f, string(src))); serr == nil && a64InFinal(err, secs) {
+			if secs, serr := litfile.Split(litfile.NewFile(f, string(src))); serr == nil && a64InFinal(err, secs) {
 				common++
 				t.Logf("common grammar: %v", err)
 				continue
@@ -271,10 +273,10 @@ func TestAArch64Corpus(t *testing.T) {
 }
 
 // a64InFinal reports whether err lies in the final part of the test.
-func a64InFinal(err error, secs *sections) bool {
+func a64InFinal(err error, secs *litfile.Sections) bool {
 	list, ok := err.(litmus.ErrorList)
 	if !ok || len(list) == 0 {
 		return false
 	}
-	return list[0].Pos.Line >= secs.final.f.pos(secs.final.start).Line
+	return list[0].Pos.Line >= secs.Final.File.Pos(secs.Final.Start).Line
 }

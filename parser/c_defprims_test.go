@@ -10,22 +10,24 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 )
 
-func loadPrims(t *testing.T, path string) *Prims {
+func loadPrims(t *testing.T, path string) *cprim.Prims {
 	t.Helper()
-	ms, err := ParseDefFile(path)
+	ms, err := cprim.ParseDefFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewPrims(ms)
+	return cprim.NewPrims(ms)
 }
 
 // lowerThread parses a one-thread C test with body and returns its code.
-func lowerThread(t *testing.T, body string, prims *Prims) ([]litmus.Instr, error) {
+func lowerThread(t *testing.T, body string, prims *cprim.Prims) ([]litmus.Instr, error) {
 	t.Helper()
 	src := "C T\n{}\nP0(int *x, int *y) {\n\tint r0;\n\tint r1;\n" + body + "\n}\nexists (0:r0=0)\n"
-	test, err := ParseWith("T.litmus", src, Options{CDefs: (*CDefs)(nil).WithPrims(prims)})
+	test, err := ParseWith("T.litmus", src, Options{CDefs: (*cparse.CDefs)(nil).WithPrims(prims)})
 	if err != nil {
 		return nil, err
 	}
@@ -43,29 +45,29 @@ func TestDefPrimsKernel(t *testing.T) {
 		t.Skip(err)
 	}
 	ps := loadPrims(t, path)
-	ms, _ := ParseDefFile(path)
+	ms, _ := cprim.ParseDefFile(path)
 	if len(ms) < 100 {
 		t.Fatalf("%d macros in %s", len(ms), path)
 	}
 	for _, m := range ms {
-		got, ok, err := ps.lookup(m.Name)
+		got, ok, err := ps.Lookup(m.Name)
 		if err != nil || !ok {
 			t.Errorf("%s: not lowered: %v", m.Name, err)
 			continue
 		}
-		want, ok := cPrims[m.Name]
+		want, ok := cprim.Kernel(m.Name)
 		if !ok {
 			t.Errorf("%s: not a kernel primitive of the parser", m.Name)
 			continue
 		}
-		if got.kind == primSeq {
+		if got.Kind == cprim.Seq {
 			// smp_store_mb: the same instructions as the table's.
-			if want.kind != primStoreMb {
-				t.Errorf("%s: a sequence, the table's kind is %d", m.Name, want.kind)
+			if want.Kind != cprim.StoreMb {
+				t.Errorf("%s: a sequence, the table's kind is %d", m.Name, want.Kind)
 			}
 			continue
 		}
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(cPrim{})); d != "" {
+		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("%s: table (-) and .def (+) differ:\n%s", m.Name, d)
 		}
 	}
@@ -134,19 +136,5 @@ func TestDefPrimsRefused(t *testing.T) {
 	// A .def file without the primitive leaves the kernel's.
 	if _, err := lowerThread(t, "smp_mb();", ps); err != nil {
 		t.Errorf("smp_mb: %v", err)
-	}
-}
-
-func TestParseDef(t *testing.T) {
-	ms, err := ParseDef("t.def", "// c\n  READ_ONCE(X) __load{ONCE}(X)\nf(X,V) {\n __store{ONCE}(X,V);\n}\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []MacroDef{
-		{Pos: litmus.Pos{File: "t.def", Line: 2, Col: 3}, Name: "READ_ONCE", Params: []string{"X"}, Body: "__load{ONCE}(X)", BodyPos: litmus.Pos{File: "t.def", Line: 2, Col: 16}},
-		{Pos: litmus.Pos{File: "t.def", Line: 3, Col: 1}, Name: "f", Params: []string{"X", "V"}, Body: "{\n __store{ONCE}(X,V);\n}", BodyPos: litmus.Pos{File: "t.def", Line: 3, Col: 8}},
-	}
-	if d := cmp.Diff(want, ms); d != "" {
-		t.Error(d)
 	}
 }

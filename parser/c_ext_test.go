@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 const testDefs = `
@@ -36,7 +37,7 @@ int twice(int n)
 `
 
 func TestCExtensions(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", testDefs)
+	defs, err := cparse.ParseCDefs("defs.c", testDefs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestCExtensions(t *testing.T) {
 }
 
 func TestCExtensionErrors(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", testDefs)
+	defs, err := cparse.ParseCDefs("defs.c", testDefs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestCExtensionErrors(t *testing.T) {
 		{"void f(int *x) { f(x); }", ``},
 	}
 	for _, tt := range defErrors {
-		d, err := ParseCDefs("d.c", tt.src)
+		d, err := cparse.ParseCDefs("d.c", tt.src)
 		got := ""
 		if err != nil {
 			got = err.Error()

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 )
 
 // TestAtomicLongLowering: an atomic_long_* call lowers to the instructions
@@ -46,11 +47,11 @@ func TestAtomicLongLowering(t *testing.T) {
 		}
 	}
 
-	ms, err := ParseDef("my.def", "atomic_read(X) smp_load_acquire(X)\n")
+	ms, err := cprim.ParseDef("my.def", "atomic_read(X) smp_load_acquire(X)\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, err := lowerThread(t, "r0 = atomic_long_read(x);", NewPrims(ms))
+	code, err := lowerThread(t, "r0 = atomic_long_read(x);", cprim.NewPrims(ms))
 	if err != nil {
 		t.Fatal(err)
 	}

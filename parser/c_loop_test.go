@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 // TestCLoopLowering checks that C while and do-while loops lower to one
@@ -76,7 +77,7 @@ func TestCLoopLowering(t *testing.T) {
 // TestCLoopInFunction checks that a loop in a function definition is
 // inlined with the function, its branch targets moved to the call site.
 func TestCLoopInFunction(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", "void wait(int *f)\n{\n\twhile (READ_ONCE(*f) == 0)\n\t\tcpu_relax();\n}\n")
+	defs, err := cparse.ParseCDefs("defs.c", "void wait(int *f)\n{\n\twhile (READ_ONCE(*f) == 0)\n\t\tcpu_relax();\n}\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestCLoopInFunction(t *testing.T) {
 }
 
 func TestCLoopErrors(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", "int f(int *p)\n{\n\twhile (READ_ONCE(*p))\n\t\treturn 1;\n\treturn 0;\n}\n"+
+	defs, err := cparse.ParseCDefs("defs.c", "int f(int *p)\n{\n\twhile (READ_ONCE(*p))\n\t\treturn 1;\n\treturn 0;\n}\n"+
 		"int g(int *p)\n{\n\tif (READ_ONCE(*p)) {\n\t\treturn 1;\n\t}\n\treturn 0;\n}\n")
 	if err != nil {
 		t.Fatal(err)

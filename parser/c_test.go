@@ -3,8 +3,6 @@ package parser
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -239,36 +237,5 @@ func TestCCorpus(t *testing.T) {
 	t.Logf("%d files, %d errors", len(files), bad)
 	if bad > 0 {
 		t.Errorf("%d files fail", bad)
-	}
-}
-
-// TestCPrimsMatchDef checks that the primitives are those of
-// linux-kernel.def, with the same arity.
-func TestCPrimsMatchDef(t *testing.T) {
-	def, err := os.ReadFile("../../shared/models-reference/linux-kernel.def")
-	if err != nil {
-		missingShared(t, "../shared/models-reference/linux-kernel.def")
-	}
-	macro := regexp.MustCompile(`(?m)^([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\)`)
-	seen := map[string]bool{}
-	for _, m := range macro.FindAllStringSubmatch(string(def), -1) {
-		name, n := m[1], 0
-		if m[2] != "" {
-			n = len(strings.Split(m[2], ","))
-		}
-		seen[name] = true
-		p, ok := cPrims[name]
-		if !ok {
-			t.Errorf("%s is in linux-kernel.def but not in cPrims", name)
-			continue
-		}
-		if p.nargs() != n {
-			t.Errorf("%s takes %d arguments in linux-kernel.def, %d in cPrims", name, n, p.nargs())
-		}
-	}
-	for name := range cPrims {
-		if !seen[name] {
-			t.Errorf("%s is in cPrims but not in linux-kernel.def", name)
-		}
 	}
 }

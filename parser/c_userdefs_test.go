@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 // ownFuncsTest defines two functions before its threads; the second calls
@@ -37,7 +38,7 @@ exists (0:r0=1)
 `
 
 func TestCTestOwnFunctions(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", testDefs)
+	defs, err := cparse.ParseCDefs("defs.c", testDefs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestCTestOwnFunctionsAlone(t *testing.T) {
 }
 
 func TestCTestOwnFunctionErrors(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", testDefs)
+	defs, err := cparse.ParseCDefs("defs.c", testDefs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,18 +115,18 @@ func TestCTestOwnFunctionErrors(t *testing.T) {
 // Extend adds a file of a user's functions to the fragments under the same
 // rules as a test's own functions.
 func TestCDefsExtend(t *testing.T) {
-	defs, err := ParseCDefs("defs.c", testDefs)
+	defs, err := cparse.ParseCDefs("defs.c", testDefs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	user, err := ParseCDefs("mine.frag", "void set(int *p) { WRITE_ONCE(*p, 1); }\nint twice(int n) { return n; }\n")
+	user, err := cparse.ParseCDefs("mine.frag", "void set(int *p) { WRITE_ONCE(*p, 1); }\nint twice(int n) { return n; }\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := defs.Extend(user); err == nil || err.Error() != `mine.frag:2:1: function "twice" is already defined at defs.c:21 (the lock fragments or another file of functions); give this one another name` {
 		t.Errorf("Extend with a duplicate: %v", err)
 	}
-	user, err = ParseCDefs("mine.frag", "void set(int *p) { WRITE_ONCE(*p, 1); }\n")
+	user, err = cparse.ParseCDefs("mine.frag", "void set(int *p) { WRITE_ONCE(*p, 1); }\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestCDefsExtend(t *testing.T) {
 	if diff := cmp.Diff(append(defs.Names(), "set"), all.Names()); diff != "" {
 		t.Errorf("names (-want +got)\n%s", diff)
 	}
-	var none *CDefs
+	var none *cparse.CDefs
 	if alone, err := none.Extend(user); err != nil || !alone.Has("set") {
 		t.Errorf("nil.Extend: %v", err)
 	}

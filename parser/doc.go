@@ -1,22 +1,32 @@
 // Package parser reads litmus files of every supported dialect (C for the
-// Linux-kernel memory model, PPC, AArch64, X86 and X86_64) into a
+// Linux-kernel memory model, PPC, AArch64, X86, X86_64 and RISC-V) into a
 // litmus.Test.
 //
-// Parse (parse.go) splits a file into its sections (sections.go): the
-// header, the init block, the program and the final condition, whose
-// grammar the dialects share (common.go). The program is a table of thread
-// columns (columns.go) for the assembly dialects, each cell parsed by its
-// dialect's grammar and lowered to the instruction IR with herd7's
-// semantics of the instruction (ppc.go, aarch64_*.go, x86_*.go); a C program is
-// functions (c.go, with litmuscheck's extensions in c_ext.go) lowered by
-// c_lower.go and c_lower_expr.go after the primitive table of c_prims.go,
-// inlining the lock fragments and the user's own functions
-// (c_userdefs.go, Options.CDefs).
+// ParseWith (parse.go) is the one function every parse of a test goes
+// through: Parse, ParseFile, ParseFileWith and ParseContext call it. It
+// splits the file into its sections (package litfile, which also runs the
+// linear pre-scan that refuses input nested deeper than MaxNesting before
+// any grammar sees it), reads the init block, hands the program section
+// to the dialect of the test's architecture (dialects.go) and reads the
+// final part. The grammar of the parts every dialect shares is common.go's
+// and their lowering init.go's and final.go's; names.go checks the threads
+// and registers that the init block and the condition mention.
+//
+// The dialects live in packages of their own, which import litfile and
+// never parser:
+//
+//   - cparse, the C front end: the C dialect's grammar and its lowering,
+//     litmuscheck's extensions, and the inlining of the lock fragments and
+//     the user's own functions (cparse.CDefs, Options.CDefs). Its
+//     subpackage cprim describes the primitives a call lowers to, the
+//     kernel's table and those of a .def macro file.
+//   - internal/asm, the assembly dialects (PPC, AArch64, X86 and X86_64,
+//     RISC-V): a program is a table of thread columns, each cell parsed by
+//     its dialect's grammar and lowered with herd7's semantics of the
+//     instruction.
 //
 // Grammars are participle structs that keep each node's position, so every
 // error reads "file:line:col: msg" and says what was expected; syntax
 // litmuscheck does not model is refused as unsupported, naming the
-// construct. Before any grammar runs, a linear pre-scan refuses input
-// nested deeper than MaxNesting (nesting.go), and names.go checks the
-// threads and registers the init block and the condition mention.
+// construct.
 package parser

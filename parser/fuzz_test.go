@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 // FuzzParse checks that no input makes the parser panic: bad input must
@@ -45,7 +47,7 @@ func TestUnterminatedComment(t *testing.T) {
 			t.Errorf("%.40q: %q, want %q", tc.src, got, tc.want)
 		}
 	}
-	if _, err := ParseCDefs("f.c", "void f(int *x) { /* open\n WRITE_ONCE(*x, 1); }\n"); err == nil || !strings.Contains(err.Error(), "unterminated comment") {
+	if _, err := cparse.ParseCDefs("f.c", "void f(int *x) { /* open\n WRITE_ONCE(*x, 1); }\n"); err == nil || !strings.Contains(err.Error(), "unterminated comment") {
 		t.Errorf("ParseCDefs: %v, want the unterminated comment", err)
 	}
 }

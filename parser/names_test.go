@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
 
 // fragDefs are fragment functions for the tests of unknown names.
@@ -17,7 +18,7 @@ void bad_write(int *l) { w = 1; }
 // TestUnknownNames covers each name a C thread or fragment may use, and
 // each mistake, with its message.
 func TestUnknownNames(t *testing.T) {
-	defs, err := ParseCDefs("frag.c", fragDefs)
+	defs, err := cparse.ParseCDefs("frag.c", fragDefs)
 	if err != nil {
 		t.Fatal(err)
 	}

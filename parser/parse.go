@@ -1,42 +1,20 @@
-// This file implements Parse, the entry point that reads a litmus file of
-// any supported dialect into a litmus.Test.
+// This file implements the entry points that read a litmus file of any
+// supported dialect into a litmus.Test, all of them through ParseWith.
 
 package parser
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
-
-	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
+	"sync/atomic"
 
 	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
-
-// A dialect reads the program section of one architecture.
-type dialect interface {
-	// program parses the code between the init block and the final part
-	// and lowers it to threads.
-	program(t *litmus.Test, prog section) ([]*litmus.Thread, error)
-	// register returns the canonical name of a register as written in the
-	// init block or the condition, and whether it is one.
-	register(name string) (string, bool)
-}
-
-// A valueWrapper is a dialect whose values herd computes at a fixed
-// width: wrapValues converts the constants of the init block and of the
-// final part to it (the code converts what it computes itself).
-type valueWrapper interface {
-	wrapValues(t *litmus.Test)
-}
-
-// dialects maps the first word of a test to its dialect.
-var dialects = map[litmus.Arch]dialect{}
 
 // ParseFile reads and parses the litmus file at path.
 func ParseFile(path string) (*litmus.Test, error) {
@@ -58,7 +36,7 @@ type Options struct {
 	// threads inline; they take precedence over the kernel primitives of
 	// the same name (lock fragments redefine spin_lock, for example).
 	// With WithPrims, they carry the primitives of a .def macro file.
-	CDefs *CDefs
+	CDefs *cparse.CDefs
 
 	_ struct{}
 }
@@ -101,104 +79,129 @@ func ParseContext(ctx context.Context, name, src string, opt Options) (*litmus.T
 }
 
 // ParseWith parses the litmus test src, read from file name, with options.
+// Every parse of a test's text, whichever its dialect, goes through here.
 func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
-	f := newFile(name, src)
-	secs, err := split(f)
+	parses.Add(1)
+	secs, err := litfile.Split(litfile.NewFile(name, src))
 	if err != nil {
-		return nil, asList(err)
+		return nil, litfile.AsList(err)
 	}
-	if err := secs.checkNesting(); err != nil {
-		return nil, asList(err)
+	if err := secs.CheckNesting(); err != nil {
+		return nil, litfile.AsList(err)
 	}
-	t := &litmus.Test{
-		Arch:     litmus.Arch(secs.arch),
-		Name:     testName(secs.name),
-		File:     name,
-		Source:   src,
-		Comments: secs.comments,
-	}
-	d, ok := dialects[t.Arch]
-	if !ok {
-		return nil, asList(litmus.Errorf(secs.archPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86, X86_64 or RISCV)", secs.arch))
-	}
-	if cd, isC := d.(cDialect); isC && opt.CDefs != nil {
-		cd.defs = opt.CDefs
-		d = cd
-	}
-	t.Info = parseInfo(secs.preamble)
-	if err := parseInit(t, d, secs.init); err != nil {
-		return nil, asList(err)
-	}
-	threads, err := d.program(t, secs.program)
+	t, err := lower(&testSyntax{secs: secs}, opt)
 	if err != nil {
-		return nil, asList(err)
-	}
-	t.Threads = threads
-	if err := checkInitProcs(t); err != nil {
-		return nil, asList(err)
-	}
-	if err := checkAddressRegs(t); err != nil {
-		return nil, asList(err)
-	}
-	warnHeldLocks(t)
-	if err := parseFinal(t, d, secs.final); err != nil {
-		return nil, asList(err)
-	}
-	if w, ok := d.(valueWrapper); ok {
-		w.wrapValues(t)
+		return nil, litfile.AsList(err)
 	}
 	// A test herd's own reader would refuse (a brace in a comment of a C
-	// body) has no herd hash; WriteHerd then falls back to another.
-	if h, err := herd.Hash(herd.Sections{Arch: secs.arch, Preamble: secs.preamble.text,
-		Init: secs.init.text, Program: secs.program.text, Final: secs.final.text}); err == nil {
+	// body) has no herd hash; herd.WriteResult then falls back to another.
+	if h, err := herd.Hash(herd.Sections{Arch: secs.Arch, Preamble: secs.Preamble.Text,
+		Init: secs.Init.Text, Program: secs.Program.Text, Final: secs.Final.Text}); err == nil {
 		t.Hash = h
 	}
 	return t, nil
 }
 
-// asList turns any error into a sorted litmus.ErrorList.
-func asList(err error) error {
-	var list litmus.ErrorList
-	if errors.As(err, &list) {
-		list.Sort()
-		return list
-	}
-	var e *litmus.Error
-	if errors.As(err, &e) {
-		return litmus.ErrorList{e}
-	}
-	return litmus.ErrorList{{Msg: err.Error()}}
+// A testSyntax is a test's text as the grammars read it, kept with the
+// test (litmus.Test.Syntax) so that Relower lowers it again without
+// reading the text twice. The grammars fill it in as lower first meets
+// each part.
+type testSyntax struct {
+	secs  *litfile.Sections
+	init  *initBlock
+	final *finalPart
+	// c is a C test's program; the other dialects have no definitions
+	// to lower with again.
+	c *cparse.Syntax
 }
 
-// grammarError converts a participle error to a positioned error.
-func grammarError(f *file, err error) *litmus.Error {
-	var pe participle.Error
-	if errors.As(err, &pe) {
-		p := pe.Position()
-		return &litmus.Error{Pos: litmus.Pos{File: f.name, Line: p.Line, Col: p.Column}, Msg: pe.Message()}
+// lower builds the test syn holds with the dialect opt selects, running
+// each grammar the first time (in file order, so that the first error
+// reported is the first in the file).
+func lower(syn *testSyntax, opt Options) (*litmus.Test, error) {
+	secs := syn.secs
+	t := &litmus.Test{
+		Arch:     litmus.Arch(secs.Arch),
+		Name:     testName(secs.Name),
+		File:     secs.Init.File.Name,
+		Source:   secs.Init.File.Src,
+		Comments: secs.Comments,
+		Syntax:   syn,
 	}
-	return &litmus.Error{Pos: litmus.Pos{File: f.name}, Msg: err.Error()}
-}
-
-// narrow keeps the low bytes of a value a byte or halfword store writes
-// (bytes 1 or 2); any other size keeps it whole.
-func narrow(x litmus.Expr, bytes int) litmus.Expr {
-	switch bytes {
-	case 1:
-		return litmus.Bin(litmus.OpAnd, x, litmus.C(0xff))
-	case 2:
-		return litmus.Bin(litmus.OpAnd, x, litmus.C(0xffff))
+	d, ok := dialectOf(t.Arch, opt)
+	if !ok {
+		return nil, litmus.Errorf(secs.ArchPos, "unsupported: architecture %q (expected C, PPC, AArch64, X86, X86_64 or RISCV)", secs.Arch)
 	}
-	return x
+	t.Info = parseInfo(secs.Preamble)
+	var err error
+	if syn.init == nil {
+		if syn.init, err = parseInitBlock(secs.Init); err != nil {
+			return nil, err
+		}
+	}
+	if err := lowerInit(t, d, secs.Init, syn.init); err != nil {
+		return nil, err
+	}
+	if cd, isC := d.(cparse.Dialect); isC {
+		if syn.c == nil {
+			if syn.c, err = cparse.ParseSyntax(secs.Program); err != nil {
+				return nil, err
+			}
+		}
+		cd.Parsed = syn.c
+		d = cd
+	}
+	if t.Threads, err = d.Program(t, secs.Program); err != nil {
+		return nil, err
+	}
+	if err := checkInitProcs(t); err != nil {
+		return nil, err
+	}
+	if err := checkAddressRegs(t); err != nil {
+		return nil, err
+	}
+	cparse.WarnHeldLocks(t)
+	if syn.final == nil {
+		if syn.final, err = parseFinalPart(secs.Final); err != nil {
+			return nil, err
+		}
+	}
+	if err := lowerFinal(t, d, trimFinal(secs.Final), syn.final); err != nil {
+		return nil, err
+	}
+	if w, ok := d.(valueWrapper); ok {
+		w.WrapValues(t)
+	}
+	return t, nil
 }
 
-func position(f *file, p lexer.Position) litmus.Pos {
-	return litmus.Pos{File: f.name, Line: p.Line, Col: p.Column}
+// Relower lowers the C test t, parsed by ParseWith, again with the
+// definitions of opt (another lock algorithm): the grammars do not run
+// again, so a test is parsed once whatever the columns it runs in.
+func Relower(t *litmus.Test, opt Options) (*litmus.Test, error) {
+	syn, ok := t.Syntax.(*testSyntax)
+	if !ok {
+		return nil, fmt.Errorf("%s: lowered again without its syntax (a test not built by the parser)", t.Name)
+	}
+	u, err := lower(syn, opt)
+	if err != nil {
+		return nil, litfile.AsList(err)
+	}
+	u.Hash = t.Hash
+	return u, nil
 }
 
-func parseInfo(pre section) []litmus.KeyValue {
+// parses counts the calls of ParseWith, for the tests that check that a
+// run parses each test once.
+var parses atomic.Int64
+
+// Parses is the number of texts parsed so far in this process.
+func Parses() int64 { return parses.Load() }
+
+// parseInfo reads the Key=Value lines of the preamble.
+func parseInfo(pre litfile.Section) []litmus.KeyValue {
 	var out []litmus.KeyValue
-	for _, line := range strings.Split(pre.text, "\n") {
+	for _, line := range strings.Split(pre.Text, "\n") {
 		line = strings.TrimSpace(line)
 		if k, v, ok := strings.Cut(line, "="); ok && !strings.ContainsAny(k, " \t\"(") && k != "" {
 			out = append(out, litmus.KeyValue{Key: k, Value: v})
@@ -206,307 +209,3 @@ func parseInfo(pre section) []litmus.KeyValue {
 	}
 	return out
 }
-
-func parseInit(t *litmus.Test, d dialect, sec section) error {
-	blk, err := initParser().ParseString(sec.f.name, sec.padded())
-	if err != nil {
-		return grammarError(sec.f, err)
-	}
-	for _, it := range blk.Items {
-		var item litmus.InitItem
-		var ln *locName
-		var v *initValue
-		if it.Typed != nil {
-			item.Type = it.Typed.Type + strings.Repeat("*", len(it.Typed.Stars))
-			ln, v = it.Typed.Loc, it.Typed.Value
-		} else {
-			ln, v = it.Plain.Loc, it.Plain.Value
-		}
-		item.Pos = position(sec.f, it.Pos)
-		loc, err := resolveLoc(sec.f, d, ln)
-		if err != nil {
-			return err
-		}
-		item.Loc = loc
-		if ln.Index != nil {
-			n, _ := strconv.Atoi(*ln.Index)
-			item.Size = n
-		}
-		if v != nil {
-			val, err := initVal(sec.f, v)
-			if err != nil {
-				return err
-			}
-			item.Value, item.HasValue = val, true
-		}
-		t.Init = append(t.Init, item)
-	}
-	return nil
-}
-
-func initVal(f *file, v *initValue) (litmus.Value, error) {
-	switch {
-	case v.Atomic != nil:
-		return intValue(f, v.Atomic)
-	case v.Num != nil:
-		return intValue(f, v.Num)
-	case v.Cast != nil:
-		return litmus.Addr(*v.Cast), nil
-	}
-	return litmus.Addr(*v.Addr), nil
-}
-
-func intValue(f *file, n *intLit) (litmus.Value, error) {
-	text := n.Dec
-	if n.Hex != "" {
-		text = n.Hex
-	}
-	x, err := parseInteger(text)
-	if err != nil {
-		return litmus.Value{}, litmus.Errorf(position(f, n.Pos), "bad integer: %v", err)
-	}
-	if n.Neg {
-		x = -x
-	}
-	return litmus.Int(x), nil
-}
-
-// parseInteger reads a decimal integer, or a hexadecimal one after 0x or
-// 0X as the 64 bits of an unsigned number.
-func parseInteger(text string) (int64, error) {
-	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
-		u, err := strconv.ParseUint(text[2:], 16, 64)
-		return int64(u), err
-	}
-	return strconv.ParseInt(text, 10, 64)
-}
-
-// resolveLoc turns "0:r2", "P0:r2", "x", "[x]" into a LocRef; registers are
-// canonicalised by the dialect.
-func resolveLoc(f *file, d dialect, ln *locName) (litmus.LocRef, error) {
-	if ln.Bracket != "" {
-		return litmus.LocRef{Thread: -1, Name: ln.Bracket}, nil
-	}
-	if ln.Proc == nil {
-		// "%x0" symbolic registers belong to no single thread.
-		if strings.HasPrefix(ln.Name, "%") {
-			return litmus.LocRef{Thread: -2, Name: ln.Name}, nil
-		}
-		return litmus.LocRef{Thread: -1, Name: ln.Name}, nil
-	}
-	return threadReg(f, d, position(f, ln.Pos), *ln.Proc, ln.Name)
-}
-
-func threadReg(f *file, d dialect, pos litmus.Pos, proc, name string) (litmus.LocRef, error) {
-	p := strings.TrimPrefix(proc, "P")
-	n, err := strconv.Atoi(p)
-	if err != nil {
-		return litmus.LocRef{}, litmus.Errorf(pos, "expected a thread number before ':', found %q", proc)
-	}
-	reg, ok := d.register(name)
-	if !ok {
-		return litmus.LocRef{}, litmus.Errorf(pos, "%q is not a register of this architecture", name)
-	}
-	return litmus.LocRef{Thread: n, Name: reg}, nil
-}
-
-// trimFinal blanks what herd ignores after the condition: a ';' ending it
-// and anything after (old tests carry "with ..." model notes or "<< >>"
-// blocks there). "final" is an old spelling of "exists".
-func trimFinal(sec section) section {
-	b := []byte(sec.text)
-	depth := 0
-	start := -1
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case '<':
-			if start >= 0 && i+1 < len(b) && b[i+1] == '<' {
-				blankFrom(b, i)
-				i = len(b)
-			}
-		case ';':
-			if start >= 0 && depth == 0 {
-				blankFrom(b, i)
-				i = len(b)
-			}
-		default:
-			if start < 0 && depth == 0 {
-				for _, kw := range []string{"exists", "forall", "final", "~"} {
-					if strings.HasPrefix(string(b[i:]), kw) && (i == 0 || !isIdentByte(b[i-1])) {
-						start = i
-						if kw == "final" {
-							copy(b[i:], "exists")
-						}
-						break
-					}
-				}
-			}
-		}
-	}
-	sec.text = string(b)
-	return sec
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-func blankFrom(b []byte, i int) {
-	for ; i < len(b); i++ {
-		if b[i] != '\n' {
-			b[i] = ' '
-		}
-	}
-}
-
-func parseFinal(t *litmus.Test, d dialect, sec section) error {
-	sec = trimFinal(sec)
-	fp, err := finalParser().ParseString(sec.f.name, sec.padded())
-	if err != nil {
-		return grammarError(sec.f, err)
-	}
-	var uses []locUse
-	if fp.Locations != nil {
-		for _, ln := range fp.Locations.Locs {
-			loc, err := resolveLoc(sec.f, d, ln)
-			if err != nil {
-				return err
-			}
-			t.Locations = append(t.Locations, loc)
-			uses = append(uses, locUse{pos: position(sec.f, ln.Pos), loc: loc})
-		}
-	}
-	if fp.Filter != nil {
-		if t.Filter, err = lowerProp(sec.f, d, fp.Filter); err != nil {
-			return err
-		}
-		uses = propUses(uses, t.Filter)
-		setWidths(t, t.Filter)
-	}
-	t.Cond.Pos = position(sec.f, fp.Pos)
-	switch {
-	case fp.Quant == "forall":
-		t.Cond.Quant = litmus.Forall
-	case strings.HasPrefix(fp.Quant, "~"):
-		t.Cond.Quant = litmus.NotExists
-	}
-	if fp.Prop == nil {
-		// herd reads a test with no condition as "forall (true)".
-		t.Cond.Quant, t.Cond.Prop = litmus.Forall, litmus.PropTrue{}
-		return checkFinalUses(t, uses)
-	}
-	if t.Cond.Prop, err = lowerProp(sec.f, d, fp.Prop); err != nil {
-		return err
-	}
-	setWidths(t, t.Cond.Prop)
-	return checkFinalUses(t, propUses(uses, t.Cond.Prop))
-}
-
-func lowerProp(f *file, d dialect, e *propExpr) (litmus.Prop, error) {
-	left, err := lowerOr(f, d, e.Left)
-	if err != nil || e.Right == nil {
-		return left, err
-	}
-	right, err := lowerProp(f, d, e.Right)
-	if err != nil {
-		return nil, err
-	}
-	return &litmus.PropImply{A: left, B: right}, nil
-}
-
-func lowerOr(f *file, d dialect, e *propOr) (litmus.Prop, error) {
-	return lowerChain(e.Terms, func(term *propAnd) (litmus.Prop, error) { return lowerAnd(f, d, term) },
-		func(a, b litmus.Prop) litmus.Prop { return &litmus.PropOr{A: a, B: b} })
-}
-
-func lowerAnd(f *file, d dialect, e *propAnd) (litmus.Prop, error) {
-	return lowerChain(e.Factors, func(fac *propUnary) (litmus.Prop, error) { return lowerUnary(f, d, fac) },
-		func(a, b litmus.Prop) litmus.Prop { return &litmus.PropAnd{A: a, B: b} })
-}
-
-// lowerChain lowers the operands of a chain of one connective and joins
-// them from the left: "a \/ b \/ c" is (a \/ b) \/ c.
-func lowerChain[T any](operands []T, lower func(T) (litmus.Prop, error), join func(a, b litmus.Prop) litmus.Prop) (litmus.Prop, error) {
-	var out litmus.Prop
-	for _, o := range operands {
-		p, err := lower(o)
-		if err != nil {
-			return nil, err
-		}
-		if out == nil {
-			out = p
-		} else {
-			out = join(out, p)
-		}
-	}
-	return out, nil
-}
-
-func lowerUnary(f *file, d dialect, e *propUnary) (litmus.Prop, error) {
-	switch {
-	case e.Not != nil:
-		p, err := lowerUnary(f, d, e.Not)
-		if err != nil {
-			return nil, err
-		}
-		return &litmus.PropNot{P: p}, nil
-	case e.Paren != nil:
-		return lowerProp(f, d, e.Paren)
-	case e.True:
-		return litmus.PropTrue{}, nil
-	case e.False:
-		return litmus.PropFalse{}, nil
-	}
-	a := e.Atom
-	loc, err := resolveLoc(f, d, a.Loc)
-	if err != nil {
-		return nil, err
-	}
-	atom := &litmus.PropAtom{Pos: position(f, a.Pos), Loc: loc}
-	switch {
-	case a.Other != nil:
-		o, err := threadReg(f, d, position(f, a.Other.Pos), a.Other.Proc, a.Other.Name)
-		if err != nil {
-			return nil, err
-		}
-		atom.Other = &o
-	case a.Num != nil:
-		if atom.Value, err = intValue(f, a.Num); err != nil {
-			return nil, err
-		}
-	default:
-		atom.Value = litmus.Addr(*a.Sym)
-	}
-	var p litmus.Prop = atom
-	if a.Neq {
-		p = &litmus.PropNot{P: atom}
-	}
-	return p, nil
-}
-
-// IsRegister reports whether name reads as a register in the dialect of
-// arch: herd's X86_64 lexer takes a bare "sp" or "ax" for one, so a
-// location of that name cannot be a memory operand's symbol there.
-func IsRegister(arch litmus.Arch, name string) bool {
-	d, ok := dialects[arch]
-	if !ok {
-		return false
-	}
-	_, is := d.register(name)
-	return is
-}
-
-// Dialects lists the architectures Parse accepts.
-func Dialects() []string {
-	var out []string
-	for a := range dialects {
-		out = append(out, string(a))
-	}
-	return out
-}
-
-var _ = fmt.Sprint

@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/internal/asm"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
 // ppcTest wraps the rows of a one-thread program in a PPC test.
@@ -193,14 +195,14 @@ func TestPPCInvalid(t *testing.T) {
 // other sections. A common error is one of the section split or of the
 // column layout, which the PPC dialect does not own.
 func ppcProgram(name, src string) (threads []*litmus.Thread, common, err error) {
-	secs, err := split(newFile(name, src))
+	secs, err := litfile.Split(litfile.NewFile(name, src))
 	if err != nil {
 		return nil, err, nil
 	}
-	if _, err := columns(secs.program); err != nil {
+	if err := asm.CheckColumns(secs.Program); err != nil {
 		return nil, err, nil
 	}
-	threads, err = ppcDialect{}.program(nil, secs.program)
+	threads, err = asm.PPC{}.Program(nil, secs.Program)
 	return threads, nil, err
 }
 

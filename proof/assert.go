@@ -9,7 +9,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
-	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // A Result is a C test run in each column; its methods assert on it.
@@ -20,16 +20,15 @@ import (
 // in a state satisfying P.
 type Result struct {
 	tb testing.TB
-	// Test is the C test as the LKMM column parsed it.
+	// Test is the C test as parsed.
 	Test *litmus.Test
 	// Runs are the columns' runs, in the order of locks.Columns.
 	Runs       []*locks.Run
 	allowHangs bool
-	// src, cfg and user are what Check ran, kept to run a column again
-	// for an execution its result does not keep (witness.go).
-	src  string
-	cfg  config
-	user *parser.CDefs
+	// cfg and ctest are what Check ran, kept to run a column again for
+	// an execution its result does not keep (witness.go).
+	cfg   config
+	ctest *pipeline.CTest
 }
 
 // Verdict is the column's verdict ("Never", "Sometimes", "Always"), or

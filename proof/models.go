@@ -5,14 +5,13 @@
 package proof
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
-
-// isAll reports whether name is All, in any case, as the column names.
-func isAll(name string) bool { return strings.EqualFold(name, All) }
 
 // unknownModel is the error for a name that no column has: it lists the
 // names and titles a user may write instead.
@@ -24,29 +23,15 @@ func unknownModel(name string) error {
 	return fmt.Errorf("unknown model %q (known, in any case: %s, or proof.All)", name, strings.Join(known, ", "))
 }
 
-// columns resolves the names of Models. The runs come in the order of
-// locks.Columns whatever the order of the names, as Result.Runs promises,
-// and a column named twice (as "lkmm" and "LKMM", say) runs once.
+// columns resolves the names of Models with the one resolver
+// (pipeline.Columns). The runs come in the order of locks.Columns whatever the
+// order of the names, as Result.Runs promises, and a column named twice
+// (as "lkmm" and "LKMM", say) runs once.
 func (c config) columns() ([]locks.Column, error) {
-	if len(c.models) == 0 {
-		return locks.Columns, nil
+	cols, err := pipeline.Columns(c.models...)
+	var unknown *pipeline.UnknownColumnError
+	if errors.As(err, &unknown) {
+		return nil, unknownModel(unknown.Name)
 	}
-	chosen := map[string]bool{}
-	for _, n := range c.models {
-		if isAll(n) {
-			return locks.Columns, nil
-		}
-		col, ok := locks.ColumnByName(n)
-		if !ok {
-			return nil, unknownModel(n)
-		}
-		chosen[col.Name] = true
-	}
-	var cols []locks.Column
-	for _, col := range locks.Columns {
-		if chosen[col.Name] {
-			cols = append(cols, col)
-		}
-	}
-	return cols, nil
+	return cols, err
 }

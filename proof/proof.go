@@ -15,7 +15,8 @@ import (
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
-	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // All names every column for Models: the LKMM and each hardware target.
@@ -134,7 +135,7 @@ func (r *Result) run(c config, src string) error {
 	if err != nil {
 		return err
 	}
-	t, err := locks.ParseC(c.name, src, alg, user)
+	t, err := pipeline.Parse(context.Background(), c.name, src, alg, user)
 	if err != nil {
 		return err
 	}
@@ -142,7 +143,10 @@ func (r *Result) run(c config, src string) error {
 		return fmt.Errorf("%s: a %s test; proof checks C tests", c.name, t.Arch)
 	}
 	r.Test = t
-	r.src, r.cfg, r.user = src, c, user
+	r.cfg = c
+	if r.ctest, err = pipeline.NewCTest(t, alg, user); err != nil {
+		return err
+	}
 	ctx := context.Background()
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
@@ -152,7 +156,7 @@ func (r *Result) run(c config, src string) error {
 	// A mixed-size test runs in the hardware columns at its widths; the
 	// LKMM column refuses it (locks.ErrLKMMMixedSize).
 	for _, col := range cols {
-		run, err := locks.RunC(ctx, c.name, src, alg, col, explore.Options{}, user)
+		run, err := r.ctest.Run(ctx, col, explore.Options{})
 		if err != nil {
 			return err
 		}
@@ -162,15 +166,15 @@ func (r *Result) run(c config, src string) error {
 }
 
 // load parses the user's functions, each file after the ones before.
-func (c config) load() (*parser.CDefs, error) {
-	var user *parser.CDefs
+func (c config) load() (*cparse.CDefs, error) {
+	var user *cparse.CDefs
 	for _, f := range c.fragments {
-		var d *parser.CDefs
+		var d *cparse.CDefs
 		var err error
 		if f.path != "" {
-			d, err = parser.ParseCDefsFile(f.path)
+			d, err = cparse.ParseCDefsFile(f.path)
 		} else {
-			d, err = parser.ParseCDefs(f.name, f.src)
+			d, err = cparse.ParseCDefs(f.name, f.src)
 		}
 		if err == nil {
 			user, err = user.Extend(d)

@@ -23,7 +23,7 @@ func (r *Result) witness(run *locks.Run, reach bool) *litmus.Execution {
 	if reach == (r.Test.Cond.Quant == litmus.Exists) {
 		return run.Result.Witness
 	}
-	t, err := locks.ParseC(r.cfg.name, r.src, run.Algorithm, r.user)
+	t, err := r.ctest.For(run.Column)
 	if err != nil {
 		return nil
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/locks/table"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -105,13 +106,13 @@ var slowAsmInShort = map[string]bool{
 
 // isSlowCell reports whether a plain go test skips the variant's run in
 // column c.
-func isSlowCell(v *locks.Variant, c locks.Column) bool {
+func isSlowCell(v *table.Variant, c locks.Column) bool {
 	return v.IsSlow(c.Name) || slowInGoTest[[3]string{v.File, v.Name, c.Name}]
 }
 
 // skipCell reports whether this go test skips the variant's run in
 // column c, and why.
-func skipCell(v *locks.Variant, c locks.Column) (string, bool) {
+func skipCell(v *table.Variant, c locks.Column) (string, bool) {
 	switch {
 	case isSlowCell(v, c) && !runSlowCells():
 		return fmt.Sprintf("slow, skipped (run with %s=1, as .ci/run does)", slowCellsEnv), true
@@ -133,13 +134,13 @@ func skipAsm(file string) (string, bool) {
 	return "", false
 }
 
-func prove(t *testing.T) []*locks.Row {
+func prove(t *testing.T) []*table.Row {
 	t.Helper()
-	skip := func(v *locks.Variant, c locks.Column) bool {
+	skip := func(v *table.Variant, c locks.Column) bool {
 		_, skip := skipCell(v, c)
 		return skip
 	}
-	rows, err := locks.Prove(context.Background(), "", 2, skip)
+	rows, err := table.Prove(context.Background(), "", 2, skip)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestProofTable(t *testing.T) {
 			if want, ok := r.Variant.Hangs[c.Name]; !ok {
 				t.Errorf("%s: no liveness expectation (Variant.Hangs)", name)
 			} else if got := run.Result.Hangs > 0; got != want {
-				t.Errorf("%s: %s, expected %s (%s)", name, locks.LivenessMark(got), locks.LivenessMark(want), run.Result.HangLine())
+				t.Errorf("%s: %s, expected %s (%s)", name, table.LivenessMark(got), table.LivenessMark(want), run.Result.HangLine())
 			}
 			if run.Verdict() == "Never" {
 				nevers[c.Name]++
@@ -215,7 +216,7 @@ func TestProofTable(t *testing.T) {
 // checkSlowListsNameCells fails an entry of the lists of slow cells and
 // hand-written tests that names none, so that a renamed row cannot drop
 // out of both go test and .ci/run's list unseen.
-func checkSlowListsNameCells(t *testing.T, rows []*locks.Row) {
+func checkSlowListsNameCells(t *testing.T, rows []*table.Row) {
 	cells, files, asm := map[[3]string]bool{}, map[[2]string]bool{}, map[string]bool{}
 	for _, r := range rows {
 		for _, c := range locks.Columns {
@@ -252,7 +253,7 @@ const (
 )
 
 // checkDocsTable compares the table in docs/locks.md with the runs'.
-func checkDocsTable(t *testing.T, rows []*locks.Row) {
+func checkDocsTable(t *testing.T, rows []*table.Row) {
 	for _, r := range rows {
 		for i, c := range locks.Columns {
 			if r.Runs[i].Result == nil && available(c) && !r.Variant.Refuses(c.Name) {
@@ -270,7 +271,7 @@ func checkDocsTable(t *testing.T, rows []*locks.Row) {
 		t.Fatalf("%s: no proof table between %q and %q", docsFile, tableBegin, tableEnd)
 	}
 	got := text[i+len(tableBegin) : j]
-	want := locks.Markdown(rows)
+	want := table.Markdown(rows)
 	if *update {
 		text = text[:i+len(tableBegin)] + want + text[j:]
 		if err := os.WriteFile(docsFile, []byte(text), 0o644); err != nil {
@@ -285,7 +286,7 @@ func checkDocsTable(t *testing.T, rows []*locks.Row) {
 
 // checkHandWritten runs each hand-written assembly version under its
 // column's model and compares it with the compiled C test.
-func checkHandWritten(t *testing.T, rows []*locks.Row) {
+func checkHandWritten(t *testing.T, rows []*table.Row) {
 	n := 0
 	for _, r := range rows {
 		for i, c := range locks.Columns {
@@ -328,8 +329,8 @@ func checkHandWritten(t *testing.T, rows []*locks.Row) {
 			checkProves(t, file, res)
 		}
 	}
-	if n < 4*len(locks.Scenarios) {
-		t.Errorf("%d hand-written assembly tests, want one per scenario and dialect (%d)", n, 4*len(locks.Scenarios))
+	if n < 4*len(table.Scenarios) {
+		t.Errorf("%d hand-written assembly tests, want one per scenario and dialect (%d)", n, 4*len(table.Scenarios))
 	}
 }
 

@@ -46,8 +46,8 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 	rep := &graph.Report{Title: "litmuscheck barriers"}
 	for _, f := range files {
 		out := rv.check(f)
-		if out.err != nil {
-			printErr(stderr, out.err)
+		if out.Err != nil {
+			printErr(stderr, out.Err)
 			status = 2
 			continue
 		}
@@ -68,9 +68,9 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 		if rv.writeBarriers(stdout, stderr, out, cols, rows) {
 			status = 2
 		}
-		t := out.test
+		t := out.Test
 		if t == nil {
-			t = out.res.Test
+			t = out.Result.Test
 		}
 		rep.Sections = append(rep.Sections, barriersSection(t, rv.lockNote(out, t), cols, rows))
 	}
@@ -84,24 +84,24 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 // barrierColumns are the columns of out, each able to run a weakened test
 // exactly as checkFile ran the original.
 func (rv *review) barrierColumns(out fileOutcome) ([]barrierColumn, error) {
-	if out.runs == nil {
-		model := out.model
-		return []barrierColumn{{base: out.cells()[0], test: out.res.Test, run: func(t *litmus.Test) verdictCell {
+	if out.Runs == nil {
+		model := out.Model
+		return []barrierColumn{{base: outcomeCells(out)[0], test: out.Result.Test, run: func(t *litmus.Test) verdictCell {
 			res, err := runTest(t, model, rv.o, rv.o.workers)
 			return verdictCell{title: model.Name(), res: res, none: "error", why: err}
 		}}}, nil
 	}
 	var cols []barrierColumn
-	for i, cell := range out.cells() {
-		r := out.runs[i]
-		// A fresh parse, as RunC parses, with the column's algorithm: the
-		// run may have changed its own test while preparing it.
-		c, err := locks.ParseC(out.test.File, out.test.Source, r.Algorithm, rv.o.userDefs)
+	for i, cell := range outcomeCells(out) {
+		r := out.Runs[i]
+		// A copy of the test as the column ran it: the run may have
+		// changed its own copy while preparing it.
+		c, err := out.C.For(r.Column)
 		if err != nil {
 			return nil, err
 		}
 		cols = append(cols, barrierColumn{base: cell, test: c, run: func(t *litmus.Test) verdictCell {
-			ctx, cancel := rv.o.testContext()
+			ctx, cancel := rv.o.settings(r.Algorithm).Context()
 			defer cancel()
 			run, err := locks.RunParsed(ctx, t, r.Algorithm, r.Column, rv.o.exploreOptions(1))
 			if err != nil {
@@ -110,7 +110,7 @@ func (rv *review) barrierColumns(out fileOutcome) ([]barrierColumn, error) {
 				}
 				return verdictCell{title: r.Column.Title, none: "error", why: err}
 			}
-			return fileOutcome{test: out.test, runs: []*locks.Run{run}}.cells()[0]
+			return outcomeCells(fileOutcome{Test: out.Test, Runs: []*locks.Run{run}})[0]
 		}})
 	}
 	return cols, nil
@@ -151,9 +151,9 @@ func barrierRows(cols []barrierColumn) []*barrierRow {
 // for a reason of ours (as written or weakened), which makes the exit
 // status 2.
 func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols []barrierColumn, rows []*barrierRow) bool {
-	t := out.test
+	t := out.Test
 	if t == nil {
-		t = out.res.Test
+		t = out.Result.Test
 	}
 	fmt.Fprintf(stdout, "%s: %s (%s)%s\n", t.Name, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop), rv.lockNote(out, t))
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
@@ -228,7 +228,7 @@ func (rv *review) writeBarriers(stdout, stderr io.Writer, out fileOutcome, cols 
 // header does.
 func (rv *review) lockNote(out fileOutcome, t *litmus.Test) string {
 	switch {
-	case out.runs == nil:
+	case out.Runs == nil:
 		return ""
 	case rv.alg != nil:
 		return "   [--lock " + rv.alg.Name + "]"

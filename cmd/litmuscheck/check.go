@@ -4,7 +4,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -23,7 +22,8 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
-	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 type options struct {
@@ -55,7 +55,7 @@ type options struct {
 	cat catFlags
 	// fragments are the --fragments files, userDefs their functions.
 	fragments []string
-	userDefs  *parser.CDefs
+	userDefs  *cparse.CDefs
 	// graphs are the picture flags (graphs.go).
 	graphs graphOptions
 	// shard is the part of the tests to run (--shard K/N).
@@ -153,7 +153,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
 	}
-	if err := o.checkModelName(); err != nil {
+	if err := o.spec().Check(); err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
 	}
@@ -208,21 +208,21 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // printOutcome prints one file's outcome in format (json and jsonl
 // objects go to records) and returns the exit status it calls for.
 func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format string, explain bool, records *recordWriter, stdout, stderr io.Writer) int {
-	if out.err != nil {
-		printErr(stderr, out.err)
+	if out.Err != nil {
+		printErr(stderr, out.Err)
 		if records != nil {
 			records.Add(errorRecord(file, out))
 		}
 		return 2
 	}
 	printWarnings(stderr, out)
-	if out.asm != nil {
-		for _, text := range out.asm {
+	if out.Asm != nil {
+		for _, text := range out.Asm {
 			fmt.Fprintln(stdout, text)
 		}
 		return 0
 	}
-	if out.runs != nil {
+	if out.Runs != nil {
 		if records != nil {
 			for _, obj := range runsJSON(out) {
 				records.Add(obj)
@@ -236,37 +236,30 @@ func printOutcome(file string, out fileOutcome, alg *locks.Algorithm, format str
 	} else {
 		switch format {
 		case "herd":
-			herd.WriteResult(stdout, out.res)
+			herd.WriteResult(stdout, out.Result)
 		case "json", "jsonl":
-			records.Add(jsonResult(out.res))
+			records.Add(jsonResult(out.Result))
 		default:
-			writeText(stdout, out.res, out.model)
+			writeText(stdout, out.Result, out.Model)
 		}
 	}
-	test := out.test
+	test := out.Test
 	if test == nil {
-		test = out.res.Test
+		test = out.Result.Test
 	}
 	status := 0
-	for _, c := range judge(out) {
-		if !c.inText || format != "text" {
-			fmt.Fprintf(stderr, "%s: %s\n", test.File, c.msg)
+	for _, c := range pipeline.Judge(out) {
+		if !c.InText || format != "text" {
+			fmt.Fprintf(stderr, "%s: %s\n", test.File, c.Msg)
 		}
-		status = max(status, c.status)
+		status = max(status, c.Status)
 	}
 	return status
 }
 
-type fileOutcome struct {
-	res   *litmus.Result
-	model *models.Model
-	err   error
-	// A C test run in several columns (compile.go): the test, its runs,
-	// or with --show-asm its compiled assembly tests.
-	test *litmus.Test
-	runs []*locks.Run
-	asm  []string
-}
+// A fileOutcome is one file's outcome (pipeline.Outcome), which the printers
+// print and pipeline.Judge judges.
+type fileOutcome = pipeline.Outcome
 
 // printErr prints err on w: a positioned error as "file:line:col: msg",
 // any other with the "litmuscheck: " prefix every error of the command
@@ -288,83 +281,44 @@ func printErr(w io.Writer, err error) {
 	}
 }
 
-// modelChoice is what a test of dialect a runs under: a loaded cat
-// model, or what --model names (locks.Resolve). C tests run in every
-// column by default, but in herd's format, which is herd7's output for
-// its default model, the LKMM.
-func (o options) modelChoice(a litmus.Arch) (locks.Choice, error) {
-	if o.cat.model != nil {
-		return locks.Choice{Model: o.cat.model}, nil
+// settings are the pipeline's settings for a run of the options, with
+// spin_* as alg (nil: the LKMM's lock events in its column).
+func (o options) settings(alg *locks.Algorithm) pipeline.Settings {
+	return pipeline.Settings{
+		Spec:       o.spec(),
+		Lock:       alg,
+		UserDefs:   o.userDefs,
+		Explore:    o.exploreOptions(o.workers),
+		Timeout:    o.timeout,
+		Deadline:   o.deadline,
+		Speedcheck: o.speedcheck,
+		ShowAsm:    o.showAsm,
+		Hexa:       o.hexa,
+		Stage:      o.stage,
 	}
-	return locks.Resolve(o.model, a, o.format != "herd" || o.showAsm)
 }
 
-// checkModelName reports an unknown --model before any test is read.
-func (o options) checkModelName() error {
-	if o.cat.model != nil {
-		return nil
-	}
-	return locks.CheckModelName(o.model)
+// spec is the model the options ask for: a loaded cat model, or what
+// --model names. C tests run in every column by default, but in herd's
+// format, which is herd7's output for its default model, the LKMM.
+func (o options) spec() pipeline.Spec {
+	return pipeline.Spec{Name: o.model, Cat: o.cat.model, ColumnsByDefault: o.format != "herd" || o.showAsm}
 }
 
+// checkFile reads and runs one file.
 func checkFile(path string, alg *locks.Algorithm, o options) fileOutcome {
-	if o.timeout > 0 && o.deadline.IsZero() {
-		o.deadline = time.Now().Add(o.timeout)
-	}
-	ctx, cancel := o.testContext()
-	t, err := parseTestContext(ctx, path, alg, o.userDefs)
-	cancel()
-	if err == context.DeadlineExceeded {
-		return fileOutcome{err: fmt.Errorf("%s: timed out after %v while parsing", path, o.timeout)}
-	}
+	name, src, err := readSource(path)
 	if err != nil {
-		return fileOutcome{err: err}
+		return fileOutcome{Err: err}
 	}
-	if o.speedcheck {
-		t.Filter = litmus.Conjoin(t.Filter, t.Cond.Prop)
-	}
-	choice, err := o.modelChoice(t.Arch)
-	if err != nil {
-		return fileOutcome{err: fmt.Errorf("%s: %v", path, err)}
-	}
-	if choice.Columns != nil {
-		return checkC(t, choice.Columns, alg, o)
-	}
-	if o.showAsm {
-		return fileOutcome{err: fmt.Errorf("%s: --show-asm applies to C tests, this one is %s", path, t.Arch)}
-	}
-	model := choice.Model
-	res, err := runTest(t, model, o, o.workers)
-	// t and model stay with an error too: a jsonl error record names them.
-	return fileOutcome{res: res, model: model, test: t, err: err}
+	return pipeline.File(name, string(src), o.settings(alg))
 }
 
 // runTest explores t under model.
 func runTest(t *litmus.Test, model *models.Model, o options, workers int) (*litmus.Result, error) {
-	timeout := o.timeout
-	ctx, cancel := o.testContext()
-	defer cancel()
-	res, err := explore.Explore(ctx, t, model, o.exploreOptions(workers))
-	if res != nil {
-		res.Hexa = o.hexa
-	}
-	if err == context.DeadlineExceeded {
-		return nil, fmt.Errorf("%s: %w", t.File, timeoutError{timeout})
-	}
-	return res, err
-}
-
-// testContext is the context a test runs under. Its deadline, once
-// checkFile has set o.deadline, covers every phase from parsing on, so
-// that --timeout bounds the whole test, not each phase.
-func (o options) testContext() (context.Context, context.CancelFunc) {
-	switch {
-	case !o.deadline.IsZero():
-		return context.WithDeadline(context.Background(), o.deadline)
-	case o.timeout > 0:
-		return context.WithTimeout(context.Background(), o.timeout)
-	}
-	return context.WithCancel(context.Background())
+	s := o.settings(nil)
+	s.Explore = o.exploreOptions(workers)
+	return pipeline.Single(t, model, s)
 }
 
 // exploreOptions are the explorer's options for a run on workers
@@ -512,7 +466,7 @@ func forEach(n, jobs int, f func(i int)) {
 	wg.Wait()
 }
 
-func parseOnly(args []string, jobs int, user *parser.CDefs, stdout, stderr io.Writer) int {
+func parseOnly(args []string, jobs int, user *cparse.CDefs, stdout, stderr io.Writer) int {
 	files, err := litmusFiles(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)

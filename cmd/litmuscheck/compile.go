@@ -12,7 +12,6 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -20,7 +19,8 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
-	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 func addLockFlags(fs *pflag.FlagSet, o *options) {
@@ -37,7 +37,7 @@ func addLockFlags(fs *pflag.FlagSet, o *options) {
 // loadFragments reads the --fragments files into o.userDefs.
 func loadFragments(o *options) error {
 	for _, path := range o.fragments {
-		d, err := parser.ParseCDefsFile(path)
+		d, err := cparse.ParseCDefsFile(path)
 		if err == nil {
 			o.userDefs, err = o.userDefs.Extend(d)
 		}
@@ -58,86 +58,14 @@ func modelUsage() string {
 		", or for C tests power-isync, armv8-lse (default: all for C tests in the text format, else the dialect's herd7 model)"
 }
 
-// parseTest parses a file; C tests see the lock fragments, with spin_*
-// defined as the --lock algorithm, and the --fragments functions, user.
-func parseTest(path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
-	return parseTestContext(context.Background(), path, alg, user)
-}
-
-// parseTestContext is parseTest bounded by ctx.
-func parseTestContext(ctx context.Context, path string, alg *locks.Algorithm, user *parser.CDefs) (*litmus.Test, error) {
+// parseTest parses a file as the pipeline does (pipeline.Parse).
+func parseTest(path string, alg *locks.Algorithm, user *cparse.CDefs) (*litmus.Test, error) {
 	name, src, err := readSource(path)
 	if err != nil {
 		return nil, err
 	}
-	var opt parser.Options
-	// Only C tests call fragments: parsing the library is most of a
-	// tiny assembly test's run, which herd7-mode scripts pay per call.
-	if fields := strings.Fields(string(src[:min(len(src), 64)])); len(fields) > 0 && fields[0] == string(litmus.ArchC) {
-		if opt.CDefs, err = locks.Defs(alg, user); err != nil {
-			return nil, err
-		}
-	}
-	return parser.ParseContext(ctx, name, string(src), opt)
+	return pipeline.Parse(context.Background(), name, string(src), alg, user)
 }
-
-// checkC runs a C test in each column.
-func checkC(t *litmus.Test, cols []locks.Column, alg *locks.Algorithm, o options) fileOutcome {
-	ctx, cancel := o.testContext()
-	defer cancel()
-	out := fileOutcome{test: t}
-	if o.showAsm {
-		a := alg
-		if a == nil {
-			a, _ = locks.AlgorithmByName(locks.DefaultAlgorithm)
-		}
-		ct, err := locks.ParseC(t.File, t.Source, a, o.userDefs)
-		if err != nil {
-			return fileOutcome{err: err}
-		}
-		for _, c := range cols {
-			if c.Target == nil {
-				continue
-			}
-			comp, err := locks.Compile(ct, c.Target)
-			if err != nil {
-				return fileOutcome{err: err}
-			}
-			out.asm = append(out.asm, comp.Text)
-		}
-		return out
-	}
-	// A mixed-size test runs in the hardware columns at its widths; the
-	// LKMM column refuses it (locks.ErrLKMMMixedSize).
-	for _, c := range cols {
-		if o.stage != nil {
-			o.stage(c.Title)
-		}
-		// The columns run one after the other, each on the cores left to
-		// this file (results do not depend on the workers), each with a
-		// --timeout of its own: a slow column leaves the others theirs.
-		colCtx, colCancel := ctx, context.CancelFunc(func() {})
-		if o.timeout > 0 {
-			colCtx, colCancel = context.WithTimeout(context.Background(), o.timeout)
-		}
-		run, err := locks.RunC(colCtx, t.File, t.Source, alg, c, o.exploreOptions(o.workers), o.userDefs)
-		colCancel()
-		if err != nil {
-			return fileOutcome{err: err}
-		}
-		if run.Failure() == locks.TimedOut {
-			run.Err = timeoutError{o.timeout}
-		}
-		out.runs = append(out.runs, run)
-	}
-	return out
-}
-
-// A timeoutError is a column that --timeout stopped.
-type timeoutError struct{ after time.Duration }
-
-func (e timeoutError) Error() string { return fmt.Sprintf("timed out after %v", e.after) }
-func (e timeoutError) Unwrap() error { return context.DeadlineExceeded }
 
 // spinCall finds a call of the spin_* operations that --lock redefines.
 var spinCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
@@ -159,24 +87,24 @@ func callsSpin(t *litmus.Test) bool {
 // side by side.
 func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string) {
 	if format == "herd" {
-		for _, r := range out.runs {
+		for _, r := range out.Runs {
 			if r.Result != nil {
 				herd.WriteResult(w, r.Result)
 			} else {
-				fmt.Fprintf(w, "Test %s: %s: %s: %v\n", out.test.Name, r.Column.Title, r.Verdict(), r.Err)
+				fmt.Fprintf(w, "Test %s: %s: %s: %v\n", out.Test.Name, r.Column.Title, r.Verdict(), r.Err)
 			}
 		}
 		return
 	}
-	if len(out.runs) == 1 && out.runs[0].Result != nil {
-		run := out.runs[0]
+	if len(out.Runs) == 1 && out.Runs[0].Result != nil {
+		run := out.Runs[0]
 		res := *run.CResult()
-		res.Test = out.test
+		res.Test = out.Test
 		model, _ := run.Column.Model()
 		writeText(w, &res, model)
 		return
 	}
-	t := out.test
+	t := out.Test
 	lock := ""
 	switch {
 	case alg != nil:
@@ -186,10 +114,10 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 	}
 	fmt.Fprintf(w, "%s: %s (%s)%s\n", t.Name, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop), lock)
 	width := 0
-	for _, r := range out.runs {
+	for _, r := range out.Runs {
 		width = max(width, len(r.Column.Title))
 	}
-	for _, r := range out.runs {
+	for _, r := range out.Runs {
 		if r.Result == nil {
 			fmt.Fprintf(w, "    %-*s  %-11s  %v\n", width, r.Column.Title, r.Verdict(), r.Err)
 			continue
@@ -251,20 +179,20 @@ func satisfying(res *litmus.Result) string {
 // runsJSON is the JSON form of a C test's runs.
 func runsJSON(out fileOutcome) []any {
 	var list []any
-	for _, r := range out.runs {
+	for _, r := range out.Runs {
 		if r.Result == nil {
-			list = append(list, map[string]any{"schema": schemaVersion, "test": out.test.Name, "file": out.test.File,
-				"arch": string(out.test.Arch), "model": r.Column.Title, "verdict": r.Verdict(), "error": r.Err.Error()})
+			list = append(list, map[string]any{"schema": schemaVersion, "test": out.Test.Name, "file": out.Test.File,
+				"arch": string(out.Test.Arch), "model": r.Column.Title, "verdict": r.Verdict(), "error": r.Err.Error()})
 			continue
 		}
 		res := *r.CResult()
-		res.Test = out.test
+		res.Test = out.Test
 		j := jsonResult(&res)
 		// The column's title, as the text prints it.
 		j["model"] = r.Column.Title
-		j["test"] = out.test.Name
-		j["file"] = out.test.File
-		j["arch"] = string(out.test.Arch)
+		j["test"] = out.Test.Name
+		j["file"] = out.Test.File
+		j["arch"] = string(out.Test.Arch)
 		list = append(list, j)
 	}
 	return list

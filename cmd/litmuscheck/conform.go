@@ -134,7 +134,7 @@ func conformOne(file string, o options) conformOutcome {
 	}
 	// herd7 runs a C test under the LKMM alone, never in the lock columns.
 	o.format = "herd"
-	choice, err := o.modelChoice(t.Arch)
+	choice, err := o.spec().Resolve(t.Arch)
 	if err == nil && choice.Columns != nil {
 		err = fmt.Errorf("conform compares one model with herd7; --model %s names lock columns", o.model)
 	}

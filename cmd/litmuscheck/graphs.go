@@ -19,7 +19,9 @@ import (
 	"github.com/litmuscheck/litmuscheck/graph"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/locks/table"
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // graphOptions are the values of the picture flags.
@@ -55,26 +57,26 @@ type figure struct {
 
 // figuresOf are the pictures of one file's outcome, a figure per column.
 func figuresOf(out fileOutcome) []figure {
-	if out.err != nil || out.asm != nil {
+	if out.Err != nil || out.Asm != nil {
 		return nil
 	}
-	if out.runs == nil {
-		r := out.res
+	if out.Runs == nil {
+		r := out.Result
 		f := figure{column: strings.ToLower(r.Model), title: r.Model,
-			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.model)}
-		f.verdict, f.caveat = cellLabel(r, expectedResult(r.Test), answers(r))
+			picture: graph.ForResult(r.Test.Name+" under "+r.Model, r, out.Model)}
+		f.verdict, f.caveat = cellLabel(r, pipeline.ExpectedResult(r.Test), pipeline.Answers(r))
 		return []figure{f}
 	}
 	var figs []figure
-	want := expectedResult(out.test)
-	for _, run := range out.runs {
+	want := pipeline.ExpectedResult(out.Test)
+	for _, run := range out.Runs {
 		f := figure{column: run.Column.Name, title: run.Column.Title, verdict: run.Verdict()}
 		if res := run.CResult(); res != nil {
 			res := *res
-			res.Test = out.test
+			res.Test = out.Test
 			f.verdict, f.caveat = cellLabel(&res, want, run.Column.Target == nil)
 		}
-		f.picture = runPicture(out.test.Name, run)
+		f.picture = runPicture(out.Test.Name, run)
 		figs = append(figs, f)
 	}
 	return figs
@@ -82,10 +84,10 @@ func figuresOf(out fileOutcome) []figure {
 
 // cellLabel is a report cell's text and whether it carries a caveat:
 // the result's label, and the "Result:" verdict it contradicts when the
-// comment speaks for its model (resultMismatch, as the exit status).
+// comment speaks for its model (pipeline.ResultMismatch, as the exit status).
 func cellLabel(r *litmus.Result, want string, speaks bool) (string, bool) {
 	label, caveat := r.Label(), len(r.Caveats()) > 0
-	if want != deadlock && resultMismatch(r, want, speaks) != "" {
+	if want != pipeline.ExpectDeadlock && pipeline.ResultMismatch(r, want, speaks) != "" {
 		label += " (Result: " + want + " expected)"
 		caveat = true
 	}
@@ -148,10 +150,10 @@ func writeGraphs(outs []fileOutcome, o graphOptions) error {
 }
 
 func testName(out fileOutcome) string {
-	if out.test != nil {
-		return out.test.Name
+	if out.Test != nil {
+		return out.Test.Name
 	}
-	return out.res.Test.Name
+	return out.Result.Test.Name
 }
 
 // fileSafe keeps a name usable as a file name.
@@ -173,9 +175,9 @@ func checkReport(outs []fileOutcome) *graph.Report {
 		if figs == nil {
 			continue
 		}
-		t := out.test
+		t := out.Test
 		if t == nil {
-			t = out.res.Test
+			t = out.Result.Test
 		}
 		s := graph.Section{Heading: t.Name, Paragraph: "`" + t.File + "`: " + t.Cond.Quant.String() + " (" + litmus.FormatProp(t.Cond.Prop) + ")",
 			Source: t.Source, Notes: reportNotes(out)}
@@ -206,7 +208,7 @@ func reportNotes(out fileOutcome) []string {
 			notes = append(notes, line)
 		}
 	}
-	for _, c := range out.cells() {
+	for _, c := range outcomeCells(out) {
 		if c.res == nil {
 			if c.why != nil {
 				notes = append(notes, fmt.Sprintf("%s: %s: %v", c.title, c.none, c.why))
@@ -227,7 +229,7 @@ func reportNotes(out fileOutcome) []string {
 
 // locksReport is the HTML proof table: a section per scenario with its
 // paragraph of docs/locks.md, a row per variant, a cell per column.
-func locksReport(rows []*locks.Row) *graph.Report {
+func locksReport(rows []*table.Row) *graph.Report {
 	rep := &graph.Report{Title: "litmuscheck proof table"}
 	var cur *graph.Section
 	for _, r := range rows {
@@ -256,16 +258,16 @@ func locksReport(rows []*locks.Row) *graph.Report {
 // it is what it is: the labelled cycle of a Never, the reads of a
 // witness.
 func writeExplanations(w io.Writer, out fileOutcome, all bool) {
-	if len(out.runs) < 2 {
+	if len(out.Runs) < 2 {
 		return
 	}
 	lkmm := ""
-	for _, r := range out.runs {
+	for _, r := range out.Runs {
 		if r.Column.Target == nil {
 			lkmm = r.Verdict()
 		}
 	}
-	for _, r := range out.runs {
+	for _, r := range out.Runs {
 		if r.Result == nil || (!all && (lkmm == "" || r.Verdict() == lkmm)) {
 			continue
 		}

@@ -111,14 +111,14 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	for _, file := range o.files {
 		start := time.Now()
 		out := checkFile(file, nil, lo)
-		if out.err != nil {
-			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.err)
-			if !herdUserError(out.err) {
+		if out.Err != nil {
+			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.Err)
+			if !herdUserError(out.Err) {
 				status = max(status, 2)
 			}
 			continue
 		}
-		res := out.res
+		res := out.Result
 		if seen[res.Test.Name] {
 			// herd7 runs one test of a name per call, the first.
 			continue
@@ -251,7 +251,7 @@ func foundUnedited(search []string, names ...string) bool {
 // writeHerdPicture writes the test's DOT picture into -o DIR, as herd
 // names it: DIR/NAME.dot.
 func writeHerdPicture(o *herdOptions, name string, out fileOutcome) error {
-	pic := graph.ForResult(name, out.res, out.model)
+	pic := graph.ForResult(name, out.Result, out.Model)
 	if pic == nil {
 		return nil
 	}

@@ -93,15 +93,15 @@ func (r *recordWriter) Close() {
 // verdict is the word a column's failure gets (locks.Failure).
 func errorRecord(file string, out fileOutcome) map[string]any {
 	verdict := locks.Failed
-	if errors.Is(out.err, context.DeadlineExceeded) {
+	if errors.Is(out.Err, context.DeadlineExceeded) {
 		verdict = locks.TimedOut
 	}
-	rec := map[string]any{"schema": schemaVersion, "file": file, "verdict": verdict.String(), "error": out.err.Error()}
-	if out.test != nil {
-		rec["test"], rec["arch"] = out.test.Name, string(out.test.Arch)
+	rec := map[string]any{"schema": schemaVersion, "file": file, "verdict": verdict.String(), "error": out.Err.Error()}
+	if out.Test != nil {
+		rec["test"], rec["arch"] = out.Test.Name, string(out.Test.Arch)
 	}
-	if out.model != nil {
-		rec["model"] = out.model.Name()
+	if out.Model != nil {
+		rec["model"] = out.Model.Name()
 	}
 	return rec
 }

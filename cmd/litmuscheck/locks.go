@@ -16,6 +16,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/locks/table"
 )
 
 // locksOptions are the values of locks' flags.
@@ -53,11 +54,11 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 	// Prove calls skip as each cell starts, so the bar counts the cells
 	// started; the run is over when Prove returns.
 	cells := 0
-	for _, s := range locks.Scenarios {
+	for _, s := range table.Scenarios {
 		cells += len(s.Variants) * len(locks.Columns)
 	}
 	prog := startProgress(stderr, cells, "proof table, cells started", "cells")
-	rows, err := locks.Prove(context.Background(), *dir, *jobs, func(*locks.Variant, locks.Column) bool {
+	rows, err := table.Prove(context.Background(), *dir, *jobs, func(*table.Variant, locks.Column) bool {
 		prog.Add()
 		return false
 	})
@@ -66,7 +67,7 @@ func runLocks(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return 2
 	}
-	fmt.Fprint(stdout, locks.Markdown(rows))
+	fmt.Fprint(stdout, table.Markdown(rows))
 	if o.html != "" {
 		if err := os.WriteFile(o.html, []byte(locksReport(rows).HTML()), 0o644); err != nil {
 			fmt.Fprintf(stderr, "litmuscheck: %v\n", err)

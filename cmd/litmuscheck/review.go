@@ -53,7 +53,7 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 		fmt.Fprintln(stderr, usage)
 		return nil, nil, 2
 	}
-	if err := rv.o.checkModelName(); err != nil {
+	if err := rv.o.spec().Check(); err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
 		return nil, nil, 2
 	}
@@ -125,17 +125,17 @@ func (c verdictCell) liveLabel() string {
 	return c.label()
 }
 
-// cells are an outcome's results, one per column.
-func (out fileOutcome) cells() []verdictCell {
-	if out.runs == nil {
-		return []verdictCell{{title: out.res.Model, res: out.res}}
+// outcomeCells are an outcome's results, one per column.
+func outcomeCells(out fileOutcome) []verdictCell {
+	if out.Runs == nil {
+		return []verdictCell{{title: out.Result.Model, res: out.Result}}
 	}
 	var cells []verdictCell
-	for _, r := range out.runs {
+	for _, r := range out.Runs {
 		c := verdictCell{title: r.Column.Title, none: r.Verdict(), why: r.Err}
 		if r.Result != nil {
 			res := *r.CResult()
-			res.Test = out.test
+			res.Test = out.Test
 			c.res = &res
 		}
 		cells = append(cells, c)
@@ -226,11 +226,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	var outs [2]fileOutcome
 	for i, f := range files {
 		outs[i] = rv.check(f)
-		if outs[i].err != nil {
-			printErr(stderr, outs[i].err)
+		if outs[i].Err != nil {
+			printErr(stderr, outs[i].Err)
 			return 2
 		}
-		cells[i] = outs[i].cells()
+		cells[i] = outcomeCells(outs[i])
 	}
 	status := 0
 	for i, before := range cells[0] {
@@ -251,7 +251,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		writeStateDiff(stdout, before, after)
 		if before.res.Positive == 0 && after.res.Positive > 0 && after.res.Witness != nil {
 			what := "the execution that now satisfies the condition"
-			if outs[1].runs != nil && outs[1].runs[i].Compiled != nil {
+			if outs[1].Runs != nil && outs[1].Runs[i].Compiled != nil {
 				what += ", in the compiled code"
 			}
 			fmt.Fprintf(stdout, "  %s:\n%s", what, after.res.Witness.Format("    "))

@@ -323,8 +323,8 @@ func TestWeakenedRunIsThePlainRun(t *testing.T) {
 			t.Fatal("reviewArgs failed")
 		}
 		out := rv.check(f)
-		if out.err != nil {
-			t.Fatal(out.err)
+		if out.Err != nil {
+			t.Fatal(out.Err)
 		}
 		got := map[string]string{}
 		cols, err := rv.barrierColumns(out)

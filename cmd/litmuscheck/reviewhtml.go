@@ -46,10 +46,10 @@ func diffReport(files []string, tests [2]*litmus.Test, cells [2][]verdictCell, o
 		row.Cells = append(row.Cells, reviewCell(before, before.liveLabel()))
 		ac := reviewCell(after, after.liveLabel())
 		if before.res != nil && after.res != nil && before.res.Positive == 0 && after.res.Positive > 0 {
-			if outs[1].runs != nil {
-				ac.Picture = runPicture(t.Name, outs[1].runs[i])
+			if outs[1].Runs != nil {
+				ac.Picture = runPicture(t.Name, outs[1].Runs[i])
 			} else {
-				ac.Picture = graph.ForResult(t.Name+" under "+after.res.Model, after.res, outs[1].model)
+				ac.Picture = graph.ForResult(t.Name+" under "+after.res.Model, after.res, outs[1].Model)
 			}
 		}
 		row.Cells = append(row.Cells, ac)

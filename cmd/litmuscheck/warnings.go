@@ -11,9 +11,9 @@ import (
 // printWarnings writes each warning of the test out ran, as
 // "file:line:col: warning: msg".
 func printWarnings(w io.Writer, out fileOutcome) {
-	t := out.test
-	if t == nil && out.res != nil {
-		t = out.res.Test
+	t := out.Test
+	if t == nil && out.Result != nil {
+		t = out.Result.Test
 	}
 	if t == nil {
 		return

@@ -244,17 +244,8 @@ func errAt(in *litmus.Instr, format string, args ...any) error {
 func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 	code := pe.Th.Code
 	for pc < len(code) {
-		if pe.Err != nil {
+		if !pe.mayStep(th) {
 			return
-		}
-		if len(th.Events) > pe.Budget {
-			pe.keep(th, true)
-			return
-		}
-		if pe.steps++; pe.steps%4096 == 0 {
-			if pe.Err = pe.Lim.Poll(pe.phase); pe.Err != nil {
-				return
-			}
 		}
 		in := &code[pc]
 		th.step++
@@ -266,93 +257,25 @@ func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 		if pe.Mixed != nil && in.Addr != nil && pe.mixedAccess(th, pc, in) {
 			return
 		}
+		ok := true
 		switch in.Op {
 		case litmus.OpNop:
 		case litmus.OpMove:
-			v, err := th.eval(in.Src)
-			if err != nil {
-				pe.stuck(th, in, cannot(v, err))
-				return
-			}
-			pe.setReg(th, in.Dst, v, pc)
+			ok = pe.runMove(th, pc, in)
 		case litmus.OpFence:
-			cd, cp := th.ctrlDeps(pc)
-			ev := Event{Kind: litmus.KindF, Tags: in.FTags, Instr: pc, RmwRead: -1, Ctrl: cd, Pctrl: cp}
-			if in.Addr != nil {
-				// A located fence (LKMM's synchronize_srcu) is an event on
-				// its location that neither reads nor writes it.
-				a, loc, ok := pe.address(th, in)
-				if !ok {
-					return
-				}
-				ev.Loc, ev.Addr, ev.Paddr = loc, a.d, a.d|a.p
-			}
-			th.addEvent(ev)
+			ok = pe.runFence(th, pc, in)
 		case litmus.OpBranch:
-			taken := true
-			var condReads Deps
-			if in.Cond != nil {
-				c, err := th.eval(in.Cond)
-				if err != nil || c.V.IsUnknown() {
-					pe.stuck(th, in, cannot(c, err))
-					return
-				}
-				taken, condReads = litmus.Truthy(c.V), c.d
-				if c.d|c.p|c.c != 0 {
-					th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, p: c.p, end: in.CtrlEnd})
-				}
-				if th.Hc != nil && isIf(in, pc) {
-					pe.Hv.branch(th.Hc, pc, taken)
-					before = nil
-				}
+			if pc, ok = pe.runBranch(th, pc, in); !ok {
+				return
 			}
-			if taken {
-				if in.Spin > 0 {
-					pe.keepHang(th, pc, pe.branchSpinReads(th, condReads, pc, in.Spin))
-					return
-				}
-				if in.Target <= pc {
-					th.Loops[pc]++
-					if th.Loops[pc] > pe.Unroll {
-						pe.LoopCut = true
-						pe.pollingHang(th, pc, in)
-						return
-					}
-					pe.markLoop(th, pc, in)
-				}
-				pc = in.Target
-				continue
-			}
+			continue
 		case litmus.OpAssume:
-			c, err := th.eval(in.Cond)
-			if err != nil || c.V.IsUnknown() {
-				pe.stuck(th, in, cannot(c, err))
-				return
-			}
-			if !litmus.Truthy(c.V) {
-				if in.Spin > 0 {
-					pe.keepHang(th, pc, pe.attemptReads(th, c.d, pc-in.Spin))
-				}
-				return
-			}
-			if in.CtrlDep && c.d|c.c != 0 {
-				th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c})
-			}
+			ok = pe.runAssume(th, pc, in)
 		case litmus.OpLoad, litmus.OpLoadReserve, litmus.OpRMW, litmus.OpCAS:
 			pe.read(th, pc, in)
 			return
 		case litmus.OpStore:
-			a, loc, s, ok := pe.store(th, in)
-			if !ok {
-				return
-			}
-			ev := Event{Kind: litmus.KindW, Loc: loc, Val: s.V, Tags: in.WTags, Instr: pc, RmwRead: -1,
-				Addr: a.d, Vdeps: s.valueDeps(), Paddr: a.d | a.p}
-			ev.Ctrl, ev.Pctrl = th.ctrlDeps(pc)
-			if !in.NoDataDep {
-				ev.Data, ev.Pdata = s.d, s.d|s.p
-			}
-			th.addEvent(ev)
+			ok = pe.runStore(th, pc, in)
 		case litmus.OpStoreCond:
 			pe.storeCond(th, pc, in)
 			return
@@ -360,7 +283,10 @@ func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 			pe.Err = errAt(in, "unsupported: instruction kind %v", in.Op)
 			return
 		}
-		if before != nil && in.Op != litmus.OpBranch {
+		if !ok {
+			return
+		}
+		if before != nil {
 			pe.Hv.step(th.Hc, pc, 0, before, litmus.Value{})
 		}
 		pc++

@@ -1,0 +1,133 @@
+// This file implements the steps of Run that do not fork the path: the
+// checks between two instructions, and the moves, fences, branches,
+// assumptions and plain stores.
+
+package paths
+
+import "github.com/litmuscheck/litmuscheck/litmus"
+
+// mayStep reports whether th may run one more instruction: not after an
+// error, nor past its budget (the path is then kept, overlong), nor once
+// the limiter stops the enumeration.
+func (pe *Enumeration) mayStep(th *ThreadRun) bool {
+	if pe.Err != nil {
+		return false
+	}
+	if len(th.Events) > pe.Budget {
+		pe.keep(th, true)
+		return false
+	}
+	if pe.steps++; pe.steps%4096 == 0 {
+		if pe.Err = pe.Lim.Poll(pe.phase); pe.Err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// runMove runs the register move in at pc; it reports false when the path
+// is stuck.
+func (pe *Enumeration) runMove(th *ThreadRun, pc int, in *litmus.Instr) bool {
+	v, err := th.eval(in.Src)
+	if err != nil {
+		pe.stuck(th, in, cannot(v, err))
+		return false
+	}
+	pe.setReg(th, in.Dst, v, pc)
+	return true
+}
+
+// runFence adds the fence event of in at pc; it reports false when the
+// path is cut at its address.
+func (pe *Enumeration) runFence(th *ThreadRun, pc int, in *litmus.Instr) bool {
+	cd, cp := th.ctrlDeps(pc)
+	ev := Event{Kind: litmus.KindF, Tags: in.FTags, Instr: pc, RmwRead: -1, Ctrl: cd, Pctrl: cp}
+	if in.Addr != nil {
+		// A located fence (LKMM's synchronize_srcu) is an event on
+		// its location that neither reads nor writes it.
+		a, loc, ok := pe.address(th, in)
+		if !ok {
+			return false
+		}
+		ev.Loc, ev.Addr, ev.Paddr = loc, a.d, a.d|a.p
+	}
+	th.addEvent(ev)
+	return true
+}
+
+// runBranch runs the branch in at pc and returns the pc the path goes on
+// at; ok is false when the path ends there (stuck, hung, or cut by the
+// unroll bound).
+func (pe *Enumeration) runBranch(th *ThreadRun, pc int, in *litmus.Instr) (next int, ok bool) {
+	taken := true
+	var condReads Deps
+	if in.Cond != nil {
+		c, err := th.eval(in.Cond)
+		if err != nil || c.V.IsUnknown() {
+			pe.stuck(th, in, cannot(c, err))
+			return 0, false
+		}
+		taken, condReads = litmus.Truthy(c.V), c.d
+		if c.d|c.p|c.c != 0 {
+			th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, p: c.p, end: in.CtrlEnd})
+		}
+		if th.Hc != nil && isIf(in, pc) {
+			pe.Hv.branch(th.Hc, pc, taken)
+		}
+	}
+	if !taken {
+		return pc + 1, true
+	}
+	if in.Spin > 0 {
+		pe.keepHang(th, pc, pe.branchSpinReads(th, condReads, pc, in.Spin))
+		return 0, false
+	}
+	if in.Target <= pc {
+		th.Loops[pc]++
+		if th.Loops[pc] > pe.Unroll {
+			pe.LoopCut = true
+			pe.pollingHang(th, pc, in)
+			return 0, false
+		}
+		pe.markLoop(th, pc, in)
+	}
+	return in.Target, true
+}
+
+// runAssume runs the assumption in at pc; it reports false when the path
+// ends there (stuck, or the assumption fails, a failed spin attempt
+// being kept as a hang).
+func (pe *Enumeration) runAssume(th *ThreadRun, pc int, in *litmus.Instr) bool {
+	c, err := th.eval(in.Cond)
+	if err != nil || c.V.IsUnknown() {
+		pe.stuck(th, in, cannot(c, err))
+		return false
+	}
+	if !litmus.Truthy(c.V) {
+		if in.Spin > 0 {
+			pe.keepHang(th, pc, pe.attemptReads(th, c.d, pc-in.Spin))
+		}
+		return false
+	}
+	if in.CtrlDep && c.d|c.c != 0 {
+		th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c})
+	}
+	return true
+}
+
+// runStore adds the write event of the plain store in at pc; it reports
+// false when the path is stuck.
+func (pe *Enumeration) runStore(th *ThreadRun, pc int, in *litmus.Instr) bool {
+	a, loc, s, ok := pe.store(th, in)
+	if !ok {
+		return false
+	}
+	ev := Event{Kind: litmus.KindW, Loc: loc, Val: s.V, Tags: in.WTags, Instr: pc, RmwRead: -1,
+		Addr: a.d, Vdeps: s.valueDeps(), Paddr: a.d | a.p}
+	ev.Ctrl, ev.Pctrl = th.ctrlDeps(pc)
+	if !in.NoDataDep {
+		ev.Data, ev.Pdata = s.d, s.d|s.p
+	}
+	th.addEvent(ev)
+	return true
+}

@@ -1,0 +1,194 @@
+// This file implements CDefs, the C function definitions that calls in a
+// C test's threads inline ("void spin_lock(spinlock_t *l) { ... }"), an
+// extension of litmuscheck's that herd7 does not have: their grammar,
+// ParseCDefs, and the sets of them merged, aliased or given a .def file's
+// primitives. Lock algorithms are written this way (package locks), so
+// that one C test can run under each algorithm. A test may define its own
+// functions before its threads ("static void my_unlock(spinlock_t *l) {
+// ... }", userdefs.go); herd7 rejects such a test ("unexpected
+// 'my_unlock' (in prog)").
+
+package cparse
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// CDefs are C function definitions that calls in C tests inline, and the
+// primitives of a .def file (WithPrims) that calls lower to events.
+type CDefs struct {
+	funcs map[string]*cFunc
+	order []string
+	prims *cprim.Prims
+	// files holds the file each function was read from, by name: merged
+	// definitions come from several files, and an inlined event names
+	// its own.
+	files map[string]*litfile.File
+}
+
+// Names lists the functions defined, in source order.
+func (d *CDefs) Names() []string { return append([]string(nil), d.order...) }
+
+// Has reports whether d defines name.
+func (d *CDefs) Has(name string) bool {
+	if d == nil {
+		return false
+	}
+	_, ok := d.funcs[name]
+	return ok
+}
+
+// cDefsFile is a file of function definitions.
+type cDefsFile struct {
+	Pos   lexer.Position
+	Funcs []*cFunc `parser:"@@*"`
+}
+
+// cFunc is "int spin_trylock(spinlock_t *l) { ... return r; }".
+type cFunc struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	// Spec are the storage class and inline hints, which change nothing
+	// once the function is inlined.
+	Spec   []string  `parser:"@( \"static\" | \"inline\" | \"__always_inline\" )*"`
+	Ret    *cType    `parser:"@@"`
+	Stars  []string  `parser:"@\"*\"*"`
+	Name   string    `parser:"@Ident"`
+	Params []*cParam `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
+	Body   []*cStmt  `parser:"\"{\" @@* \"}\""`
+}
+
+// cReturn is "return e;" or "return;". Only the last statement of a
+// function body may return.
+type cReturn struct {
+	Pos   lexer.Position
+	Value *cExpr `parser:"\"return\" @@? \";\""`
+}
+
+var cDefsParser = sync.OnceValue(func() *participle.Parser[cDefsFile] {
+	return participle.MustBuild[cDefsFile](
+		participle.Lexer(cLexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(2),
+	)
+})
+
+// ParseCDefs parses C function definitions from src, read from file name.
+// Each function may call the kernel primitives, the extensions of this
+// file and the functions defined before it.
+func ParseCDefs(name, src string) (*CDefs, error) {
+	f := litfile.NewFile(name, src)
+	if err := litfile.CheckNesting(litfile.Section{Text: src, File: f}, litfile.CText); err != nil {
+		return nil, litfile.AsList(err)
+	}
+	p, err := cDefsParser().ParseString(name, src)
+	if err != nil {
+		return nil, litfile.AsList(litfile.GrammarError(f, err))
+	}
+	return collectDefs(f, p.Funcs)
+}
+
+// collectDefs checks the functions parsed from f and indexes them.
+func collectDefs(f *litfile.File, funcs []*cFunc) (*CDefs, error) {
+	d := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}}
+	for _, fn := range funcs {
+		pos := litfile.Position(f, fn.Pos)
+		if _, dup := d.funcs[fn.Name]; dup {
+			return nil, litfile.AsList(litmus.Errorf(pos, "function %q defined twice", fn.Name))
+		}
+		for i, s := range fn.Body {
+			if s.Return != nil && i != len(fn.Body)-1 {
+				return nil, litfile.AsList(litmus.Errorf(litfile.Position(f, s.Pos), "unsupported: return before the end of %s", fn.Name))
+			}
+		}
+		if len(fn.Params) == 1 && fn.Params[0].Name == "" && len(fn.Params[0].Stars) == 0 &&
+			strings.Join(fn.Params[0].Type.Words, " ") == "void" {
+			fn.Params = nil
+		}
+		for _, pr := range fn.Params {
+			if pr.Name == "" {
+				return nil, litfile.AsList(litmus.Errorf(litfile.Position(f, pr.Pos), "expected a parameter name"))
+			}
+		}
+		d.funcs[fn.Name] = fn
+		d.files[fn.Name] = f
+		d.order = append(d.order, fn.Name)
+	}
+	return d, nil
+}
+
+// Merge returns the definitions of d and then of e; a name both define is
+// an error.
+func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims}
+	if e.prims != nil {
+		if d.prims != nil && d.prims != e.prims {
+			return nil, fmt.Errorf("primitives of two .def files")
+		}
+		out.prims = e.prims
+	}
+	for _, src := range []*CDefs{d, e} {
+		for _, n := range src.order {
+			if _, dup := out.funcs[n]; dup {
+				return nil, fmt.Errorf("function %q defined twice", n)
+			}
+			out.funcs[n] = src.funcs[n]
+			out.files[n] = src.files[n]
+			out.order = append(out.order, n)
+		}
+	}
+	return out, nil
+}
+
+// Lines returns the file and the first and last lines of the definition
+// of function name, as its events' positions give them; ok is false when
+// d does not define name.
+func (d *CDefs) Lines(name string) (file string, first, last int, ok bool) {
+	if d == nil {
+		return "", 0, 0, false
+	}
+	fn, found := d.funcs[name]
+	if !found {
+		return "", 0, 0, false
+	}
+	return d.files[name].Name, fn.Pos.Line, fn.EndPos.Line, true
+}
+
+// WithPrims returns d (which may be nil) with the primitives of a .def
+// file: calls of them lower to their events, before the kernel's own
+// primitives of the same names and after d's functions.
+func (d *CDefs) WithPrims(p *cprim.Prims) *CDefs {
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: p}
+	if d != nil {
+		out.funcs, out.order, out.files = d.funcs, d.order, d.files
+	}
+	return out
+}
+
+// Alias returns d with name defined as a copy of the function target.
+func (d *CDefs) Alias(name, target string) (*CDefs, error) {
+	fn, ok := d.funcs[target]
+	if !ok {
+		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
+	}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims}
+	for _, n := range d.order {
+		out.funcs[n] = d.funcs[n]
+		out.files[n] = d.files[n]
+		out.order = append(out.order, n)
+	}
+	if _, ok := out.funcs[name]; !ok {
+		out.order = append(out.order, name)
+	}
+	out.funcs[name] = fn
+	out.files[name] = d.files[target]
+	return out, nil
+}

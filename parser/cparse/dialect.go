@@ -1,0 +1,91 @@
+// This file implements the C dialect package parser dispatches a C test
+// to: the registers of the init block and the condition, and the program
+// section, parsed and lowered thread by thread.
+
+package cparse
+
+import (
+	"regexp"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// Dialect reads the program of a C (LKMM) test. Calls to the functions
+// Defs defines are inlined (inline.go).
+type Dialect struct {
+	Defs *CDefs
+	// Parsed, when set, is the program section's syntax, parsed before:
+	// Program lowers it with Defs instead of parsing the section again.
+	Parsed *Syntax
+}
+
+// Syntax is a C program section as its grammar reads it, before
+// lowering: what a test lowered with other definitions (another lock
+// algorithm) is lowered from again, without parsing its text twice.
+type Syntax struct{ prog *cProgram }
+
+// ParseSyntax runs the C grammar on the program section.
+func ParseSyntax(prog litfile.Section) (*Syntax, error) {
+	p, err := cParser().ParseString(prog.File.Name, prog.Padded())
+	if err != nil {
+		return nil, litfile.GrammarError(prog.File, err)
+	}
+	return &Syntax{prog: p}, nil
+}
+
+var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// Register accepts any C identifier that is not a keyword: registers are
+// the thread's local variables.
+func (Dialect) Register(name string) (string, bool) {
+	if !cIdent.MatchString(name) || cKeyword.MatchString(name) {
+		return "", false
+	}
+	return name, true
+}
+
+// Program parses the threads of the program section, and the functions a
+// test defines before them, and lowers each thread.
+func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread, error) {
+	syn := d.Parsed
+	if syn == nil {
+		var err error
+		if syn, err = ParseSyntax(prog); err != nil {
+			return nil, err
+		}
+	}
+	p := syn.prog
+	inited := map[int]map[string]bool{}
+	for _, it := range t.Init {
+		if it.Loc.IsReg() {
+			if inited[it.Loc.Thread] == nil {
+				inited[it.Loc.Thread] = map[string]bool{}
+			}
+			inited[it.Loc.Thread][it.Loc.Name] = true
+		}
+	}
+	defs := d.Defs
+	if len(p.Funcs) > 0 {
+		own, err := collectDefs(prog.File, p.Funcs)
+		if err != nil {
+			return nil, err
+		}
+		if defs, err = defs.Extend(own); err != nil {
+			return nil, err
+		}
+	}
+	t.LocBytes = locationBytes(p.Threads)
+	var threads []*litmus.Thread
+	for i, th := range p.Threads {
+		thr, err := lowerCThread(prog.File, i, th, defs, inited[i])
+		if err != nil {
+			return nil, err
+		}
+		threads = append(threads, thr)
+	}
+	if len(threads) == 0 {
+		return nil, litmus.Errorf(prog.Pos(0), "expected a thread such as \"P0(int *x) { ... }\"")
+	}
+	return threads, nil
+}

@@ -1,0 +1,163 @@
+// This file implements litmuscheck's extension primitives of the C
+// dialect, which herd7 does not have and lock code needs:
+//
+//   - try_cmpxchg(p, &old, new) and its _relaxed, _acquire, _release and
+//     atomic_ forms: the compare-and-swap of cmpxchg that returns whether it
+//     succeeded and, on failure, writes the value read to old.
+//   - smp_cond_load_relaxed(p, cond) and smp_cond_load_acquire(p, cond),
+//     with atomic_cond_read_relaxed and atomic_cond_read_acquire: the spin
+//     loop's final, successful iteration, a READ_ONCE (or an acquire load)
+//     of *p whose value VAL satisfies cond; executions where it does not are
+//     dropped.
+//   - __assume(cond): drops the executions in which cond is false, the
+//     encoding of "spin until cond" as its final successful attempt.
+//   - cpu_relax(), the body of kernel spin loops: a pause hint that is a
+//     compiler barrier on every architecture, so barrier()'s F[Barrier].
+
+package cparse
+
+import (
+	"slices"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// An extension primitive of this file.
+type cExtKind uint8
+
+const (
+	extTryCmpxchg cExtKind = iota // (p, &old, new)
+	extCondLoad                   // (p, cond)
+	extAssume                     // (cond)
+	extRelax                      // cpu_relax()
+)
+
+type cExt struct {
+	kind cExtKind
+	tag  string
+}
+
+var cExts = func() map[string]cExt {
+	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: litmus.TagBarrier}}
+	for _, o := range []struct{ suffix, tag string }{
+		{"", litmus.TagMB}, {"_relaxed", litmus.TagOnce}, {"_acquire", litmus.TagAcquire}, {"_release", litmus.TagRelease},
+	} {
+		m["try_cmpxchg"+o.suffix] = cExt{kind: extTryCmpxchg, tag: o.tag}
+		m["atomic_try_cmpxchg"+o.suffix] = cExt{kind: extTryCmpxchg, tag: o.tag}
+	}
+	m["smp_cond_load_relaxed"] = cExt{kind: extCondLoad, tag: litmus.TagOnce}
+	m["smp_cond_load_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
+	m["atomic_cond_read_relaxed"] = cExt{kind: extCondLoad, tag: litmus.TagOnce}
+	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
+	return m
+}()
+
+// extCall lowers a call of a defined function or of an extension; done is
+// false when c is neither, for the kernel primitives to handle.
+func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, error) {
+	if l.defs != nil {
+		if fn, ok := l.defs.funcs[c.Name]; ok && !l.inside(fn) {
+			v, err := l.inline(fn, c, dst, want)
+			return v, true, err
+		}
+	}
+	x, ok := cExts[c.Name]
+	if !ok {
+		return nil, false, nil
+	}
+	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0}[x.kind]
+	if len(c.Args) != nargs {
+		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
+	}
+	if want && (x.kind == extAssume || x.kind == extRelax) {
+		return nil, true, litmus.Errorf(pos, "%s returns no value", c.Name)
+	}
+	switch x.kind {
+	case extRelax:
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{x.tag}})
+		return nil, true, nil
+	case extAssume:
+		from := len(l.thr.Code)
+		cond, err := l.expr(c.Args[0])
+		if err != nil {
+			return nil, true, err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: acquireAttempt(l.thr.Code[from:])})
+		return nil, true, nil
+	case extCondLoad:
+		addr, err := l.expr(c.Args[0])
+		if err != nil {
+			return nil, true, err
+		}
+		if dst == "" {
+			dst = l.temp()
+		}
+		from := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}, Size: l.exprSize(c.Args[0])})
+		l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
+		cond, err := l.expr(c.Args[1])
+		l.frame = l.frame.parent
+		if err != nil {
+			return nil, true, err
+		}
+		// The wait: the load and the test repeat until the test holds.
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: len(l.thr.Code) - from})
+		return litmus.R(dst), true, nil
+	}
+	// try_cmpxchg(p, &old, new): t = cmpxchg(p, old, new); ok = t == old;
+	// old = t.
+	addr, err := l.expr(c.Args[0])
+	if err != nil {
+		return nil, true, err
+	}
+	old, err := l.regArg(c.Name, c.Args[1])
+	if err != nil {
+		return nil, true, err
+	}
+	nv, nt, err := l.typedExpr(c.Args[2])
+	if err != nil {
+		return nil, true, err
+	}
+	nv = convert(nv, nt, l.exprType(c.Args[0]))
+	t := l.temp()
+	tags := []string{x.tag}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags, Size: l.exprSize(c.Args[0])})
+	res := l.temp()
+	if dst != "" {
+		res = dst
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: res, Src: litmus.Bin(litmus.OpEq, litmus.R(t), litmus.R(old))})
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: old, Src: litmus.R(t)})
+	return litmus.R(res), true, nil
+}
+
+// acquireAttempt is the Spin of an __assume whose condition lowered to
+// attempt: the spinning final attempt of a lock's acquire (a fragment's
+// __assume(cmpxchg_acquire(...) == 0)) when it reads with acquire
+// ordering, 0 for a plain assumption (a test's choice, such as the queue
+// order an OSQ test fixes), which cuts the paths it contradicts.
+func acquireAttempt(attempt []litmus.Instr) int {
+	for _, in := range attempt {
+		if slices.Contains(in.RTags, litmus.TagAcquire) {
+			return len(attempt)
+		}
+	}
+	return 0
+}
+
+// regArg lowers the "&old" argument of try_cmpxchg to old's register.
+func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
+	u := single(a)
+	if u == nil || u.Op != "&" || u.X.Primary == nil || u.X.Primary.Ident == "" {
+		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
+	}
+	// old is read (the expected value) before it is written.
+	if _, _, err := l.primary(u.X.Primary); err != nil {
+		return "", err
+	}
+	r, err := l.assignable(u.X.Primary.Ident, l.pos(a.Pos))
+	if err == nil && l.innerFrame() == nil {
+		l.useReg(r)
+	}
+	return r, err
+}

@@ -1,0 +1,415 @@
+// This file implements the lowering of C (LKMM) threads to the instruction
+// IR, statement by statement (expressions: lower_expr.go; calls: call.go;
+// the primitives' table: package cprim), following herd7's C semantics
+// (herd/CSem.ml) and the kernel's linux-kernel.def, which maps each
+// primitive to an annotated event:
+//
+//   - Event tags are the names of the event sets the model files use: herd
+//     names the set of events annotated 'a by capitalising the first letter
+//     of a, so __load{ONCE} gives ONCE, __fence{rmb} gives Rmb and
+//     __fence{rcu-lock} gives Rcu-lock. Plain C accesses carry no tag.
+//   - Parameters "int *x" hold &x: "*x" accesses location x, "x" is &x.
+//     Every other identifier is a register of the thread, and must be
+//     known where it is read: declared, assigned before, or given a value
+//     by the init block ("0:r1=x"). herd7 would read an unknown name as an
+//     empty register and give a vacuous answer; a typo such as "*yy" for
+//     "*y" is refused instead (unknownLoc).
+//   - An if statement's control dependency ends with the statement, as in
+//     herd7 (CtrlEnd on the branch).
+//   - A while loop is a backward branch, taken at most --unroll times as
+//     herd7 unrolls its While; each test of the condition controls the
+//     iterations after it but not the code after the loop, as in herd7.
+//   - Memory accesses inside an expression are evaluated left to right into
+//     hidden registers "#1", "#2"... that the condition cannot name.
+
+package cparse
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// cLowerer lowers one thread.
+type cLowerer struct {
+	f    *litfile.File
+	thr  *litmus.Thread
+	ntmp int
+	// params are the parameter names not shadowed by a local declaration.
+	params map[string]bool
+	regs   map[string]bool
+	// inited are the registers of this thread the init block sets.
+	inited map[string]bool
+	// paramSizes are the access widths of the parameters that point to a
+	// byte or halfword type (accessSize, sizes.go).
+	paramSizes map[string]uint8
+	// paramTypes are the types the parameters point to, and types the
+	// types of the registers, thread-level and hidden (types.go).
+	paramTypes map[string]cInt
+	types      map[string]cInt
+	// ptypes are the structs the thread's pointer parameters point to,
+	// for their members (struct.go).
+	ptypes map[string]string
+	// defs are the functions inlined at their call sites; frame is the
+	// innermost call being inlined, nil at thread level (inline.go).
+	defs  *CDefs
+	frame *cFrame
+}
+
+func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool) (*litmus.Thread, error) {
+	pos := litfile.Position(f, th.Pos)
+	if want := "P" + strconv.Itoa(i); th.Name != want {
+		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
+	}
+	l := &cLowerer{
+		f:          f,
+		thr:        &litmus.Thread{Pos: pos, ID: i},
+		params:     map[string]bool{},
+		regs:       map[string]bool{},
+		inited:     inited,
+		paramTypes: map[string]cInt{},
+		types:      map[string]cInt{},
+		defs:       defs,
+	}
+	for _, p := range th.Params {
+		if p.Name == "" {
+			if len(th.Params) == 1 && len(p.Stars) == 0 && strings.Join(p.Type.Words, " ") == "void" {
+				break
+			}
+			return nil, litmus.Errorf(litfile.Position(f, p.Pos), "expected a parameter name")
+		}
+		if len(p.Stars) == 0 {
+			return nil, litmus.Unsupported(litfile.Position(f, p.Pos), fmt.Sprintf("parameter %q that is not a pointer", p.Name))
+		}
+		if l.params[p.Name] {
+			return nil, litmus.Errorf(litfile.Position(f, p.Pos), "duplicate parameter %q", p.Name)
+		}
+		l.params[p.Name] = true
+		l.paramTypes[p.Name] = intType(p.Type, len(p.Stars)-1)
+		l.thr.Params = append(l.thr.Params, p.Name)
+		if st := structName(p.Type); st != "" && len(p.Stars) == 1 {
+			if l.ptypes == nil {
+				l.ptypes = map[string]string{}
+			}
+			l.ptypes[p.Name] = st
+		}
+		if n := cTypeSizes[strings.Join(p.Type.Words, " ")]; n != 0 && len(p.Stars) == 1 {
+			if l.paramSizes == nil {
+				l.paramSizes = map[string]uint8{}
+			}
+			l.paramSizes[p.Name] = n
+		}
+	}
+	for _, s := range th.Body {
+		if err := l.stmt(s); err != nil {
+			return nil, err
+		}
+	}
+	return l.thr, nil
+}
+
+func (l *cLowerer) pos(p lexer.Position) litmus.Pos { return litfile.Position(l.f, p) }
+
+// text returns the source between two positions, on one line.
+func (l *cLowerer) text(from, to lexer.Position) string {
+	if from.Offset < 0 || to.Offset > len(l.f.Src) || from.Offset > to.Offset {
+		return ""
+	}
+	src := cComment.ReplaceAllString(l.f.Src[from.Offset:to.Offset], " ")
+	return strings.Join(strings.Fields(src), " ")
+}
+
+var cComment = regexp.MustCompile(`//[^\n]*|/\*(?s:.*?)\*/`)
+
+func (l *cLowerer) emit(in litmus.Instr) int {
+	l.thr.Code = append(l.thr.Code, in)
+	return len(l.thr.Code) - 1
+}
+
+// temp returns a fresh hidden register.
+func (l *cLowerer) temp() string {
+	l.ntmp++
+	return "#" + strconv.Itoa(l.ntmp)
+}
+
+// useReg records a register of the thread.
+func (l *cLowerer) useReg(name string) {
+	if !l.regs[name] {
+		l.regs[name] = true
+		l.thr.Regs = append(l.thr.Regs, name)
+	}
+}
+
+func (l *cLowerer) stmt(s *cStmt) error {
+	text := l.text(s.Pos, s.EndPos)
+	switch {
+	case s.Block != nil:
+		for _, s := range s.Block {
+			if err := l.stmt(s); err != nil {
+				return err
+			}
+		}
+	case s.If != nil:
+		if r := nestedReturn(s); r != nil {
+			return litmus.Unsupported(l.pos(r.Pos), "return inside an if statement")
+		}
+		return l.ifStmt(s.If)
+	case s.While != nil, s.Do != nil:
+		if r := nestedReturn(s); r != nil {
+			return litmus.Unsupported(l.pos(r.Pos), "return inside a loop")
+		}
+		if s.While != nil {
+			return l.whileStmt(s.While)
+		}
+		return l.doWhileStmt(s.Do)
+	case s.Return != nil:
+		return l.returnStmt(s.Return, text)
+	case s.Decl != nil:
+		for _, d := range s.Decl.Vars {
+			name := l.declare(d.Name)
+			l.types[name] = intType(s.Decl.Type, len(d.Stars))
+			if d.Init != nil {
+				if err := l.into(name, d.Init, l.pos(d.Pos), text); err != nil {
+					return err
+				}
+			}
+		}
+	case s.Expr != nil:
+		return l.exprStmt(s.Expr, text)
+	}
+	return nil
+}
+
+// exprStmt lowers "lhs = rhs;" and "expr;".
+func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
+	pos := l.pos(s.Pos)
+	if s.Value == nil {
+		if c := asCall(s.X); c != nil {
+			_, err := l.call(c, "", false)
+			return err
+		}
+		_, err := l.expr(s.X)
+		return err
+	}
+	u := single(s.X)
+	switch {
+	case u != nil && u.Primary != nil && u.Primary.Ident != "":
+		name, err := l.assignable(u.Primary.Ident, pos)
+		if err != nil {
+			return err
+		}
+		if err := l.into(name, s.Value, pos, text); err != nil {
+			return err
+		}
+		if l.innerFrame() == nil {
+			l.useReg(name)
+		}
+		return nil
+	case u != nil && u.Op == "*":
+		// A plain store.
+		addr, err := l.unary(u.X)
+		if err != nil {
+			return err
+		}
+		v, t, err := l.typedExpr(s.Value)
+		if err != nil {
+			return err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X)})
+		return nil
+	case u != nil && u.Member != nil:
+		// A plain store to a member.
+		addr, size, err := l.member(u.Member)
+		if err != nil {
+			return err
+		}
+		v, t, err := l.typedExpr(s.Value)
+		if err != nil {
+			return err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: convert(v, t, l.memberType(u.Member)), Size: size})
+		return nil
+	}
+	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
+}
+
+// into lowers "dst = e", loading or calling straight into dst when e is a
+// single access whose value needs no conversion to dst's type.
+func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error {
+	to := l.types[dst]
+	if c := asCall(e); c != nil && direct(l.callType(c), to) && !castIn(e) {
+		v, err := l.call(c, dst, true)
+		if err != nil {
+			return err
+		}
+		if r, ok := v.(*litmus.RegRef); ok && r.Name == dst {
+			return nil
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+		return nil
+	}
+	if u := single(e); u != nil && u.Op == "*" && !castIn(e) && direct(l.accessType(u.X), to) {
+		addr, err := l.unary(u.X)
+		if err != nil {
+			return err
+		}
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: l.accessSize(u.X)})
+		return nil
+	}
+	v, t, err := l.typedExpr(e)
+	if err != nil {
+		return err
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: convert(v, t, to)})
+	return nil
+}
+
+// castIn reports whether single(e) looks through a cast.
+func castIn(e *cExpr) bool {
+	for u := e.Left; u != nil && !e.compound(); {
+		switch {
+		case u.Cast != nil:
+			return true
+		case u.Primary != nil && u.Primary.Paren != nil:
+			e = u.Primary.Paren
+			u = e.Left
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// direct reports whether a value read or returned as type from may go
+// straight into a register of type to: it needs no conversion, not even
+// the sign extension of a narrow signed load.
+func direct(from, to cInt) bool {
+	return fits(from, to) && (!from.signed || from.bits >= 32)
+}
+
+// ifStmt lowers "if (c) T else E" to
+//
+//	branch to E unless c (the control dependency ends after E)
+//	T
+//	branch to end
+//	E
+//
+// herd7 makes the events of both arms, and only those, depend on the reads
+// that feed c.
+func (l *cLowerer) ifStmt(s *cIf) error {
+	c, err := l.expr(s.Cond)
+	if err != nil {
+		return err
+	}
+	br := l.emit(litmus.Instr{
+		Pos:  l.pos(s.Pos),
+		Text: "if (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")",
+		Op:   litmus.OpBranch,
+		Cond: negate(c),
+	})
+	if err := l.stmt(s.Then); err != nil {
+		return err
+	}
+	if s.Else != nil {
+		jump := l.emit(litmus.Instr{Pos: l.pos(s.Else.Pos), Text: "else", Op: litmus.OpBranch})
+		l.thr.Code[br].Target = len(l.thr.Code)
+		if err := l.stmt(s.Else); err != nil {
+			return err
+		}
+		l.thr.Code[jump].Target = len(l.thr.Code)
+	} else {
+		l.thr.Code[br].Target = len(l.thr.Code)
+	}
+	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
+	return nil
+}
+
+// nestedReturn finds a return statement inside s: inlining makes a return
+// an assignment of the result, which would let the code after it run.
+func nestedReturn(s *cStmt) *cReturn {
+	if s == nil {
+		return nil
+	}
+	if s.Return != nil {
+		return s.Return
+	}
+	inner := append([]*cStmt(nil), s.Block...)
+	switch {
+	case s.If != nil:
+		inner = append(inner, s.If.Then, s.If.Else)
+	case s.While != nil:
+		inner = append(inner, s.While.Body)
+	case s.Do != nil:
+		inner = append(inner, s.Do.Body)
+	}
+	for _, x := range inner {
+		if r := nestedReturn(x); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// whileStmt lowers "while (c) B" with the test at the bottom,
+//
+//	branch to test (left out when B is empty)
+//	loop: B
+//	test: branch to loop if c (the control dependency ends after it)
+//
+// so that the backward branch is taken once per test that holds: the path
+// explorer cuts a path, and reports the cut, at the test that holds once
+// more than --unroll allows, where herd7 cuts its unrolled While.
+func (l *cLowerer) whileStmt(s *cWhile) error {
+	text := "while (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")"
+	jump := l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch})
+	if err := l.stmt(s.Body); err != nil {
+		return err
+	}
+	loop := jump + 1
+	if len(l.thr.Code) == loop {
+		l.thr.Code, loop = l.thr.Code[:jump], jump
+	} else {
+		l.thr.Code[jump].Target = len(l.thr.Code)
+	}
+	return l.loopTest(s.Pos, s.Cond, text, loop)
+}
+
+// doWhileStmt lowers "do B while (c);": B, then the backward branch.
+func (l *cLowerer) doWhileStmt(s *cDoWhile) error {
+	loop := len(l.thr.Code)
+	if err := l.stmt(s.Body); err != nil {
+		return err
+	}
+	return l.loopTest(s.Pos, s.Cond, "do ... while ("+l.text(s.Cond.Pos, s.Cond.EndPos)+")", loop)
+}
+
+// loopTest evaluates a loop's condition and branches back to loop while it
+// holds.
+func (l *cLowerer) loopTest(pos lexer.Position, cond *cExpr, text string, loop int) error {
+	c, err := l.expr(cond)
+	if err != nil {
+		return err
+	}
+	switch x := c.(type) {
+	case *litmus.Binary:
+		if !isComparison(x.Op) {
+			c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
+		}
+	case *litmus.Unary:
+		if x.Op == litmus.OpNot {
+			c = litmus.Bin(litmus.OpEq, x.X, litmus.C(0))
+		} else {
+			c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
+		}
+	default:
+		c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
+	}
+	l.emit(litmus.Instr{Pos: l.pos(pos), Text: text, Op: litmus.OpBranch, Cond: c, Target: loop, CtrlEnd: len(l.thr.Code) + 1})
+	return nil
+}

@@ -1,0 +1,348 @@
+// This file implements the lowering of C expressions: operators, unary
+// forms, primaries, and calls of the kernel primitives and of inlined
+// functions, memory accesses left to right into hidden registers.
+
+package cparse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// isComparison reports whether op yields 0 or 1.
+func isComparison(op litmus.BinOp) bool {
+	switch op {
+	case litmus.OpEq, litmus.OpNe, litmus.OpLt, litmus.OpLe, litmus.OpGt, litmus.OpGe:
+		return true
+	}
+	return false
+}
+
+// negate returns the condition under which an if statement skips its
+// then arm. herd tests a non-comparison c as c != 0.
+func negate(c litmus.Expr) litmus.Expr {
+	if b, ok := c.(*litmus.Binary); ok {
+		inv := map[litmus.BinOp]litmus.BinOp{
+			litmus.OpEq: litmus.OpNe, litmus.OpNe: litmus.OpEq,
+			litmus.OpLt: litmus.OpGe, litmus.OpGe: litmus.OpLt,
+			litmus.OpGt: litmus.OpLe, litmus.OpLe: litmus.OpGt,
+		}
+		if op, ok := inv[b.Op]; ok {
+			return litmus.Bin(op, b.X, b.Y)
+		}
+	}
+	return litmus.Bin(litmus.OpEq, c, litmus.C(0))
+}
+
+// single returns the unary expression e consists of, looking through
+// parentheses and casts, or nil when e has binary operators.
+func single(e *cExpr) *cUnary {
+	if e.compound() {
+		return nil
+	}
+	u := e.Left
+	for {
+		switch {
+		case u.Cast != nil:
+			u = u.Cast.X
+		case u.Primary != nil && u.Primary.Paren != nil:
+			if u.Primary.Paren.compound() {
+				return u
+			}
+			u = u.Primary.Paren.Left
+		default:
+			return u
+		}
+	}
+}
+
+// asCall returns the call e consists of, if any.
+func asCall(e *cExpr) *cCall {
+	if u := single(e); u != nil && u.Primary != nil {
+		return u.Primary.Call
+	}
+	return nil
+}
+
+// binaryOps gives each binary operator its IR op and its C precedence.
+var binaryOps = map[string]struct {
+	op   litmus.BinOp
+	prec int
+}{
+	"||": {litmus.OpLOr, 1}, "&&": {litmus.OpLAnd, 2},
+	"|": {litmus.OpOr, 3}, "^": {litmus.OpXor, 4}, "&": {litmus.OpAnd, 5},
+	"==": {litmus.OpEq, 6}, "!=": {litmus.OpNe, 6},
+	"<": {litmus.OpLt, 7}, "<=": {litmus.OpLe, 7}, ">": {litmus.OpGt, 7}, ">=": {litmus.OpGe, 7},
+	"<<": {litmus.OpShl, 8}, ">>": {litmus.OpShr, 8},
+	"+": {litmus.OpAdd, 9}, "-": {litmus.OpSub, 9},
+	"*": {litmus.OpMul, 10}, "/": {litmus.OpDiv, 10}, "%": {litmus.OpMod, 10},
+}
+
+// expr lowers e: its operands are evaluated left to right, then combined
+// by precedence climbing.
+func (l *cLowerer) expr(e *cExpr) (litmus.Expr, error) {
+	v, _, err := l.typedExpr(e)
+	return v, err
+}
+
+// typedExpr lowers e and returns its C type as well.
+func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, cInt, error) {
+	if e.Then != nil {
+		return l.conditional(e)
+	}
+	return l.node(climb(e))
+}
+
+// A cNode is a binary expression after precedence climbing: a leaf
+// (unary) or an operator over two nodes.
+type cNode struct {
+	leaf *cUnary
+	op   string
+	x, y *cNode
+}
+
+// climb builds the operator tree of e's condition part (Left and Rest).
+func climb(e *cExpr) *cNode {
+	i := 0
+	var level func(min int) *cNode
+	level = func(min int) *cNode {
+		lhs := &cNode{leaf: e.Left}
+		if i > 0 {
+			lhs = &cNode{leaf: e.Rest[i-1].Right}
+		}
+		for i < len(e.Rest) && binaryOps[e.Rest[i].Op].prec >= min {
+			r := e.Rest[i]
+			i++
+			rhs := level(binaryOps[r.Op].prec + 1)
+			lhs = &cNode{op: r.Op, x: lhs, y: rhs}
+		}
+		return lhs
+	}
+	return level(1)
+}
+
+// node lowers n, operands left to right; "&&" and "||" evaluate their
+// right operand only when C does (logical).
+func (l *cLowerer) node(n *cNode) (litmus.Expr, cInt, error) {
+	if n.leaf != nil {
+		return l.typedUnary(n.leaf)
+	}
+	if n.op == "&&" || n.op == "||" {
+		return l.logical(n)
+	}
+	x, tx, err := l.node(n.x)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	y, ty, err := l.node(n.y)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	v, t := arith(binaryOps[n.op].op, x, tx, y, ty)
+	return v, t, nil
+}
+
+// logical lowers "a && b" and "a || b". When b makes no event it is a
+// value like any other; when it does (a read, an RMW, a call), it runs
+// only if a does not decide the result:
+//
+//	branch to short if !a (&&) or a (||)
+//	b's code
+//	t = a && b (or a || b)
+//	branch to end
+//	short: t = a != 0
+//	end:
+//
+// t carries a's dependencies on both paths, so that a branch on the
+// result depends on a's reads and, where it ran, on b's, as the nested
+// if statements that C's rule stands for do; it is live only after b,
+// which keeps the compiled code's registers few.
+func (l *cLowerer) logical(n *cNode) (litmus.Expr, cInt, error) {
+	and := n.op == "&&"
+	op := map[bool]litmus.BinOp{true: litmus.OpLAnd, false: litmus.OpLOr}[and]
+	x, _, err := l.node(n.x)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	br := l.emit(litmus.Instr{Op: litmus.OpBranch})
+	y, _, err := l.node(n.y)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	if len(l.thr.Code) == br+1 {
+		// b makes no event: C's rule changes nothing.
+		l.thr.Code = l.thr.Code[:br]
+		return litmus.Bin(op, x, y), tInt, nil
+	}
+	pos, text := l.thr.Code[br+1].Pos, map[bool]string{true: "&&", false: "||"}[and]
+	t := l.temp()
+	l.types[t] = tInt
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: t, Src: litmus.Bin(op, x, y)})
+	jump := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch})
+	short := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: t, Src: litmus.Bin(litmus.OpNe, x, litmus.C(0))})
+	end := len(l.thr.Code)
+	skip := litmus.Bin(litmus.OpEq, x, litmus.C(0))
+	if !and {
+		skip = litmus.Bin(litmus.OpNe, x, litmus.C(0))
+	}
+	l.thr.Code[br] = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch, Cond: skip, Target: short, CtrlEnd: end}
+	l.thr.Code[jump].Target = end
+	return litmus.R(t), tInt, nil
+}
+
+// conditional lowers "c ? a : b". When neither arm makes an event it is
+// a value choice; otherwise only the chosen arm runs, as an if statement
+// whose arms assign a hidden register, converted to the type C gives the
+// result (known once both arms are lowered, so the first arm's move is
+// filled in last):
+//
+//	branch to else unless c
+//	a's code; r = a
+//	branch to end
+//	else: b's code; r = b
+//	end:
+func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, cInt, error) {
+	c, _, err := l.node(climb(e))
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	pos, elsePos := l.pos(e.Then.Pos), l.pos(e.Else.Pos)
+	br := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpBranch, Cond: negate(c)})
+	a, ta, err := l.typedExpr(e.Then)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	moveA := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpMove})
+	jump := l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpBranch})
+	b, tb, err := l.typedExpr(e.Else)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	t := common(ta, tb)
+	if moveA == br+1 && len(l.thr.Code) == jump+1 {
+		// No arm makes an event.
+		l.thr.Code = l.thr.Code[:br]
+		return &litmus.Ite{Cond: c, Then: convert(a, ta, t), Else: convert(b, tb, t)}, t, nil
+	}
+	r := l.temp()
+	l.types[r] = t
+	l.thr.Code[moveA].Dst, l.thr.Code[moveA].Src = r, convert(a, ta, t)
+	l.thr.Code[br].Target = jump + 1
+	l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpMove, Dst: r, Src: convert(b, tb, t)})
+	l.thr.Code[jump].Target = len(l.thr.Code)
+	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
+	return litmus.R(r), t, nil
+}
+
+func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
+	v, _, err := l.typedUnary(u)
+	return v, err
+}
+
+// typedUnary lowers u and returns its C type as well.
+func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, cInt, error) {
+	switch {
+	case u.Cast != nil:
+		x, t, err := l.typedUnary(u.Cast.X)
+		if err != nil {
+			return nil, tUntyped, err
+		}
+		to := intType(u.Cast.Type, len(u.Cast.Stars))
+		if c, ok := x.(*litmus.Const); !to.typed() || t.ptr || ok && c.V.IsAddr() {
+			// A pointer cast, or a cast of a pointer, changes nothing.
+			return x, tUntyped, nil
+		}
+		if !t.typed() {
+			// A value the lowering does not type (an undeclared
+			// register) is converted as a whole 64-bit value.
+			t = tLong
+		}
+		return convert(x, t, to), to, nil
+	case u.Primary != nil:
+		return l.primary(u.Primary)
+	case u.Member != nil:
+		// A plain read of a member.
+		addr, size, err := l.member(u.Member)
+		if err != nil {
+			return nil, tUntyped, err
+		}
+		tmp := l.temp()
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size})
+		return l.loaded(tmp, l.memberType(u.Member))
+	case u.Op == "&" && memberOf(u.X) != nil:
+		addr, _, err := l.member(memberOf(u.X))
+		return addr, tUntyped, err
+	}
+	x, t, err := l.typedUnary(u.X)
+	if err != nil {
+		return nil, tUntyped, err
+	}
+	switch u.Op {
+	case "-":
+		v, t := unaryArith(litmus.OpNeg, x, t)
+		return v, t, nil
+	case "!":
+		v, t := unaryArith(litmus.OpNot, x, t)
+		return v, t, nil
+	case "~":
+		v, t := unaryArith(litmus.OpBitNot, x, t)
+		return v, t, nil
+	case "*":
+		// A plain read.
+		tmp := l.temp()
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X)})
+		return l.loaded(tmp, l.accessType(u.X))
+	}
+	return nil, tUntyped, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
+}
+
+// loaded is the value of type t that a load left in register r: a
+// narrow signed type is sign-extended, as a load of it does, since the
+// bytes read from memory (mixed-size) are unsigned.
+func (l *cLowerer) loaded(r string, t cInt) (litmus.Expr, cInt, error) {
+	l.types[r] = t
+	if t.signed && t.bits < 32 {
+		op, _ := litmus.ConvOp(int(t.bits), true)
+		return wrap(op, litmus.R(r)), t, nil
+	}
+	return litmus.R(r), t, nil
+}
+
+func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
+	switch {
+	case p.Call != nil:
+		t := l.callType(p.Call)
+		v, err := l.call(p.Call, "", true)
+		if r, ok := v.(*litmus.RegRef); ok && err == nil {
+			return l.loaded(r.Name, t)
+		}
+		return v, t, err
+	case p.Paren != nil:
+		return l.typedExpr(p.Paren)
+	case p.Ident != "":
+		var v litmus.Expr
+		var err error
+		if l.frame != nil {
+			v, err = l.frameIdent(p.Ident, l.pos(p.Pos))
+		} else {
+			v, err = l.threadIdent(p.Ident, l.pos(p.Pos))
+		}
+		if r, ok := v.(*litmus.RegRef); ok {
+			return v, l.types[r.Name], err
+		}
+		return v, tUntyped, err
+	}
+	text := p.Int
+	digits, base := strings.TrimRight(p.Int, "uUlL"), 10
+	if p.Hex != "" {
+		text, digits, base = p.Hex, strings.TrimRight(p.Hex[2:], "uUlL"), 16
+	}
+	n, err := strconv.ParseUint(digits, base, 64)
+	if err != nil {
+		return nil, tUntyped, litmus.Errorf(l.pos(p.Pos), "bad integer: %v", err)
+	}
+	return litmus.C(int64(n)), literalType(text, n), nil
+}

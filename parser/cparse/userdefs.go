@@ -1,0 +1,51 @@
+// This file implements users' own C functions: the functions a C test
+// defines before its threads and the files of them a user loads
+// (litmuscheck --fragments, proof.Fragments), both added to the lock
+// fragments by Extend.
+
+package cparse
+
+import (
+	"os"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// Extend returns d with the functions of user added after its own; d may
+// be nil. A user's function may not take the name of a function d defines,
+// of a kernel primitive or of an extension: calls are inlined by name, so
+// a second definition would silently change what the fragments' own code
+// calls, and under --lock spin_lock is the algorithm's.
+func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
+	for _, n := range user.order {
+		pos := litfile.Position(user.files[n], user.funcs[n].Pos)
+		if file, line, _, ok := d.Lines(n); ok {
+			return nil, litmus.Errorf(pos, "function %q is already defined at %s:%d (the lock fragments or another file of functions); give this one another name", n, file, line)
+		}
+		if _, prim := cprim.Kernel(n); prim {
+			return nil, litmus.Errorf(pos, "function %q would redefine a kernel primitive; give it another name", n)
+		}
+		if _, long := longAlias(n); long {
+			return nil, litmus.Errorf(pos, "function %q would redefine a kernel primitive (the atomic_long_ form of one); give it another name", n)
+		}
+		if _, ext := cExts[n]; ext {
+			return nil, litmus.Errorf(pos, "function %q would redefine an extension of litmuscheck; give it another name", n)
+		}
+	}
+	if d == nil {
+		return user, nil
+	}
+	return d.Merge(user)
+}
+
+// ParseCDefsFile reads and parses the C function definitions of the file
+// at path.
+func ParseCDefsFile(path string) (*CDefs, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCDefs(path, string(src))
+}
