@@ -1,6 +1,6 @@
-// Package docs carries the documentation the binary quotes: the scenario
-// paragraphs of locks.md, which the HTML proof report shows beside each
-// scenario's table.
+// This file implements the scenario paragraphs of locks.md that the HTML
+// proof report quotes.
+
 package docs
 
 import (

@@ -82,9 +82,9 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		}
 		defer func() { out.memos[shape] = c.x.Memo }()
 	}
-	if am, ok := model.(AtomicModel); ok && am.AtomicRMW() && s.mixed == nil {
+	if s.caps.AtomicRMW && s.mixed == nil {
 		c.atomicRMW(false)
-	} else if lm, ok := model.(AtomicLockModel); ok && lm.AtomicLocks() && s.mixed == nil {
+	} else if s.caps.AtomicLocks && s.mixed == nil {
 		c.atomicRMW(true)
 	}
 	s.chooseRF(c, model, out)

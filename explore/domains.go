@@ -16,7 +16,8 @@ import (
 
 // prepare computes locations, initial values, value domains and paths.
 func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*setup, error) {
-	s := &setup{test: test, initMem: map[string]litmus.Value{}, lim: lim, coherent: coherent(model)}
+	s := &setup{test: test, initMem: map[string]litmus.Value{}, lim: lim, caps: capabilitiesOf(model)}
+	s.coherent = !s.caps.MayBeIncoherent
 	locSet := map[string]bool{}
 	s.initRegs = make([]map[string]litmus.Value, len(test.Threads))
 	for i := range s.initRegs {
@@ -80,7 +81,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 	case s.unroll < 0:
 		s.unroll = 0 // herd's -unroll 0: no backward jump
 	}
-	if err := s.domains(test, limit, valueCycles(model)); err != nil {
+	if err := s.domains(test, limit, s.caps.ValueCycles); err != nil {
 		return nil, err
 	}
 	// The widths are judged on every path: a path the filter drops may
@@ -88,7 +89,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 	// under word semantics are not those it may read under mixed ones.
 	s.widths = widthsSeen{err: s.checkSizes(), offset: s.offsetAccess(), narrow: s.narrowAccess()}
 	s.prunePaths()
-	if sm, ok := model.(ShapeModel); ok && sm.ShapeMemo() {
+	if s.caps.ShapeMemo {
 		s.numberShapes()
 	}
 	return s, nil

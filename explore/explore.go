@@ -31,76 +31,68 @@ type Model interface {
 	Check(x *litmus.Execution) (allowed bool, flags []string)
 }
 
-// A CycleModel is a Model that may allow a cycle of reads and writes that
-// copy one another's values, such as one through LKMM's plain accesses.
-// herd leaves the value of such a cycle unknown and prints its symbol; the
-// explorer then enumerates these candidates too, with an unknown value on
-// the locations of the cycle. For other models every such cycle breaks an
-// axiom, and the explorer skips them.
-type CycleModel interface {
+// Capabilities are what a model lets the explorer assume, or asks it to
+// enumerate, beyond Check. The zero value is a model of herd's kind that
+// claims nothing: it forbids incoherent candidates and reads lock events
+// as herd7 7.58's lock.cat does.
+type Capabilities struct {
+	// ValueCycles: the model may allow a cycle of reads and writes that
+	// copy one another's values, such as one through LKMM's plain
+	// accesses. herd leaves the value of such a cycle unknown and prints
+	// its symbol; the explorer then enumerates these candidates too, with
+	// an unknown value on the locations of the cycle. For other models
+	// every such cycle breaks an axiom, and the explorer skips them.
+	ValueCycles bool
+	// ShapeMemo: the model's Execution.Memo depends only on the shape of
+	// the execution (its events without their values, po and the
+	// dependencies). The explorer then hands the Memo of one combination
+	// of paths to the next combination of the same shape, so that the
+	// model derives it once.
+	ShapeMemo bool
+	// MayBeIncoherent: the model may allow what SC per location forbids
+	// (a cycle of po-loc and the communication relations, or a write of
+	// another thread between an RMW's read and its write). The explorer
+	// otherwise cuts those candidates before asking the model, as herd's
+	// and our models all forbid them; with it, it enumerates them as
+	// herd7 does.
+	MayBeIncoherent bool
+	// UnknownLocks: the model does not read lock events (spin_lock's LKR
+	// and LKW, spin_unlock's UL, the LF, RL and RU reads) as herd7 7.58's
+	// lock.cat does, whose rf and co of them the explorer builds itself
+	// (lockworld.go), so the explorer refuses a test with lock events
+	// rather than read them another way (an edited lock.cat).
+	UnknownLocks bool
+	// AtomicRMW: the model forbids every candidate in which the read of
+	// an rmw pair of one instruction reads from another write than the
+	// one immediately co-before the pair's write. The explorer then skips
+	// those candidates instead of checking them.
+	AtomicRMW bool
+	// AtomicLocks: the model forbids the same of lock.cat's lock-read and
+	// lock-write pairs (spin_lock, a successful spin_trylock) alone, as
+	// lock.cat does by giving a lock-read the write immediately co-before
+	// its lock-write.
+	AtomicLocks bool
+}
+
+// A CapableModel is a Model that states its Capabilities.
+type CapableModel interface {
 	Model
-	ValueCycles() bool
+	Capabilities() Capabilities
 }
 
-func valueCycles(m Model) bool {
-	cm, ok := m.(CycleModel)
-	return ok && cm.ValueCycles()
-}
-
-// A ShapeModel is a Model whose Execution.Memo depends only on the shape
-// of the execution: its events without their values, po and the
-// dependencies. The explorer then hands the Memo of one combination of
-// paths to the next combination of the same shape (paths that differ only
-// in the values they read), so that the model derives it once.
-type ShapeModel interface {
-	Model
-	ShapeMemo() bool
-}
-
-// A FallibleModel is a Model whose check may fail, such as a model read
-// from a cat file that meets a type error on one dialect's events. The
-// explorer then calls CheckErr instead of Check, and an error ends the
-// exploration with that error instead of a verdict, as a candidate too
-// large to check does: the error belongs to this exploration alone.
-type FallibleModel interface {
-	Model
-	CheckErr(x *litmus.Execution) (allowed bool, flags []string, err error)
-}
-
-// An IncoherentModel is a Model that may allow what SC per location
-// forbids: a cycle of po-loc and the communication relations (a read of
-// a po-later write, two po-ordered writes the other way in co), or a
-// write of another thread between an RMW's read and its write. The
-// explorer otherwise cuts those candidates before asking the model, as
-// herd's and our models all forbid them; for an IncoherentModel whose
-// MayBeIncoherent is true it enumerates them as herd7 does.
-type IncoherentModel interface {
-	Model
-	MayBeIncoherent() bool
-}
-
-// coherent reports whether m forbids every incoherent candidate.
-func coherent(m Model) bool {
-	im, ok := m.(IncoherentModel)
-	return !ok || !im.MayBeIncoherent()
-}
-
-// A LockEventModel is a Model that says whether it reads lock events
-// (spin_lock's LKR and LKW, spin_unlock's UL, the LF, RL and RU reads) as
-// herd7 7.58's lock.cat does, whose rf and co of them the explorer builds
-// itself (lockworld.go). A model that does not implement it does; one
-// whose LockEvents is false (an edited lock.cat) runs no test with lock
-// events: the explorer refuses it rather than read them another way.
-type LockEventModel interface {
-	Model
-	LockEvents() bool
+// capabilitiesOf is m's Capabilities, the zero value for a model that
+// states none.
+func capabilitiesOf(m Model) Capabilities {
+	if cm, ok := m.(CapableModel); ok {
+		return cm.Capabilities()
+	}
+	return Capabilities{}
 }
 
 // refuseLockEvents is the refusal of test under m when m does not read
 // lock events as the explorer builds them, nil otherwise.
 func refuseLockEvents(test *litmus.Test, m Model) error {
-	lm, ok := m.(LockEventModel)
-	if !ok || lm.LockEvents() {
+	if !capabilitiesOf(m).UnknownLocks {
 		return nil
 	}
 	for _, th := range test.Threads {
@@ -113,24 +105,14 @@ func refuseLockEvents(test *litmus.Test, m Model) error {
 	return nil
 }
 
-// An AtomicModel is a Model that forbids every candidate in which the read
-// of an rmw pair reads from another write than the one immediately
-// co-before the pair's write, when the pair's two events come from one
-// instruction. The explorer then skips those candidates instead of
-// checking them: two such reads never share a write, and the write each
-// reads is placed right before its pair's write in co.
-type AtomicModel interface {
+// A FallibleModel is a Model whose check may fail, such as a model read
+// from a cat file that meets a type error on one dialect's events. The
+// explorer then calls CheckErr instead of Check, and an error ends the
+// exploration with that error instead of a verdict, as a candidate too
+// large to check does: the error belongs to this exploration alone.
+type FallibleModel interface {
 	Model
-	AtomicRMW() bool
-}
-
-// An AtomicLockModel is a Model that forbids the same of lock.cat's
-// lock-read and lock-write pairs (spin_lock, a successful spin_trylock)
-// alone, as lock.cat does by giving a lock-read the write immediately
-// co-before its lock-write. The explorer then skips those candidates.
-type AtomicLockModel interface {
-	Model
-	AtomicLocks() bool
+	CheckErr(x *litmus.Execution) (allowed bool, flags []string, err error)
 }
 
 // A PruningModel is a Model that can tell from part of a candidate that
@@ -193,8 +175,10 @@ type Options struct {
 // setup is the per-test data the explorer computes once.
 type setup struct {
 	test *litmus.Test
+	// caps are what the model lets the explorer assume.
+	caps Capabilities
 	// coherent: the model forbids incoherent candidates, and the
-	// explorer cuts them (IncoherentModel).
+	// explorer cuts them (Capabilities.MayBeIncoherent).
 	coherent bool
 	// lim bounds the preparation; each worker has its own.
 	lim *limit.Limiter

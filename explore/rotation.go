@@ -1,7 +1,7 @@
-// This file implements symmetries that rename locations (issue 13, point
-// 3): a ring of threads such as the RCU chain, each thread the next but
+// This file implements symmetries that rename locations: a ring of threads such as the RCU chain, each thread the next but
 // one with every location shifted along the ring, is explored one
 // combination of paths per orbit of the rotation.
+
 package explore
 
 import (

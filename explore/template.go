@@ -2,6 +2,7 @@
 // combination of paths that its shape alone decides, built once per shape
 // and shared by the combinations of that shape (the RCU ring's are all of
 // one shape), so that each pays only for its values.
+
 package explore
 
 import (

@@ -1,10 +1,8 @@
-// Package herd reproduces herd7's conventions outside the memory models:
-// the Hash= line of its output and the .cfg files of its command line.
-//
 // This file implements the hash: herd digests a normalised form of the
 // test (the digest-relevant header keys, the sorted initial state, the
 // code pretty-printed in columns, the observed locations), so that two
 // spellings of the same test share a hash.
+
 package herd
 
 import (

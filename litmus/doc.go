@@ -1,25 +1,19 @@
-// Package litmus is the intermediate representation of litmus tests and
-// the explorer that runs them.
+// Package litmus is the intermediate representation of litmus tests, of
+// their candidate executions and of the results of their exploration.
 //
 // A Test (test.go) is what every dialect's parser produces: the initial
-// state, the threads as code in the instruction IR (instr.go, one Instr per
-// load, store, fence, move, branch or read-modify-write, with its ordering
-// tags, tags.go), and the conditions on final states (prop.go).
+// state, the threads as code in the instruction IR (instr.go, one Instr
+// per load, store, fence, move, branch or read-modify-write, with its
+// ordering tags, tags.go), and the conditions on final states (prop.go,
+// which evaluates and prints them). Values are integers and symbolic
+// addresses (value.go), with the IR's operators on them (ops.go).
 //
-// Explore (explore.go) enumerates the candidate executions of a Test:
-// each thread's control-flow paths with every value a read may return
-// (domains.go, paths.go, paths_rmw.go), their combinations (combos.go,
-// combo_layout.go), and for each the reads-from and coherence orders
-// (coherence.go). A Model, which package
-// models implements, accepts or rejects each candidate; outcome.go keeps
-// the final states, the condition's verdict and a witness. The result is
-// the same whatever the number of workers.
-//
-// Executions are events with relations over them, held as bitsets (set.go,
-// rel.go) under the operation names of herd's cat language. Beside the
-// verdict the explorer reports liveness (hang.go: a spin that may wait
-// forever), paths it could not evaluate (stuck.go), and prints a result in
-// herd7's format line for line (format.go, herdvars.go).
+// An Execution (exec.go) is a candidate: events with the relations po,
+// rf, co, rmw and the dependencies, held in package rel's bitsets; a
+// model reads it, and witness.go prints one as text. A Result (result.go)
+// is what an exploration found: final states (state.go, statelines.go,
+// format.go), herd's counts, the witnesses, and what the verdict proves
+// (judge.go: its caveats, the one judge every output reads).
 //
 // Errors carry a position (pos.go) and say "file:line:col: msg".
 package litmus

@@ -1,6 +1,7 @@
 // This file implements final states: one value per observed register or
 // location, held as Values or, for the millions of states of a ring, as
 // rows of small integers in one shared table.
+
 package litmus
 
 import "cmp"

@@ -1,7 +1,10 @@
 // Package locks compiles C litmus tests of kernel code to the assembly of
-// the architectures the kernel runs on, holds lock algorithms as C
-// fragments, and defines the proof table: lock scenarios run under LKMM,
-// POWER, ARMv8 and x86-TSO.
+// the architectures the kernel runs on (POWER, ARMv8 with and without LSE,
+// x86-64, RISC-V), with the kernel's mapping of each primitive as data,
+// holds lock algorithms as C fragments, and runs a C test in one column
+// (the LKMM, or a target under its hardware model). The proof table of
+// lock scenarios is package locks/table; package pipeline runs a test in
+// every column.
 //
 // The pipeline of a C test under a hardware model is
 //
@@ -28,7 +31,7 @@
 //     addressed through registers set in the init block (POWER, ARMv8) or
 //     by name (x86).
 //
-// The compiler is compile*.go, tables.go, syntax.go and print.go; the
-// runner, which uses it, is run.go, resolve.go, lkmm.go, weaken.go and
-// the proof table, scenarios.go.
+// The compiler is compile*.go, tables.go, rvtable.go, syntax.go,
+// rvsyntax.go and print.go; the runner of a column, which uses it, is
+// run.go, lkmm.go and weaken.go.
 package locks

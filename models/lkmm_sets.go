@@ -95,6 +95,27 @@ func lkmmStaticOf(x *litmus.Execution) *lkmmStatic {
 func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	n := x.N
 	s := &lkmmStatic{n: n, all: rel.AllEvents(n), staticFlags: map[string]rel.Set{}, none: rel.NewRel(n)}
+	h := s.eventSets(x)
+	s.baseRelations(x)
+	s.annotations(x, h)
+	s.fenceRelations(x)
+	s.rcuSections(x)
+	if lkmmShortcuts {
+		s.hbFixed = newHBFixed(s)
+	}
+	s.lockChecks(x, h)
+	return s
+}
+
+// herdSets are herd's own R, W and M, which lock.cat's final ones extend
+// with its lock events, and those lock events.
+type herdSets struct {
+	R, W, M, locks rel.Set
+}
+
+// eventSets sets the event sets of linux-kernel.bell and lock.cat that
+// come from the events' kinds and tags alone.
+func (s *lkmmStatic) eventSets(x *litmus.Execution) herdSets {
 	tag := x.Tag
 	s.IW = x.IW
 	s.LKR, s.LKW, s.UL = tag(litmus.TagLockRead), tag(litmus.TagLockWrite), tag(litmus.TagUnlock)
@@ -108,7 +129,12 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.SrcuLock, s.SrcuUnlock, s.SyncSrcu = tag(litmus.TagSrcuLock), tag(litmus.TagSrcuUnlock), tag(litmus.TagSyncSrcu)
 	s.SyncRcu = tag(litmus.TagSyncRcu)
 	s.notSrcuUnlock = s.all.Diff(s.SrcuUnlock)
+	return herdSets{R: hR, W: hW, M: hM, locks: locks}
+}
 
+// baseRelations sets po, loc, int, ext and the dependencies.
+func (s *lkmmStatic) baseRelations(x *litmus.Execution) {
+	n := s.n
 	// herd's C semantics sequences the read and the write of an atomic
 	// read-modify-write, and LKR then LKW of spin_lock (lock.cat pairs
 	// them through po-loc): po orders them, where the explorer's po, after
@@ -139,23 +165,32 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	s.int_ = x.Int.Union(s.id, rel.Cartesian(n, x.IW, x.IW))
 	s.ext = rel.Cartesian(n, s.all, s.all).Diff(s.int_)
 	s.addr0, s.data0, s.ctrl0 = x.Addr, x.Data, x.Ctrl
+}
 
-	// linux-kernel.bell: annotations that do not give their ordering.
-	s.RMW = x.Atomic.Diff(locks)
+// annotations sets linux-kernel.bell's sets of annotations that do not
+// give their ordering.
+func (s *lkmmStatic) annotations(x *litmus.Execution, h herdSets) {
+	tag := x.Tag
+	s.RMW = x.Atomic.Diff(h.locks)
 	failedRMW := s.RMW.Diff(x.RMW.Domain().Union(x.RMW.Range()))
-	s.Acquire = tag(litmus.TagAcquire).Diff(hW).Diff(failedRMW).Union(s.LKR)
-	s.Release = tag(litmus.TagRelease).Diff(hR).Diff(failedRMW).Union(s.UL)
+	s.Acquire = tag(litmus.TagAcquire).Diff(h.W).Diff(failedRMW).Union(s.LKR)
+	s.Release = tag(litmus.TagRelease).Diff(h.R).Diff(failedRMW).Union(s.UL)
 	s.Mb = tag(litmus.TagMB).Diff(failedRMW)
-	s.Noreturn = tag(litmus.TagNoreturn).Diff(hW)
+	s.Noreturn = tag(litmus.TagNoreturn).Diff(h.W)
 	s.R4rmb = s.R.Diff(s.Noreturn)
-	marked := s.all.Diff(hM).Union(s.IW, tag(litmus.TagOnce), tag(litmus.TagRelease), tag(litmus.TagAcquire), tag(litmus.TagMB),
-		s.RMW, locks, s.SrcuLock, s.SrcuUnlock)
+	marked := s.all.Diff(h.M).Union(s.IW, tag(litmus.TagOnce), tag(litmus.TagRelease), tag(litmus.TagAcquire), tag(litmus.TagMB),
+		s.RMW, h.locks, s.SrcuLock, s.SrcuUnlock)
 	s.Marked = marked
-	s.Plain = hM.Diff(marked)
+	s.Plain = h.M.Diff(marked)
 	s.hasPlain = !s.Plain.Empty()
 	s.hasSrcu = !s.SrcuLock.Union(s.SrcuUnlock).Empty()
 	s.hasRcu = !s.SyncRcu.Union(s.SyncSrcu).Empty()
+}
 
+// fenceRelations sets the orderings of linux-kernel.cat that po and the
+// fences give, and the fixed parts of the per-candidate relations.
+func (s *lkmmStatic) fenceRelations(x *litmus.Execution) {
+	n, tag := s.n, x.Tag
 	po, M := s.po, s.M
 	s.accPo = po.Restrict(s.Acquire, M)
 	s.poRel = po.Restrict(M, s.Release)
@@ -187,7 +222,12 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 		tag(litmus.TagBeforeAtomic), tag(litmus.TagAfterAtomic), s.Acquire, s.Release,
 		tag(litmus.TagRcuLock), tag(litmus.TagRcuUnlock), s.SrcuLock, s.SrcuUnlock)).Union(
 		po.Restrict(s.all, s.Release), po.Restrict(s.Acquire, s.all))
+}
 
+// rcuSections sets the RCU read-side critical sections, their flags, and
+// what the rcu fixpoint needs when there is a grace period.
+func (s *lkmmStatic) rcuSections(x *litmus.Execution) {
+	tag, po := x.Tag, s.po
 	// RCU read-side critical sections: each rcu_read_unlock matches the
 	// innermost unmatched rcu_read_lock before it.
 	rscs := rcuRscs(po, tag(litmus.TagRcuLock), tag(litmus.TagRcuUnlock))
@@ -198,13 +238,14 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 	if s.hasRcu {
 		s.rcuKeys = newRCUKeys(s, !lkmmShortcuts)
 	}
-	if lkmmShortcuts {
-		s.hbFixed = newHBFixed(s)
-	}
+}
 
-	// lock.cat on po alone.
-	allLocks := locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)
-	s.staticFlags["mixed-lock-accesses"] = s.loc.Restrict(hM.Diff(s.IW).Diff(allLocks), allLocks).Domain()
+// lockChecks evaluates lock.cat on po alone: its axioms on lock nesting
+// and the flags that po decides.
+func (s *lkmmStatic) lockChecks(x *litmus.Execution, h herdSets) {
+	po := s.po
+	allLocks := h.locks.Union(s.SrcuLock, s.SrcuUnlock, s.SyncSrcu)
+	s.staticFlags["mixed-lock-accesses"] = s.loc.Restrict(h.M.Diff(s.IW).Diff(allLocks), allLocks).Domain()
 	poLoc := s.poLoc
 	lkRMW := poLoc.Restrict(s.LKR, s.LKW).Diff(po.Seq(po))
 	s.staticFlags["unpaired-LKW"] = s.LKW.Diff(lkRMW.Range())
@@ -228,7 +269,6 @@ func newLKMMStatic(x *litmus.Execution) *lkmmStatic {
 		}
 	}
 	s.staticFlags["lock-final"] = shown.Inter(allLocks)
-	return s
 }
 
 // ObservedMemory lists the memory locations a test's final state shows

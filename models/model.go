@@ -1,6 +1,6 @@
-// Package models holds the memory models, each a table of named axioms
-// over the relations of a candidate execution, with herd's names so that a
-// disagreement with herd7 can be traced to one axiom.
+// This file implements a model as a table of named axioms, the registry
+// of models by name, and the default model of each dialect.
+
 package models
 
 import (
@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
@@ -36,7 +37,7 @@ type Axiom struct {
 	// Monotone states that the relation only grows as rf and co grow (no
 	// difference or complement on them): failing on part of a
 	// candidate's edges, the axiom fails on every completion, and the
-	// explorer cuts the subtree (litmus.PruningModel).
+	// explorer cuts the subtree (explore.PruningModel).
 	Monotone bool
 	// Decide, when set, tells whether the check passes (for a flag: that
 	// it does not rise) without building Rel in full, such as the LKMM's
@@ -73,24 +74,24 @@ type Model struct {
 	// Atomic states that the model forbids an rmw pair of one instruction
 	// whose read does not read the write immediately co-before the pair's
 	// write, so that the explorer need not enumerate those candidates
-	// (litmus.AtomicModel).
+	// (explore.Capabilities.AtomicRMW).
 	Atomic bool
 	// LocksAtomic states the same of lock.cat's lock-read and lock-write
-	// pairs alone (litmus.AtomicLockModel).
+	// pairs alone (explore.Capabilities.AtomicLocks).
 	LocksAtomic bool
 	// Cycles states that the model may allow a cycle of reads and writes
-	// copying one another's values (litmus.CycleModel).
+	// copying one another's values (explore.Capabilities.ValueCycles).
 	Cycles bool
 	// Incoherent: nothing shows that the model forbids what SC per
 	// location forbids (an edited cat file), so the explorer enumerates
-	// those candidates too (litmus.IncoherentModel).
+	// those candidates too (explore.Capabilities.MayBeIncoherent).
 	Incoherent bool
 	// UnknownLocks: the model's lock.cat is not one whose lock events the
-	// explorer builds (litmus.LockEventModel), so tests with lock events
+	// explorer builds (explore.Capabilities.UnknownLocks), so tests with lock events
 	// are refused.
 	UnknownLocks bool
 	// Shape states that what the model keeps in Execution.Memo depends
-	// only on the execution's shape (litmus.ShapeModel).
+	// only on the execution's shape (explore.Capabilities.ShapeMemo).
 	Shape bool
 	// Env derives the environment the axioms read; nil means NewEnv,
 	// with every relation Env holds. A model that derives its own
@@ -113,25 +114,20 @@ func (m *Model) env(x *litmus.Execution) *Env {
 	return NewEnv(x)
 }
 
-// LockEvents implements litmus.LockEventModel.
-func (m *Model) LockEvents() bool { return !m.UnknownLocks }
+// Capabilities implements explore.CapableModel: what the model's fields
+// let the explorer assume.
+func (m *Model) Capabilities() explore.Capabilities {
+	return explore.Capabilities{
+		ValueCycles:     m.Cycles,
+		ShapeMemo:       m.Shape,
+		MayBeIncoherent: m.Incoherent,
+		UnknownLocks:    m.UnknownLocks,
+		AtomicRMW:       m.Atomic,
+		AtomicLocks:     m.LocksAtomic,
+	}
+}
 
-// MayBeIncoherent implements litmus.IncoherentModel.
-func (m *Model) MayBeIncoherent() bool { return m.Incoherent }
-
-// ValueCycles implements litmus.CycleModel.
-func (m *Model) ValueCycles() bool { return m.Cycles }
-
-// ShapeMemo implements litmus.ShapeModel.
-func (m *Model) ShapeMemo() bool { return m.Shape }
-
-// AtomicRMW implements litmus.AtomicModel.
-func (m *Model) AtomicRMW() bool { return m.Atomic }
-
-// AtomicLocks implements litmus.AtomicLockModel.
-func (m *Model) AtomicLocks() bool { return m.LocksAtomic }
-
-// Prunes implements litmus.PruningModel.
+// Prunes implements explore.PruningModel.
 func (m *Model) Prunes() bool {
 	for _, a := range m.Axioms {
 		if a.Monotone && a.Kind != Flag {
@@ -141,7 +137,7 @@ func (m *Model) Prunes() bool {
 	return false
 }
 
-// Refutes implements litmus.PruningModel: x, with part of the rf and co
+// Refutes implements explore.PruningModel: x, with part of the rf and co
 // edges of its completions, breaks a monotone axiom.
 func (m *Model) Refutes(x *litmus.Execution) bool {
 	e := m.env(x)
@@ -153,14 +149,14 @@ func (m *Model) Refutes(x *litmus.Execution) bool {
 	return false
 }
 
-// Name implements litmus.Model.
+// Name implements explore.Model.
 func (m *Model) Name() string { return m.ModelName }
 
-// Check implements litmus.Model; the explorer calls CheckErr, which
+// Check implements explore.Model; the explorer calls CheckErr, which
 // keeps the error Check drops.
 func (m *Model) Check(x *litmus.Execution) (bool, []string) { return DropCheckErr(m.CheckErr(x)) }
 
-// DropCheckErr is the Check of a litmus.FallibleModel, given what its
+// DropCheckErr is the Check of an explore.FallibleModel, given what its
 // CheckErr returns: an execution whose check failed is not allowed.
 func DropCheckErr(allowed bool, flags []string, err error) (bool, []string) {
 	if err != nil {
@@ -169,7 +165,7 @@ func DropCheckErr(allowed bool, flags []string, err error) (bool, []string) {
 	return allowed, flags
 }
 
-// CheckErr implements litmus.FallibleModel: an execution is allowed when
+// CheckErr implements explore.FallibleModel: an execution is allowed when
 // every non-flag axiom holds.
 func (m *Model) CheckErr(x *litmus.Execution) (bool, []string, error) {
 	if m.Eval != nil {
