@@ -65,7 +65,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 	sort.Strings(s.locs)
 	if opt.Mixed {
 		var err error
-		if s.mixed, err = newMixedLayout(s); err != nil {
+		if s.mixed, s.locs, err = paths.NewMixedLayout(test, s.locs, s.initMem); err != nil {
 			return nil, err
 		}
 	}

@@ -7,74 +7,12 @@
 package explore
 
 import (
-	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
-
-// newMixedLayout lays out the locations of s's test in cells.
-func newMixedLayout(s *setup) (*paths.MixedLayout, error) {
-	t := s.test
-	if !paths.MixedArches[t.Arch] {
-		return nil, litmus.Unsupported(litmus.Pos{File: t.File, Line: 1, Col: 1},
-			fmt.Sprintf("mixed-size accesses in %s: litmuscheck models them for %s only", t.Arch, paths.MixedArchList()))
-	}
-	m := &paths.MixedLayout{Big: t.Arch == litmus.ArchPPC, Size: map[string]int{}, Cells: map[string][]string{},
-		Base: map[string]string{}, Index: map[string]int{}}
-	sizes := map[int]bool{}
-	for _, it := range t.Init {
-		if it.Loc.Thread == -1 {
-			if it.Value.Sym != "" || it.Size > 0 {
-				return nil, litmus.Unsupported(it.Pos, "mixed-size accesses with a pointer or an array in memory")
-			}
-			m.Size[it.Loc.Name] = paths.LocBytes(it.Type)
-			sizes[m.Size[it.Loc.Name]] = true
-		}
-	}
-	for _, th := range t.Threads {
-		for i := range th.Code {
-			if in := &th.Code[i]; in.Addr != nil && in.Op != litmus.OpFence {
-				sizes[paths.AccessBytes(in)] = true
-			}
-		}
-	}
-	all := make([]int, 0, len(sizes))
-	for n := range sizes {
-		all = append(all, n)
-	}
-	sort.Ints(all)
-	switch {
-	case len(all) == 0:
-		m.Granule = 1
-	case len(all) == 1:
-		m.Granule = max(all[0]/2, 1)
-	default:
-		m.Granule = all[0]
-	}
-	var locs []string
-	for _, l := range s.locs {
-		n, ok := m.Size[l]
-		if !ok {
-			n = paths.LocBytes("")
-			m.Size[l] = n
-		}
-		init := s.initMem[l].Off
-		for k := 0; k < n; k += m.Granule {
-			c := paths.CellName(l, k)
-			m.Cells[l] = append(m.Cells[l], c)
-			m.Base[c], m.Index[c] = l, k/m.Granule
-			locs = append(locs, c)
-			s.initMem[c] = litmus.Int(m.CellOf(init, len(m.Cells[l])-1, n/m.Granule))
-		}
-	}
-	sort.Strings(locs)
-	s.locs = locs
-	return m, nil
-}
 
 // mixedGroups are the instances of a combination's accesses: each memory
 // event's group (herd's si classes: the cells of one read or one write of

@@ -46,12 +46,6 @@ func herdFirstOption(arg string) bool {
 	return ok && arg != "-h"
 }
 
-// builtinCat maps herd's model files to the built-in models.
-var builtinCat = map[string]string{
-	"ppc.cat": "power", "aarch64.cat": "armv8", "x86tso.cat": "tso",
-	"x86tso-mixed.cat": "tso-mixed", "linux-kernel.cat": "lkmm", "riscv.cat": "riscv",
-}
-
 // lkmmv1Flag is the flag linux-kernel.bell raises on every test unless
 // the variant is lkmmv2.
 const lkmmv1Flag = "this-model-requires-variant-higher-than-lkmmv1"
@@ -78,10 +72,35 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	if o.outDir != "" && o.graph != "" && o.graph != "columns" && !o.quiet {
 		fmt.Fprintf(stderr, "Warning: -graph %s: litmuscheck draws herd's columns layout only\n", o.graph)
 	}
-	model, lkmm, err := o.loadModel()
+	h, err := newHerdRun(name, o, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
+	}
+	for _, file := range o.files {
+		h.status = max(h.status, h.file(file))
+	}
+	return h.status
+}
+
+// A herdRun is herd7 mode's run of its files.
+type herdRun struct {
+	name           string
+	o              *herdOptions
+	lo             options
+	lkmm, lkmmv1   bool
+	stdout, stderr io.Writer
+	status         int
+	pictures       int
+	seen           map[string]bool
+}
+
+// newHerdRun loads the model herd's options name and the primitives of
+// its -macros file, and sets the check's options as herd7 runs.
+func newHerdRun(name string, o *herdOptions, stdout, stderr io.Writer) (*herdRun, error) {
+	model, lkmm, err := o.loadModel()
+	if err != nil {
+		return nil, err
 	}
 	lo := options{format: "herd", jobs: 1, workers: 1, herdSizes: true, unroll: herdUnroll(o), maxMemory: limit.DefaultMaxMemory}
 	lo.timeout = time.Duration(o.timeout * float64(time.Second))
@@ -92,8 +111,7 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 		// built-in LKMM's linux-kernel.def need not be there.
 		prims, err := cat.LoadPrims(o.macros, search)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return 2
+			return nil, err
 		}
 		lo.userDefs = lo.userDefs.WithPrims(prims)
 	}
@@ -101,68 +119,76 @@ func runHerd7(name string, args []string, stdout, stderr io.Writer) int {
 	lo.hexa = o.hexa
 	// -variant mixed runs every test under mixed-size semantics.
 	lo.cat.variants = o.variants
-	lkmmv1 := lkmm && !hasVariant(o.variants, "lkmmv2")
-	if lkmmv1 && !o.quiet {
+	h := &herdRun{name: name, o: o, lo: lo, lkmm: lkmm, stdout: stdout, stderr: stderr, seen: map[string]bool{}}
+	h.lkmmv1 = lkmm && !hasVariant(o.variants, "lkmmv2")
+	if h.lkmmv1 && !o.quiet {
 		fmt.Fprintf(stderr, "Warning: litmuscheck runs linux-kernel.cat with the events of -variant lkmmv2; its lkmmv1 events are not implemented\n")
 	}
-	status := 0
-	pictures := 0
-	seen := map[string]bool{}
-	for _, file := range o.files {
-		start := time.Now()
-		out := checkFile(file, nil, lo)
-		if out.Err != nil {
-			fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.Err)
-			if !herdUserError(out.Err) {
-				status = max(status, 2)
-			}
-			continue
+	return h, nil
+}
+
+// file runs one file and prints its result as herd7 does; it returns the
+// exit status the file calls for.
+func (h *herdRun) file(file string) int {
+	o, stdout, stderr := h.o, h.stdout, h.stderr
+	start := time.Now()
+	out := checkFile(file, nil, h.lo)
+	if out.Err != nil {
+		fmt.Fprintf(stderr, "Warning: File %q: %v\n", file, out.Err)
+		if !herdUserError(out.Err) {
+			return 2
 		}
-		res := out.Result
-		if seen[res.Test.Name] {
-			// herd7 runs one test of a name per call, the first.
-			continue
-		}
-		seen[res.Test.Name] = true
-		if lkmm && res.Test.Arch != litmus.ArchC {
-			// herd7 stops on lock.cat's first LKR, an event set only C
-			// tests have, and prints no result.
-			fmt.Fprintf(stderr, "Warning: File %q: linux-kernel.cat applies to C tests only, this one is %s (herd7 fails on lock.cat's LKR)\n", file, res.Test.Arch)
-			status = max(status, 2)
-			continue
-		}
-		if o.speedcheck && res.LoopCut {
-			// herd's Loop line under -speedcheck follows rules of its own
-			// search, which we do not reproduce.
-			fmt.Fprintf(stderr, "Warning: File %q: unsupported by litmuscheck: -speedcheck true on a test whose loops the unroll bound cuts\n", file)
-			status = max(status, 2)
-			continue
-		}
-		if lkmmv1 {
-			i := sort.SearchStrings(res.Flags, lkmmv1Flag)
-			res.Flags = append(res.Flags[:i], append([]string{lkmmv1Flag}, res.Flags[i:]...)...)
-		}
-		var b bytes.Buffer
-		herd.WriteResult(&b, res)
-		block, hash, _ := strings.Cut(b.String(), "Hash=")
-		fmt.Fprint(stdout, block)
-		fmt.Fprintf(stdout, "Time %s %0.2f\n", res.Test.Name, time.Since(start).Seconds())
-		if o.candidate {
-			fmt.Fprintf(stdout, "Candidates %s %d\n", res.Test.Name, res.Candidates)
-		}
-		fmt.Fprint(stdout, "Hash="+hash)
-		if res.LoopCut && !o.quiet {
-			fmt.Fprintf(stderr, "Warning: File %q: unrolling limit exceeded, legal outcomes may be missing.\n", file)
-		}
-		if o.outDir != "" && o.show != "none" && (o.nshow == 0 || pictures < o.nshow) {
-			if err := writeHerdPicture(o, res.Test.Name, out); err != nil {
-				fmt.Fprintf(stderr, "%s: %v\n", name, err)
-				status = 2
-			}
-			pictures++
+		return 0
+	}
+	res := out.Result
+	if h.seen[res.Test.Name] {
+		// herd7 runs one test of a name per call, the first.
+		return 0
+	}
+	h.seen[res.Test.Name] = true
+	if msg := h.refusal(res); msg != "" {
+		fmt.Fprintf(stderr, "Warning: File %q: %s\n", file, msg)
+		return 2
+	}
+	if h.lkmmv1 {
+		i := sort.SearchStrings(res.Flags, lkmmv1Flag)
+		res.Flags = append(res.Flags[:i], append([]string{lkmmv1Flag}, res.Flags[i:]...)...)
+	}
+	var b bytes.Buffer
+	herd.WriteResult(&b, res)
+	block, hash, _ := strings.Cut(b.String(), "Hash=")
+	fmt.Fprint(stdout, block)
+	fmt.Fprintf(stdout, "Time %s %0.2f\n", res.Test.Name, time.Since(start).Seconds())
+	if o.candidate {
+		fmt.Fprintf(stdout, "Candidates %s %d\n", res.Test.Name, res.Candidates)
+	}
+	fmt.Fprint(stdout, "Hash="+hash)
+	if res.LoopCut && !o.quiet {
+		fmt.Fprintf(stderr, "Warning: File %q: unrolling limit exceeded, legal outcomes may be missing.\n", file)
+	}
+	if o.outDir != "" && o.show != "none" && (o.nshow == 0 || h.pictures < o.nshow) {
+		h.pictures++
+		if err := writeHerdPicture(o, res.Test.Name, out); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", h.name, err)
+			return 2
 		}
 	}
-	return status
+	return 0
+}
+
+// refusal is why herd7 mode prints no result for res, "" when it does.
+func (h *herdRun) refusal(res *litmus.Result) string {
+	switch {
+	case h.lkmm && res.Test.Arch != litmus.ArchC:
+		// herd7 stops on lock.cat's first LKR, an event set only C
+		// tests have, and prints no result.
+		return fmt.Sprintf("linux-kernel.cat applies to C tests only, this one is %s (herd7 fails on lock.cat's LKR)", res.Test.Arch)
+	case h.o.speedcheck && res.LoopCut:
+		// herd's Loop line under -speedcheck follows rules of its own
+		// search, which we do not reproduce.
+		return "unsupported by litmuscheck: -speedcheck true on a test whose loops the unroll bound cuts"
+	}
+	return ""
 }
 
 // herdUserError reports whether err is one herd7 reports as a warning
@@ -208,7 +234,7 @@ func (o *herdOptions) loadModel() (*models.Model, bool, error) {
 		return nil, false, nil
 	}
 	base := filepath.Base(o.model)
-	b, builtin := builtinCat[base]
+	b, builtin := herd.BuiltinModel(base)
 	builtin = builtin && (base != "linux-kernel.cat" || (filepath.Base(o.bell) == "linux-kernel.bell" && filepath.Base(o.macros) == "linux-kernel.def"))
 	search := append([]string{"."}, o.include...)
 	if _, err := cat.Find(o.model, search); builtin && err != nil {

@@ -123,3 +123,63 @@ func Bytes(n int) string {
 
 // naturalSize is the width in bytes of an access whose Instr.Size is 0.
 const naturalSize = 4
+
+// NewMixedLayout lays out the locations of t in cells: locs, the test's
+// locations, sorted, become the sorted cells it returns, and initMem gets
+// each cell's initial value.
+func NewMixedLayout(t *litmus.Test, locs []string, initMem map[string]litmus.Value) (*MixedLayout, []string, error) {
+	if !MixedArches[t.Arch] {
+		return nil, nil, litmus.Unsupported(litmus.Pos{File: t.File, Line: 1, Col: 1},
+			fmt.Sprintf("mixed-size accesses in %s: litmuscheck models them for %s only", t.Arch, MixedArchList()))
+	}
+	m := &MixedLayout{Big: t.Arch == litmus.ArchPPC, Size: map[string]int{}, Cells: map[string][]string{},
+		Base: map[string]string{}, Index: map[string]int{}}
+	sizes := map[int]bool{}
+	for _, it := range t.Init {
+		if it.Loc.Thread == -1 {
+			if it.Value.Sym != "" || it.Size > 0 {
+				return nil, nil, litmus.Unsupported(it.Pos, "mixed-size accesses with a pointer or an array in memory")
+			}
+			m.Size[it.Loc.Name] = LocBytes(it.Type)
+			sizes[m.Size[it.Loc.Name]] = true
+		}
+	}
+	for _, th := range t.Threads {
+		for i := range th.Code {
+			if in := &th.Code[i]; in.Addr != nil && in.Op != litmus.OpFence {
+				sizes[AccessBytes(in)] = true
+			}
+		}
+	}
+	all := make([]int, 0, len(sizes))
+	for n := range sizes {
+		all = append(all, n)
+	}
+	sort.Ints(all)
+	switch {
+	case len(all) == 0:
+		m.Granule = 1
+	case len(all) == 1:
+		m.Granule = max(all[0]/2, 1)
+	default:
+		m.Granule = all[0]
+	}
+	var cells []string
+	for _, l := range locs {
+		n, ok := m.Size[l]
+		if !ok {
+			n = LocBytes("")
+			m.Size[l] = n
+		}
+		init := initMem[l].Off
+		for k := 0; k < n; k += m.Granule {
+			c := CellName(l, k)
+			m.Cells[l] = append(m.Cells[l], c)
+			m.Base[c], m.Index[c] = l, k/m.Granule
+			cells = append(cells, c)
+			initMem[c] = litmus.Int(m.CellOf(init, len(m.Cells[l])-1, n/m.Granule))
+		}
+	}
+	sort.Strings(cells)
+	return m, cells, nil
+}

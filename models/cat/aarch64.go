@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/models"
+	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -69,14 +70,14 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 	case name == "Exp":
 		// Every access of a user-level test, init writes included, is
 		// explicit.
-		return in.x.M, true
+		return in.cand.x.M, true
 	case aarch64Empty[name]:
 		return rel.Set{}, true
 	case name == "rf-reg", name == "iico_data", name == "iico_ctrl", name == "iico_order":
 		// The explorer has no register events, and relates the memory
 		// events of one instruction by rmw; a catdep file's dependencies
 		// built from these are the explorer's (catDeps).
-		return in.shape.emptyV, true
+		return in.cand.shape.emptyV, true
 	case name == "Rreg", name == "Wreg", name == "DATA", name == "NDATA":
 		return rel.Set{}, true
 	case name == "same-oa":
@@ -86,13 +87,13 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 			if _, err := in.relArg(v, name); err != nil {
 				return nil, err
 			}
-			return in.shape.emptyV, nil
+			return in.cand.shape.emptyV, nil
 		}}, true
 	case name == "same-low-order-bits":
 		// aarch64loc.cat meets it only beside faults and translation
 		// table reads, which are empty; a user-level test has one
 		// address per location, so the same location is its best reading.
-		return in.x.Loc.Restrict(in.x.M, in.x.M), true
+		return in.cand.x.Loc.Restrict(in.cand.x.M, in.cand.x.M), true
 	case name == "oa-changes", name == "at-least-one-writable":
 		// Page table entry writes, filtered by their successor: there
 		// are none without -variant vmsa.
@@ -110,24 +111,25 @@ func (in *interp) aarch64Builtin(name string) (Value, bool) {
 // (aarch64deps.cat's addr, data, ctrl and pick forms) to the one the
 // explorer derives: herd computes them from register events, which our
 // executions do not have (see docs/design.md).
-func (in *interp) catDeps(l *LetStmt) (vars, bool) {
-	if l.Rec || len(l.Bindings) != 1 || l.Bindings[0].Pattern == nil || len(l.Bindings[0].Pattern.Names) != 1 {
+func (in *interp) catDeps(l *resolve.Let) (vars, bool) {
+	if l.Rec || len(l.Bindings) != 1 || l.Bindings[0].Fun != nil || len(l.Bindings[0].Names) != 1 {
 		return nil, false
 	}
-	name := l.Bindings[0].Pattern.Names[0]
-	if in.deps == nil {
-		if m, ok := in.x.Memo.(*memo); ok && m.deps != nil {
-			in.deps = m.deps
+	s := l.Bindings[0].Names[0]
+	name := in.prog.code.Syms.Names[s]
+	if in.cand.deps == nil {
+		if m, ok := in.cand.x.Memo.(*memo); ok && m.deps != nil {
+			in.cand.deps = m.deps
 		} else {
-			in.deps = models.ARMCatDeps(in.x)
-			if m, ok := in.x.Memo.(*memo); ok {
-				m.deps = in.deps
+			in.cand.deps = models.ARMCatDeps(in.cand.x)
+			if m, ok := in.cand.x.Memo.(*memo); ok {
+				m.deps = in.cand.deps
 			}
 		}
 	}
-	r, ok := in.deps[name]
+	r, ok := in.cand.deps[name]
 	if !ok {
 		return nil, false
 	}
-	return vars{{l.Bindings[0].Pattern.syms[0], binding{v: r}}}, true
+	return vars{{s, binding{v: r}}}, true
 }

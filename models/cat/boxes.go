@@ -28,8 +28,8 @@ func relOf(v Value) (rel.Rel, bool) {
 // rf or co (it never outlives the candidate, as newRel's arena), else on
 // the heap.
 func (in *interp) relValue(r rel.Rel) Value {
-	if in.dyn && in.slab != nil {
-		return in.slab.box(r)
+	if in.expr.dyn && in.cand.slab != nil {
+		return in.cand.slab.box(r)
 	}
 	return &relVal{r}
 }
@@ -68,19 +68,19 @@ func (s *relSlab) box(r rel.Rel) *relVal {
 }
 
 // candRel is an empty relation of the candidate: in the worker's arena
-// when there is one, whatever in.dyn says.
+// when there is one, whatever in.expr.dyn says.
 func (in *interp) candRel() rel.Rel {
-	if in.x.Arena != nil {
-		return in.x.Arena.NewRel(in.n)
+	if in.cand.x.Arena != nil {
+		return in.cand.x.Arena.NewRel(in.cand.n)
 	}
-	return rel.NewRel(in.n)
+	return rel.NewRel(in.cand.n)
 }
 
 // inArena is r with the relations computed from it in the worker's
 // arena, when there is one: for comparisons made once per candidate.
 func (in *interp) inArena(r rel.Rel) rel.Rel {
-	if in.x.Arena != nil {
-		return in.x.Arena.Attach(r)
+	if in.cand.x.Arena != nil {
+		return in.cand.x.Arena.Attach(r)
 	}
 	return r
 }
@@ -91,11 +91,11 @@ func (in *interp) inArena(r rel.Rel) rel.Rel {
 // place.
 func (in *interp) identity(s rel.Set) rel.Rel {
 	if setEmpty(s) {
-		return in.empty
+		return in.cand.shape.empty
 	}
 	r := in.newRel()
 	s.Each(func(e int) {
-		if e < in.n {
+		if e < in.cand.n {
 			r.Add(e, e)
 		}
 	})

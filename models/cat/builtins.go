@@ -10,6 +10,8 @@ package cat
 import (
 	"fmt"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/rel"
@@ -33,23 +35,23 @@ type builtinEntry struct {
 // builtin resolves a name no let binds: s is its symbol.
 func (in *interp) builtin(name string, s sym) (Value, bool, bool) {
 	dyn := in.prog.dynSyms[s]
-	cache := in.shape.builtins
+	cache := in.cand.shape.builtins
 	if dyn {
 		// Computed again for each candidate.
-		if len(in.dynBuiltins) != len(cache) {
-			in.dynBuiltins = make([]builtinEntry, len(cache))
+		if len(in.cand.dynBuiltins) != len(cache) {
+			in.cand.dynBuiltins = make([]builtinEntry, len(cache))
 			if in.memo != nil {
-				in.memo.dynBuiltins = in.dynBuiltins
+				in.memo.dynBuiltins = in.cand.dynBuiltins
 			}
 		}
-		cache = in.dynBuiltins
+		cache = in.cand.dynBuiltins
 	}
 	e := &cache[s]
-	if e.state != 0 && (!dyn || e.gen == in.gen) {
+	if e.state != 0 && (!dyn || e.gen == in.cand.gen) {
 		return e.v, dyn, e.state == 1
 	}
 	v, ok := in.computeBuiltin(name)
-	*e = builtinEntry{v: v, state: 2, gen: in.gen}
+	*e = builtinEntry{v: v, state: 2, gen: in.cand.gen}
 	if ok {
 		e.state = 1
 	}
@@ -57,16 +59,16 @@ func (in *interp) builtin(name string, s sym) (Value, bool, bool) {
 }
 
 func (in *interp) computeBuiltin(name string) (Value, bool) {
-	x := in.x
+	x := in.cand.x
 	switch name {
 	case "po":
 		return in.po(), true
 	case "rf":
-		if in.slab != nil {
+		if in.cand.slab != nil {
 			// In the slab: rf is looked up anew by each candidate.
-			return in.slab.box(in.rf), true
+			return in.cand.slab.box(in.cand.rf), true
 		}
-		return in.rf, true
+		return in.cand.rf, true
 	case "co":
 		// co is known once a with co from ... has bound it; herd's
 		// standard library has no co of its own.
@@ -74,7 +76,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "rmw":
 		return x.RMW, true
 	case "amo":
-		if in.arch == litmus.ArchC {
+		if in.cand.arch == litmus.ArchC {
 			return x.RMW, true
 		}
 		return x.RMW.Diff(in.lxsxRel()), true
@@ -91,12 +93,12 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "int":
 		// herd's int relates each thread event to itself, not an
 		// initial write.
-		return x.Int.Union(rel.Identity(in.n, setDiff(in.all, x.IW))), true
+		return x.Int.Union(rel.Identity(in.cand.n, setDiff(in.cand.all, x.IW))), true
 	case "ext":
 		// Nor are two initial writes external to each other.
-		return in.full.Diff(x.Int).Diff(in.id).Diff(rel.Cartesian(in.n, x.IW, x.IW)), true
+		return in.cand.shape.full.Diff(x.Int).Diff(in.cand.shape.id).Diff(rel.Cartesian(in.cand.n, x.IW, x.IW)), true
 	case "id":
-		return in.shape.idV, true
+		return in.cand.shape.idV, true
 	case "si", "sm":
 		// herd's si (and sm, its alias) relates the cells of one
 		// single-copy-atomic access: under mixed-size semantics the
@@ -104,7 +106,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 		if !x.SI.IsZero() {
 			return x.SI, true
 		}
-		return rel.Identity(in.n, x.M), true
+		return rel.Identity(in.cand.n, x.M), true
 	case "same-instance":
 		// The events of one execution of one instruction (the read and
 		// write of an RMW), each with itself, as the Go ARMv8 model's.
@@ -112,9 +114,9 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "po-loc":
 		return in.po().Inter(in.loc()), true
 	case "rfe":
-		return in.rf.Diff(x.Int), true
+		return in.cand.rf.Diff(x.Int), true
 	case "rfi":
-		return in.rf.Inter(x.Int), true
+		return in.cand.rf.Inter(x.Int), true
 	case "co0":
 		return in.co0(), true
 	case "R":
@@ -128,7 +130,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "IW":
 		return x.IW, true
 	case "FW":
-		return in.fw, true
+		return in.cand.fw, true
 	case "B", "BCC", "PRED", "SPURIOUS":
 		return rel.Set{}, true
 	case "RMW":
@@ -136,7 +138,7 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "emptyset":
 		return rel.Set{}, true
 	}
-	if in.arch == litmus.ArchAArch64 || in.arch == "" {
+	if in.cand.arch == litmus.ArchAArch64 || in.cand.arch == "" {
 		if v, ok := in.aarch64Builtin(name); ok {
 			return v, true
 		}
@@ -153,13 +155,13 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 // knownTag reports whether name is an event set of the test's dialect or
 // of the bell file's enums.
 func (in *interp) knownTag(name string) bool {
-	if in.tags[name] {
+	if in.cand.tags[name] {
 		return true
 	}
-	if dialectTags[in.arch][name] {
+	if dialectTags[in.cand.arch][name] {
 		return true
 	}
-	return !setEmpty(in.x.Tag(name))
+	return !setEmpty(in.cand.x.Tag(name))
 }
 
 // dialectTags are the tag sets herd defines per dialect, whether or not
@@ -189,13 +191,13 @@ func riscvTags() map[string]bool {
 // of one instruction unordered; herd's C orders them, the read first, as
 // lock.cat's lk-rmw and the rmw & po of an xchg show.
 func (in *interp) po() rel.Rel {
-	if in.arch != litmus.ArchC || in.x.RMW.Empty() {
-		return in.x.PO
+	if in.cand.arch != litmus.ArchC || in.cand.x.RMW.Empty() {
+		return in.cand.x.PO
 	}
-	if in.shape.cpo.IsZero() {
-		in.shape.cpo = in.x.PO.Union(in.x.RMW.Diff(in.id))
+	if in.cand.shape.cpo.IsZero() {
+		in.cand.shape.cpo = in.cand.x.PO.Union(in.cand.x.RMW.Diff(in.cand.shape.id))
 	}
-	return in.shape.cpo
+	return in.cand.shape.cpo
 }
 
 // loc is herd's same-location relation. In C it relates every two events
@@ -203,49 +205,49 @@ func (in *interp) po() rel.Rel {
 // linux-kernel.cat matches a synchronize_srcu, an event on its srcu
 // struct, with the critical sections of the same struct through loc.
 func (in *interp) loc() rel.Rel {
-	if in.arch != litmus.ArchC {
-		return in.x.Loc
+	if in.cand.arch != litmus.ArchC {
+		return in.cand.x.Loc
 	}
-	if in.shape.cloc.IsZero() {
+	if in.cand.shape.cloc.IsZero() {
 		// On the heap: the lets memoised for the shape derive from it.
-		cloc := rel.NewRel(in.n)
+		cloc := rel.NewRel(in.cand.n)
 		byLoc := map[string]rel.Set{}
-		for i := range in.x.Events {
-			if l := in.x.Events[i].Loc; l != "" {
+		for i := range in.cand.x.Events {
+			if l := in.cand.x.Events[i].Loc; l != "" {
 				byLoc[l] = byLoc[l].Add(i)
 			}
 		}
-		for i := range in.x.Events {
-			if l := in.x.Events[i].Loc; l != "" {
+		for i := range in.cand.x.Events {
+			if l := in.cand.x.Events[i].Loc; l != "" {
 				cloc.SetRow(i, byLoc[l])
 			}
 		}
-		in.shape.cloc = cloc
+		in.cand.shape.cloc = cloc
 	}
-	return in.shape.cloc
+	return in.cand.shape.cloc
 }
 
 // unlocks are the C unlock events.
 func (in *interp) unlocks() rel.Set {
-	if in.arch != litmus.ArchC {
+	if in.cand.arch != litmus.ArchC {
 		return rel.Set{}
 	}
-	return in.x.Tag(litmus.TagUnlock)
+	return in.cand.x.Tag(litmus.TagUnlock)
 }
 
 // writes is herd's W: the explorer's writes without lock events, which
 // herd does not count as memory accesses; lock.cat adds them to W itself.
-func (in *interp) writes() rel.Set { return setDiff(in.x.W, in.lockEvents()) }
+func (in *interp) writes() rel.Set { return setDiff(in.cand.x.W, in.lockEvents()) }
 
 // co0 is herd's loc & (IW * (W \ IW) | (W \ FW) * FW), row by row in
 // the worker's arena: it depends on FW, so each candidate computes it.
 func (in *interp) co0() rel.Rel {
-	x := in.x
+	x := in.cand.x
 	w := in.writes()
-	notIW, notFW := setDiff(w, x.IW), setDiff(w, in.fw)
+	notIW, notFW := setDiff(w, x.IW), setDiff(w, in.cand.fw)
 	r := in.candRel()
 	setUnion(x.IW, notFW).Each(func(e int) {
-		if e >= in.n {
+		if e >= in.cand.n {
 			return
 		}
 		var row rel.Set
@@ -253,7 +255,7 @@ func (in *interp) co0() rel.Rel {
 			row = notIW
 		}
 		if notFW.Has(e) {
-			row = setUnion(row, in.fw)
+			row = setUnion(row, in.cand.fw)
 		}
 		r.SetRow(e, setInter(row, x.Loc.Row(e)))
 	})
@@ -261,7 +263,7 @@ func (in *interp) co0() rel.Rel {
 }
 
 func (in *interp) lxsxRel() rel.Rel {
-	return in.x.RMW.Restrict(in.x.LXSX, in.x.LXSX)
+	return in.cand.x.RMW.Restrict(in.cand.x.LXSX, in.cand.x.LXSX)
 }
 
 // finalWrites is FW: the co-last write of each location, unless that is
@@ -340,13 +342,13 @@ func fencerel(in *interp, v Value) (Value, error) {
 	}
 	if setEmpty(s) {
 		// po ; [S] ; po is empty: a barrier the test has none of.
-		return in.shape.emptyV, nil
+		return in.cand.shape.emptyV, nil
 	}
-	return models.FenceRel(in.x.PO, s), nil
+	return models.FenceRel(in.cand.x.PO, s), nil
 }
 
 func ctrlcfence(in *interp, v Value) (Value, error) {
-	ctrl, f := Value(in.x.Ctrl), v
+	ctrl, f := Value(in.cand.x.Ctrl), v
 	if t, ok := v.(tupleVal); ok && len(t) == 2 {
 		ctrl, f = t[0], t[1]
 	}
@@ -358,7 +360,7 @@ func ctrlcfence(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.Restrict(in.all, s).Seq(in.x.PO), nil
+	return c.Restrict(in.cand.all, s).Seq(in.cand.x.PO), nil
 }
 
 func toid(in *interp, v Value) (Value, error) {
@@ -366,7 +368,7 @@ func toid(in *interp, v Value) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rel.Identity(in.n, s), nil
+	return rel.Identity(in.cand.n, s), nil
 }
 
 func nodetour(in *interp, v Value) (Value, error) {
@@ -402,7 +404,7 @@ func valuesRel(same bool) primFn {
 		out := in.newRel()
 		for i := 0; i < r.N; i++ {
 			r.EachSucc(i, func(j int) {
-				if (in.x.Events[i].Value == in.x.Events[j].Value) == same {
+				if (in.cand.x.Events[i].Value == in.cand.x.Events[j].Value) == same {
 					out.Add(i, j)
 				}
 			})
@@ -418,7 +420,7 @@ func classes(in *interp, v Value) (Value, error) {
 		return nil, err
 	}
 	return partition(func(visit func(int)) {
-		for i := 0; i < in.n; i++ {
+		for i := 0; i < in.cand.n; i++ {
 			visit(i)
 		}
 	}, func(i int) (rel.Set, bool) {
@@ -434,7 +436,7 @@ func classesLoc(in *interp, v Value) (Value, error) {
 		return nil, err
 	}
 	return partition(s.Each, func(e int) (rel.Set, bool) {
-		return setInter(s, in.x.Loc.Row(e).Add(e)), true
+		return setInter(s, in.cand.x.Loc.Row(e).Add(e)), true
 	}), nil
 }
 
@@ -465,7 +467,9 @@ func mapFn(in *interp, f Value) (Value, error) {
 		}
 		var out Value = emptyVal{}
 		for _, e := range elems {
-			v, err := in.apply(in.callPos, f, e)
+			// map's calls of f are not in the file: an error of the
+			// call itself has no place of its own.
+			v, err := in.apply(lexer.Position{}, f, e)
 			if err != nil {
 				return nil, err
 			}

@@ -15,7 +15,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models/cat/syntax"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -36,7 +38,7 @@ func verdict(t *testing.T, p *Program, lt *litmus.Test) (string, []string) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	res.WriteHerd(&b)
+	herd.WriteResult(&b, res)
 	var obs string
 	var flags []string
 	for _, line := range strings.Split(b.String(), "\n") {
@@ -173,7 +175,7 @@ func TestErrorsPerTest(t *testing.T) {
 			}
 		default:
 			var b strings.Builder
-			res.WriteHerd(&b)
+			herd.WriteResult(&b, res)
 			for _, line := range strings.Split(b.String(), "\n") {
 				if f := strings.Fields(line); len(f) >= 3 && f[0] == "Observation" {
 					got = f[2]
@@ -186,36 +188,17 @@ func TestErrorsPerTest(t *testing.T) {
 	}
 }
 
-func TestParseDef(t *testing.T) {
-	d, err := ParseDef("t.def", "// c\nREAD_ONCE(X) __load{ONCE}(X)\nsmp_mb() { __fence{MB}; }\nf(X,V) {\n __store{ONCE}(X,V);\n}\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range d.Macros {
-		got = append(got, m.Name+"("+strings.Join(m.Params, ",")+") "+m.Body)
-	}
-	want := []string{"READ_ONCE(X) __load{ONCE}(X)", "smp_mb() { __fence{MB}; }", "f(X,V) {\n __store{ONCE}(X,V);\n}"}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Error(d)
-	}
-	if _, err := ParseDef("t.def", "f(X { "); err == nil {
-		t.Error("no error for a malformed macro")
-	}
-}
-
 // FuzzParse checks that no input makes the parser or a dry run panic.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"let x = po | rf", "acyclic po as a", "let rec f x = f x", "match 'a with || 'a -> 0 end", "(* (* *) *) let x = [W]; po"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		file, err := Parse("fuzz.cat", src)
+		file, err := syntax.Parse("fuzz.cat", src)
 		if err != nil {
 			return
 		}
-		p := &Program{name: "fuzz", main: file, files: map[string]*File{}}
-		p.prepare()
+		p := newProgram("fuzz", Options{}, sources{main: &source{file: file}, files: map[string]*source{}})
 		_, _, _ = p.eval(&litmus.Execution{}, "")
 	})
 }

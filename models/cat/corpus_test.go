@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -84,7 +85,7 @@ func herdOutput(tb testing.TB, t *litmus.Test, m explore.Model) string {
 		return "error: " + err.Error()
 	}
 	var b bytes.Buffer
-	res.WriteHerd(&b)
+	herd.WriteResult(&b, res)
 	return b.String()
 }
 

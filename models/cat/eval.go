@@ -1,15 +1,18 @@
-// This file implements the evaluation of cat expressions: the operators by
-// precedence level and application of functions (scopes are in scope.go,
-// let rec in fixpoint.go, conditions and match in eval_cond.go).
+// This file implements the evaluation of cat expressions: the operators
+// and application of functions (scopes are in scope.go, let rec in
+// fixpoint.go, conditions and match in eval_cond.go).
 
 package cat
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
+	"github.com/litmuscheck/litmuscheck/models/cat/syntax"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -20,7 +23,7 @@ func (e *evalError) Error() string { return e.err.Error() }
 func (e *evalError) Unwrap() error { return e.err }
 
 func errAt(p lexer.Position, format string, args ...any) error {
-	return &evalError{litmus.Errorf(pos(p), format, args...)}
+	return &evalError{litmus.Errorf(syntax.LitmusPos(p), format, args...)}
 }
 
 // at places an error without a position at p.
@@ -39,86 +42,100 @@ func at(p lexer.Position, err error) error {
 // recursion in a cat file is an error rather than a crash.
 const maxDepth = 2000
 
-func (in *interp) eval(e *Expr, env *scope) (Value, error) {
-	switch {
-	case e.Let != nil:
-		inner, err := in.bind(e.Let.Rec, e.Let.Bindings, env)
+// eval evaluates e in env. The operator nodes the resolver numbered go
+// through the statement's cache of subexpressions (static.go).
+func (in *interp) eval(e resolve.Expr, env *scope) (Value, error) {
+	switch e := e.(type) {
+	case *resolve.Name:
+		return in.lookupVar(e, env)
+	case *resolve.Op:
+		return cached(in, e.Sub, e, env, (*interp).op)
+	case *resolve.App:
+		return cached(in, e.Sub, e, env, (*interp).app)
+	case *resolve.Postfix:
+		return cached(in, e.Sub, e, env, (*interp).postfix)
+	case *resolve.Bracket:
+		return cached(in, e.Sub, e, env, (*interp).bracket)
+	case *resolve.Cart:
+		return cached(in, e.Sub, e, env, (*interp).cart)
+	case *resolve.Complement:
+		return cached(in, e.Sub, e, env, (*interp).complement)
+	case *resolve.Add:
+		return in.add(e, env)
+	case *resolve.Tag:
+		return tagVal(e.Name), nil
+	case *resolve.Empty:
+		return emptyVal{}, nil
+	case *resolve.Universe:
+		return universeVal{}, nil
+	case *resolve.Unit:
+		return tupleVal{}, nil
+	case *resolve.SetLit:
+		return in.setLit(e, env)
+	case *resolve.Tuple:
+		return in.tuple(e, env)
+	case *resolve.LetIn:
+		inner, err := in.bind(e.Rec, e.Bindings, env)
 		if err != nil {
 			return nil, err
 		}
-		return in.eval(e.Let.Body, inner)
-	case e.Fun != nil:
-		c := &closure{name: "fun", body: e.Fun.Body, env: env}
-		c.formals, c.tuple = formals(e.Fun.Formals)
-		return c, nil
-	case e.Try != nil:
-		dyn := in.dyn
-		v, err := in.eval(e.Try.Body, env)
-		var ee *evalError
-		if err != nil && errors.As(err, &ee) {
-			in.dyn = dyn
-			return in.eval(e.Try.Fallback, env)
-		}
-		return v, err
-	case e.If != nil:
-		ok, err := in.cond(e.If.Cond, env)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return in.eval(e.If.Then, env)
-		}
-		return in.eval(e.If.Else, env)
-	case e.Match != nil:
-		return in.match(e.Match, env)
+		return in.eval(e.Body, inner)
+	case *resolve.Fun:
+		return &closure{fn: e.Lambda, env: env}, nil
+	case *resolve.Try:
+		return in.try(e, env)
+	case *resolve.If:
+		return in.ifExpr(e, env)
+	case *resolve.Match:
+		return in.match(e, env)
 	}
-	if len(e.Tuple) == 1 {
-		return in.union(e.Tuple[0], env)
-	}
-	t := make(tupleVal, len(e.Tuple))
-	for i, u := range e.Tuple {
-		v, err := in.union(u, env)
-		if err != nil {
-			return nil, err
-		}
-		t[i] = v
-	}
-	return t, nil
+	panic(fmt.Sprintf("cat: no evaluation of %T", e))
 }
 
-func formals(f *Formals) ([]sym, bool) {
-	if f == nil {
-		return nil, true
+func (in *interp) try(t *resolve.Try, env *scope) (Value, error) {
+	dyn := in.expr.dyn
+	v, err := in.eval(t.Body, env)
+	var ee *evalError
+	if err != nil && errors.As(err, &ee) {
+		in.expr.dyn = dyn
+		return in.eval(t.Fallback, env)
 	}
-	return f.syms, len(f.syms) != 1
+	return v, err
+}
+
+func (in *interp) tuple(t *resolve.Tuple, env *scope) (Value, error) {
+	out := make(tupleVal, len(t.Elems))
+	for i, e := range t.Elems {
+		v, err := in.eval(e, env)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
 }
 
 // bindOne evaluates b in env and binds its names in out.
-func (in *interp) bindOne(b *Binding, env, out *scope) error {
-	if b.Fun != "" {
-		c := &closure{name: b.Fun, body: b.Value, env: env}
-		if b.FunTuple != nil {
-			c.formals, c.tuple = formals(b.FunTuple)
-		} else {
-			c.formals = []sym{b.paramSym}
-		}
-		out.vars.set(b.funSym, binding{v: c})
+func (in *interp) bindOne(b *resolve.Binding, env, out *scope) error {
+	if b.Fun != nil {
+		out.vars.set(b.FunSym, binding{v: &closure{fn: b.Fun, env: env}})
 		return nil
 	}
-	saved := in.dyn
-	in.dyn = false
+	saved := in.expr.dyn
+	in.expr.dyn = false
 	v, err := in.eval(b.Value, env)
-	d := in.dyn
-	in.dyn = saved || d
+	d := in.expr.dyn
+	in.expr.dyn = saved || d
 	if err != nil {
 		return err
 	}
-	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, d, out)
+	return in.bindPattern(b.Pos, b.Names, b.Tuple, v, d, out)
 }
 
-func (in *interp) bindPattern(p lexer.Position, names []sym, tuple bool, v Value, dyn bool, out *scope) error {
+func (in *interp) bindPattern(p lexer.Position, names []resolve.Sym, tuple bool, v Value, dyn bool, out *scope) error {
+	under := in.prog.code.Underscore
 	if !tuple {
-		if names[0] != in.prog.symUnderscore {
+		if names[0] != under {
 			out.vars.set(names[0], binding{v: v, dyn: dyn})
 		}
 		return nil
@@ -131,34 +148,26 @@ func (in *interp) bindPattern(p lexer.Position, names []sym, tuple bool, v Value
 		return errAt(p, "type mismatch: %d names bound to %s", len(names), typeName(v))
 	}
 	for i, n := range names {
-		if n != in.prog.symUnderscore {
+		if n != under {
 			out.vars.set(n, binding{v: t[i], dyn: dyn})
 		}
 	}
 	return nil
 }
 
-// The operators below go straight to their one operand when they have
-// no other: most nodes of a cat file are such levels of the grammar
-// around a name, and the cache has no number for them.
-
-func (in *interp) union(u *Union, env *scope) (Value, error) {
-	if len(u.Terms) == 1 {
-		return in.add(u.Terms[0], env)
+// op evaluates a chain of |, ;, \ or &.
+func (in *interp) op(o *resolve.Op, env *scope) (Value, error) {
+	if v, ok := in.emptyOperand(o.TermSubs, o.Names, env); ok {
+		return v, nil
 	}
-	return cached(in, u.sid, u, env, (*interp).unionEval)
-}
-
-func (in *interp) unionEval(u *Union, env *scope) (Value, error) {
-	return foldLeft(in, "|", u.Terms, false, func(t *Add) lexer.Position { return t.Pos },
-		func(t *Add) (Value, error) { return in.add(t, env) })
+	return in.foldLeft(o.Op, o.Terms, o.Op != "|", env)
 }
 
 // foldLeft evaluates t0 op t1 op ... left to right. With absorb it stops at
 // a value that every later operand leaves as it is (the empty relation of
 // ;, \ and &), and the operands after it are never evaluated.
-func foldLeft[T any](in *interp, op string, terms []T, absorb bool, pos func(T) lexer.Position, eval func(T) (Value, error)) (Value, error) {
-	v, err := eval(terms[0])
+func (in *interp) foldLeft(op string, terms []resolve.Operand, absorb bool, env *scope) (Value, error) {
+	v, err := in.eval(terms[0].Expr, env)
 	for _, t := range terms[1:] {
 		if err != nil {
 			return nil, err
@@ -167,18 +176,18 @@ func foldLeft[T any](in *interp, op string, terms []T, absorb bool, pos func(T) 
 			return v, nil
 		}
 		var w Value
-		if w, err = eval(t); err != nil {
+		if w, err = in.eval(t.Expr, env); err != nil {
 			return nil, err
 		}
 		v, err = in.binary(op, v, w)
-		err = at(pos(t), err)
+		err = at(t.Pos, err)
 	}
 	return v, err
 }
 
 // emptyOperand reports a value of the whole sequence or intersection when
 // an operand is empty, known statically (subs) or by its name (names).
-func (in *interp) emptyOperand(subs []subID, names []nameTerm, env *scope) (Value, bool) {
+func (in *interp) emptyOperand(subs []resolve.SubID, names []resolve.NameTerm, env *scope) (Value, bool) {
 	if subs != nil {
 		if v, ok := in.staticEmpty(subs); ok {
 			return v, true
@@ -190,14 +199,11 @@ func (in *interp) emptyOperand(subs []subID, names []nameTerm, env *scope) (Valu
 	return nil, false
 }
 
-func (in *interp) add(a *Add, env *scope) (Value, error) {
-	if len(a.Terms) == 1 {
-		return in.seq(a.Terms[0], env)
-	}
+func (in *interp) add(a *resolve.Add, env *scope) (Value, error) {
 	// e1 ++ e2 ++ s adds e1 and e2 to s: right to left.
 	vals := make([]Value, len(a.Terms))
 	for i, t := range a.Terms {
-		v, err := in.seq(t, env)
+		v, err := in.eval(t.Expr, env)
 		if err != nil {
 			return nil, err
 		}
@@ -213,64 +219,15 @@ func (in *interp) add(a *Add, env *scope) (Value, error) {
 	return v, nil
 }
 
-func (in *interp) seq(s *Seq, env *scope) (Value, error) {
-	if len(s.Terms) == 1 {
-		return in.diff(s.Terms[0], env)
-	}
-	return cached(in, s.sid, s, env, (*interp).seqEval)
-}
-
-func (in *interp) seqEval(s *Seq, env *scope) (Value, error) {
-	if v, ok := in.emptyOperand(s.termSubs, s.names, env); ok {
-		return v, nil
-	}
-	return foldLeft(in, ";", s.Terms, true, func(t *Diff) lexer.Position { return t.Pos },
-		func(t *Diff) (Value, error) { return in.diff(t, env) })
-}
-
-func (in *interp) diff(d *Diff, env *scope) (Value, error) {
-	if len(d.Terms) == 1 {
-		return in.inter(d.Terms[0], env)
-	}
-	return cached(in, d.sid, d, env, (*interp).diffEval)
-}
-
-func (in *interp) diffEval(d *Diff, env *scope) (Value, error) {
-	return foldLeft(in, "\\", d.Terms, true, func(t *Inter) lexer.Position { return t.Pos },
-		func(t *Inter) (Value, error) { return in.inter(t, env) })
-}
-
-func (in *interp) inter(x *Inter, env *scope) (Value, error) {
-	if len(x.Terms) == 1 {
-		return in.cart(x.Terms[0], env)
-	}
-	return cached(in, x.sid, x, env, (*interp).interEval)
-}
-
-func (in *interp) interEval(x *Inter, env *scope) (Value, error) {
-	if v, ok := in.emptyOperand(x.termSubs, x.names, env); ok {
-		return v, nil
-	}
-	return foldLeft(in, "&", x.Terms, true, func(t *Cart) lexer.Position { return t.Pos },
-		func(t *Cart) (Value, error) { return in.cart(t, env) })
-}
-
-func (in *interp) cart(c *Cart, env *scope) (Value, error) {
-	if c.Right == nil {
-		return in.unaryExpr(c.Left, env)
-	}
-	return cached(in, c.sid, c, env, (*interp).cartEval)
-}
-
-func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
-	v, err := in.unaryExpr(c.Left, env)
-	if err != nil || c.Right == nil {
+func (in *interp) cart(c *resolve.Cart, env *scope) (Value, error) {
+	v, err := in.eval(c.Left, env)
+	if err != nil {
 		return v, err
 	}
 	if s, ok := v.(rel.Set); ok && in.shortCircuit() && setEmpty(s) {
-		return in.shape.emptyV, nil
+		return in.cand.shape.emptyV, nil
 	}
-	w, err := in.unaryExpr(c.Right, env)
+	w, err := in.eval(c.Right, env)
 	if err != nil {
 		return nil, err
 	}
@@ -278,82 +235,45 @@ func (in *interp) cartEval(c *Cart, env *scope) (Value, error) {
 	return v, at(c.Pos, err)
 }
 
-func (in *interp) unaryExpr(u *Unary, env *scope) (Value, error) {
-	if u.Comp == nil && len(u.Postfix.Ops) == 0 {
-		return in.primary(u.Postfix.Base, env)
-	}
-	return cached(in, u.sid, u, env, (*interp).unaryExprEval)
-}
-
-func (in *interp) unaryExprEval(u *Unary, env *scope) (Value, error) {
-	if u.Comp != nil {
-		v, err := in.unaryExpr(u.Comp, env)
-		if err != nil {
-			return nil, err
-		}
-		v, err = in.unary("~", v)
-		return v, at(u.Pos, err)
-	}
-	v, err := in.primary(u.Postfix.Base, env)
+func (in *interp) complement(c *resolve.Complement, env *scope) (Value, error) {
+	v, err := in.eval(c.Expr, env)
 	if err != nil {
 		return nil, err
 	}
-	for _, op := range u.Postfix.Ops {
-		if op == "-1" {
-			continue
-		}
+	v, err = in.unary("~", v)
+	return v, at(c.Pos, err)
+}
+
+func (in *interp) postfix(p *resolve.Postfix, env *scope) (Value, error) {
+	v, err := in.eval(p.Base, env)
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range p.Ops {
 		if v, err = in.unary(op, v); err != nil {
-			return nil, at(u.Pos, err)
+			return nil, at(p.Pos, err)
 		}
 	}
 	return v, nil
 }
 
-func (in *interp) primary(p *Primary, env *scope) (Value, error) {
-	if a := p.App; a != nil && len(a.Args) == 0 {
-		return in.lookupVar(a.Pos, a.Name, a.sym, env)
+func (in *interp) bracket(b *resolve.Bracket, env *scope) (Value, error) {
+	v, err := in.eval(b.Expr, env)
+	if err != nil {
+		return nil, err
 	}
-	return cached(in, p.sid, p, env, (*interp).primaryEval)
+	s, ok := in.asSet(v)
+	if !ok {
+		return nil, errAt(b.Pos, "type mismatch: [%s], want an event set", typeName(v))
+	}
+	return in.relValue(in.identity(s)), nil
 }
 
-func (in *interp) primaryEval(p *Primary, env *scope) (Value, error) {
-	switch {
-	case p.Empty:
-		return emptyVal{}, nil
-	case p.Tag != "":
-		return tagVal(p.Tag[1:]), nil
-	case p.Set != nil:
-		return in.setLit(p.Set, env)
-	case p.Universe:
-		return universeVal{}, nil
-	case p.Unit:
-		return tupleVal{}, nil
-	case p.Group != nil:
-		return in.eval(p.Group, env)
-	case p.Block != nil:
-		return in.eval(p.Block, env)
-	case p.Bracket != nil:
-		v, err := in.eval(p.Bracket, env)
-		if err != nil {
-			return nil, err
-		}
-		s, ok := in.asSet(v)
-		if !ok {
-			return nil, errAt(p.Pos, "type mismatch: [%s], want an event set", typeName(v))
-		}
-		return in.relValue(in.identity(s)), nil
-	}
-	return in.app(p.App, env)
-}
-
-func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
-	if len(s.Elems) == 0 {
-		return emptyVal{}, nil
-	}
+func (in *interp) setLit(s *resolve.SetLit, env *scope) (Value, error) {
 	var vals valSet
 	events := true
 	for _, e := range s.Elems {
-		v, err := in.union(e, env)
+		v, err := in.eval(e, env)
 		if err != nil {
 			return nil, err
 		}
@@ -375,36 +295,31 @@ func (in *interp) setLit(s *SetLit, env *scope) (Value, error) {
 }
 
 // lookupVar finds a name: bound, built in, or a tag's event set.
-func (in *interp) lookupVar(p lexer.Position, name string, s sym, env *scope) (Value, error) {
-	if b, ok := env.lookup(s); ok {
-		b, err := in.force(s, b)
+func (in *interp) lookupVar(n *resolve.Name, env *scope) (Value, error) {
+	if b, ok := env.lookup(n.Sym); ok {
+		b, err := in.force(n.Sym, b)
 		if err != nil {
 			return nil, err
 		}
-		in.dyn = in.dyn || b.dyn
+		in.expr.dyn = in.expr.dyn || b.dyn
 		return b.v, nil
 	}
-	if v, dyn, ok := in.builtin(name, s); ok {
-		in.dyn = in.dyn || dyn
+	if v, dyn, ok := in.builtin(n.Name, n.Sym); ok {
+		in.expr.dyn = in.expr.dyn || dyn
 		return v, nil
 	}
 	// Built without fmt: aarch64fences.cat's try DMB.OSH with emptyset
 	// makes and drops such errors in every shape.
-	return nil, &evalError{&litmus.Error{Pos: pos(p), Msg: "unknown identifier " + name}}
+	return nil, &evalError{&litmus.Error{Pos: syntax.LitmusPos(n.Pos), Msg: "unknown identifier " + n.Name}}
 }
 
-func (in *interp) app(a *App, env *scope) (Value, error) {
-	f, err := in.lookupVar(a.Pos, a.Name, a.sym, env)
+func (in *interp) app(a *resolve.App, env *scope) (Value, error) {
+	f, err := in.lookupVar(a.Fun, env)
 	if err != nil {
 		return nil, err
 	}
 	for _, arg := range a.Args {
-		var v Value
-		if arg.Name != "" {
-			v, err = in.lookupVar(arg.Pos, arg.Name, arg.sym, env)
-		} else {
-			v, err = in.primary(arg.Simple, env)
-		}
+		v, err := in.eval(arg.Value, env)
 		if err != nil {
 			return nil, err
 		}
@@ -421,16 +336,16 @@ func (in *interp) apply(p lexer.Position, f, arg Value) (Value, error) {
 		v, err := f.fn(in, arg)
 		return v, at(p, err)
 	case *closure:
-		if in.depth >= maxDepth {
-			return nil, errAt(p, "calls nested deeper than %d in %s", maxDepth, f.name)
+		if in.expr.depth >= maxDepth {
+			return nil, errAt(p, "calls nested deeper than %d in %s", maxDepth, f.fn.Name)
 		}
 		inner := in.callScope(f)
-		if err := in.bindPattern(p, f.formals, f.tuple, arg, false, inner); err != nil {
+		if err := in.bindPattern(p, f.fn.Formals, f.fn.Tuple, arg, false, inner); err != nil {
 			return nil, err
 		}
-		in.depth++
-		v, err := in.eval(f.body, inner)
-		in.depth--
+		in.expr.depth++
+		v, err := in.eval(f.fn.Body, inner)
+		in.expr.depth--
 		return v, err
 	}
 	return nil, errAt(p, "type mismatch: %s applied as a function", typeName(f))

@@ -1,20 +1,32 @@
 // This file implements the evaluation of cat's conditions and matches:
-// the tests of if (emptiness, equality, subset, variants) and match on
-// sets and tags.
+// the comparisons of if (equality, subset, membership; the resolver decided
+// those on variants) and match on sets and tags.
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/rel"
+import (
+	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
-func (in *interp) cond(c *Cond, env *scope) (bool, error) {
-	if c.Variant != nil {
-		return in.variant(c.Variant), nil
+// ifExpr compares two values to choose a value.
+func (in *interp) ifExpr(e *resolve.If, env *scope) (Value, error) {
+	ok, err := in.cond(e, env)
+	if err != nil {
+		return nil, err
 	}
-	a, err := in.union(c.Left, env)
+	if ok {
+		return in.eval(e.Then, env)
+	}
+	return in.eval(e.Else, env)
+}
+
+func (in *interp) cond(c *resolve.If, env *scope) (bool, error) {
+	a, err := in.eval(c.Left, env)
 	if err != nil {
 		return false, err
 	}
-	b, err := in.union(c.Right, env)
+	b, err := in.eval(c.Right, env)
 	if err != nil {
 		return false, err
 	}
@@ -45,72 +57,49 @@ func (in *interp) cond(c *Cond, env *scope) (bool, error) {
 	return contains(elems, a), nil
 }
 
-func (in *interp) variant(v *Variant) bool {
-	for _, and := range v.Or {
-		all := true
-		for _, a := range and.And {
-			if !in.variantAtom(a) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return true
-		}
-	}
-	return false
-}
-
-func (in *interp) variantAtom(a *VariantAtom) bool {
-	switch {
-	case a.Not != nil:
-		return !in.variantAtom(a.Not)
-	case a.Name != nil:
-		return in.variants[*a.Name]
-	}
-	return in.variant(a.Group)
-}
-
-func (in *interp) match(m *MatchExpr, env *scope) (Value, error) {
+func (in *interp) match(m *resolve.Match, env *scope) (Value, error) {
 	v, err := in.eval(m.Subject, env)
 	if err != nil {
 		return nil, err
 	}
 	if m.Sets != nil {
-		elems, err := in.elements(v)
-		if err != nil {
-			return nil, at(m.Pos, err)
-		}
-		sc := m.Sets
-		emptyBody, elt := sc.EmptyFst, sc.EltSnd
-		if elt == nil {
-			emptyBody, elt = sc.EmptySnd, sc.EltFst
-		}
-		if len(elems) == 0 {
-			return in.eval(emptyBody, env)
-		}
-		if elt.Pre != "" {
-			return nil, errAt(elt.Pos, "unsupported: match clause pre | x ++ post")
-		}
-		inner := newScope(env)
-		if elt.eltSym != in.prog.symUnderscore {
-			inner.vars.set(elt.eltSym, binding{v: elems[0]})
-		}
-		if elt.restSym != in.prog.symUnderscore {
-			inner.vars.set(elt.restSym, binding{v: in.rest(v, elems[1:])})
-		}
-		return in.eval(elt.Body, inner)
+		return in.matchSet(m, v, env)
 	}
 	t, ok := v.(tagVal)
 	if !ok {
 		return nil, errAt(m.Pos, "type mismatch: match on %s, want a tag", typeName(v))
 	}
 	for _, c := range m.Clauses {
-		if c.Tag == "" || c.Tag[1:] == string(t) {
+		if c.Tag == "" || c.Tag == string(t) {
 			return in.eval(c.Body, env)
 		}
 	}
 	return nil, errAt(m.Pos, "no clause matches tag '%s", t)
+}
+
+// matchSet decomposes v, the subject of m: empty, or an element and the
+// rest.
+func (in *interp) matchSet(m *resolve.Match, v Value, env *scope) (Value, error) {
+	elems, err := in.elements(v)
+	if err != nil {
+		return nil, at(m.Pos, err)
+	}
+	if len(elems) == 0 {
+		return in.eval(m.Sets.Empty, env)
+	}
+	elt := &m.Sets.Elt
+	if elt.Pre {
+		return nil, errAt(elt.Pos, "unsupported: match clause pre | x ++ post")
+	}
+	inner := newScope(env)
+	under := in.prog.code.Underscore
+	if elt.Elt != under {
+		inner.vars.set(elt.Elt, binding{v: elems[0]})
+	}
+	if elt.Rest != under {
+		inner.vars.set(elt.Rest, binding{v: in.rest(v, elems[1:])})
+	}
+	return in.eval(elt.Body, inner)
 }
 
 // rest rebuilds a value of v's type from the remaining elements.
@@ -142,7 +131,7 @@ func (in *interp) isEmpty(v Value) bool {
 	case *relVal, rel.Rel, rel.Set:
 		return isEmptyRelOrSet(v)
 	case universeVal:
-		return in.n == 0
+		return in.cand.n == 0
 	case valSet:
 		return len(v) == 0
 	case emptyVal:

@@ -1,14 +1,18 @@
 // This file implements binding lets, and let rec by least fixpoint: each
 // round evaluates the equations in order, the terms of an equation's union
-// that do not mention the let rec's names once per fixpoint.
+// that do not mention the let rec's names (resolve marks them) once per
+// fixpoint.
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/rel"
+import (
+	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // bindVars evaluates the bindings of a memoised let, as bind, into
 // bindings alone.
-func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
+func (in *interp) bindVars(rec bool, bs []*resolve.Binding, env *scope) (vars, error) {
 	if rec {
 		inner, err := in.bind(true, bs, env)
 		if err != nil {
@@ -28,7 +32,7 @@ func (in *interp) bindVars(rec bool, bs []*Binding, env *scope) (vars, error) {
 }
 
 // bind evaluates let bindings into a new scope; rec ones by fixpoint.
-func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
+func (in *interp) bind(rec bool, bs []*resolve.Binding, env *scope) (*scope, error) {
 	inner := newScope(env)
 	if !rec {
 		for _, b := range bs {
@@ -41,9 +45,9 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	// Functions see themselves; other names start empty and grow.
 	allFun := true
 	for _, b := range bs {
-		if b.Fun == "" {
+		if b.Fun == nil {
 			allFun = false
-			for _, n := range b.Pattern.syms {
+			for _, n := range b.Names {
 				inner.vars.set(n, binding{v: emptyVal{}})
 			}
 		}
@@ -62,7 +66,7 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	// reuses it.
 	reuse := true
 	for _, b := range bs {
-		reuse = reuse && b.Value.makesNoFun
+		reuse = reuse && b.NoFun
 	}
 	var rounds [2]*scope
 	for iter := 0; ; iter++ {
@@ -95,31 +99,6 @@ func (in *interp) bind(rec bool, bs []*Binding, env *scope) (*scope, error) {
 	}
 }
 
-// markInvariant records, for each binding of a let rec whose value is a
-// union, which of its terms read none of the names the let rec binds:
-// those the fixpoint computes once (bindRound).
-func markInvariant(bs []*Binding) {
-	names := bindingNames(bs)
-	for _, b := range bs {
-		b.invariant = nil
-		if b.Fun != "" || len(b.Value.Tuple) != 1 || len(b.Value.Tuple[0].Terms) < 2 {
-			continue
-		}
-		probe := &numberer{probe: true}
-		terms := b.Value.Tuple[0].Terms
-		inv := make([]bool, len(terms))
-		some, all := false, true
-		for i, t := range terms {
-			inv[i] = !probe.add(t, names, false)
-			some = some || inv[i]
-			all = all && inv[i]
-		}
-		if some && !all {
-			b.invariant = inv
-		}
-	}
-}
-
 // A hoisted is the union of a let rec equation's invariant terms,
 // computed in the fixpoint's first round.
 type hoisted struct {
@@ -133,21 +112,21 @@ type hoisted struct {
 
 // bindRound evaluates one equation of a let rec for one round of its
 // fixpoint, with its invariant terms taken from h after the first.
-func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
-	if b.invariant == nil || h.off || !in.shortCircuit() {
+func (in *interp) bindRound(b *resolve.Binding, env, out *scope, h *hoisted) error {
+	if b.Invariant == nil || h.off || !in.shortCircuit() {
 		return in.bindOne(b, env, out)
 	}
-	saved := in.dyn
-	defer func() { in.dyn = saved || in.dyn }()
-	terms := b.Value.Tuple[0].Terms
+	saved := in.expr.dyn
+	defer func() { in.expr.dyn = saved || in.expr.dyn }()
+	terms := b.Value.(*resolve.Op).Terms
 	if !h.done {
-		in.dyn = false
+		in.expr.dyn = false
 		var v Value
 		for i, t := range terms {
-			if !b.invariant[i] {
+			if !b.Invariant[i] {
 				continue
 			}
-			w, err := in.add(t, env)
+			w, err := in.eval(t.Expr, env)
 			if err != nil {
 				return err
 			}
@@ -161,18 +140,18 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 		case rel.Rel, *relVal, rel.Set:
 		default:
 			h.off = true
-			in.dyn = false
+			in.expr.dyn = false
 			return in.bindOne(b, env, out)
 		}
-		h.v, h.dyn, h.done = v, in.dyn, true
+		h.v, h.dyn, h.done = v, in.expr.dyn, true
 	}
-	in.dyn = h.dyn
+	in.expr.dyn = h.dyn
 	v := h.v
 	for i, t := range terms {
-		if b.invariant[i] {
+		if b.Invariant[i] {
 			continue
 		}
-		w, err := in.add(t, env)
+		w, err := in.eval(t.Expr, env)
 		if err != nil {
 			return err
 		}
@@ -180,5 +159,5 @@ func (in *interp) bindRound(b *Binding, env, out *scope, h *hoisted) error {
 			return at(t.Pos, err)
 		}
 	}
-	return in.bindPattern(b.Pos, b.Pattern.syms, len(b.Pattern.syms) != 1, v, in.dyn, out)
+	return in.bindPattern(b.Pos, b.Names, b.Tuple, v, in.expr.dyn, out)
 }

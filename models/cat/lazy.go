@@ -7,11 +7,14 @@
 
 package cat
 
-import "github.com/litmuscheck/litmuscheck/rel"
+import (
+	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
+	"github.com/litmuscheck/litmuscheck/rel"
+)
 
 // A thunk is a let evaluated on demand, in the scope it was run in.
 type thunk struct {
-	let *LetStmt
+	let *resolve.Let
 	// sub is its letMemo's cache of subexpressions.
 	sub  *subCache
 	key  testKey
@@ -85,7 +88,7 @@ func newLetEntry(vs vars, dyn bool) letEntry {
 }
 
 // lazyLet binds l's names to the thunk of this candidate.
-func (lm *letMemo) lazyLet(l *LetStmt, env *scope, key testKey) *scope {
+func (lm *letMemo) lazyLet(l *resolve.Let, env *scope, key testKey) *scope {
 	out := lm.t.out.vars[:0]
 	lm.t = thunk{let: l, env: env, key: key, sub: &lm.sub}
 	lm.t.out.vars = out
@@ -100,8 +103,8 @@ func (in *interp) force(name sym, b binding) (binding, error) {
 	t := b.lazy
 	if !t.done {
 		t.done = true
-		saved := in.dyn
-		savedSub := in.enterSub(t.sub, t.let.subs)
+		saved := in.expr.dyn
+		savedSub := in.enterSub(t.sub, t.let.Subs)
 		var err error
 		if t.let.Rec {
 			var inner *scope
@@ -116,8 +119,8 @@ func (in *interp) force(name sym, b binding) (binding, error) {
 			}
 			t.vals = t.out.vars
 		}
-		in.dyn = saved
-		in.sub = savedSub
+		in.expr.dyn = saved
+		in.expr.sub = savedSub
 		t.err = err
 	}
 	if t.err != nil {
@@ -129,7 +132,7 @@ func (in *interp) force(name sym, b binding) (binding, error) {
 
 // A pendingTest is a flag or undefined_unless checked at the end.
 type pendingTest struct {
-	body     *TestBody // nil once checked
+	test     *resolve.Test // nil once checked
 	env      *scope
 	key      testKey
 	memoised bool
@@ -137,14 +140,14 @@ type pendingTest struct {
 
 // resolvePending checks the deferred tests of an allowed candidate.
 func (in *interp) resolvePending() error {
-	for i := range in.results {
-		r := &in.results[i]
-		if r.pending.body == nil {
+	for i := range in.flow.results {
+		r := &in.flow.results[i]
+		if r.pending.test == nil {
 			continue
 		}
 		p := r.pending
 		r.pending = pendingTest{}
-		holds, rel, err := in.memoTest(p.body, p.env, p.key, p.memoised)
+		holds, rel, err := in.memoTest(p.test, p.env, p.key, p.memoised)
 		if err != nil {
 			return err
 		}
@@ -156,10 +159,10 @@ func (in *interp) resolvePending() error {
 // memoTest evaluates a test, or takes its outcome from an earlier
 // candidate of the shape when it does not depend on rf or co (memoised
 // says whether the memo applies).
-func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) (bool, rel.Rel, error) {
-	saved, savedSub := in.dyn, in.sub
-	defer func() { in.dyn, in.sub = saved, savedSub }()
-	in.sub = subCache{}
+func (in *interp) memoTest(t *resolve.Test, env *scope, key testKey, memoised bool) (bool, rel.Rel, error) {
+	saved, savedSub := in.expr.dyn, in.expr.sub
+	defer func() { in.expr.dyn, in.expr.sub = saved, savedSub }()
+	in.expr.sub = subCache{}
 	if !memoised {
 		return in.testHolds(t, env)
 	}
@@ -167,10 +170,10 @@ func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) 
 	if tm != nil && tm.static {
 		return tm.holds, tm.rel, nil
 	}
-	in.dyn = false
+	in.expr.dyn = false
 	if tm != nil {
 		// Known to depend on rf or co: its static parts are cached.
-		in.enterSub(&tm.sub, t.subs)
+		in.enterSub(&tm.sub, t.Subs)
 	}
 	holds, rel, err := in.testHolds(t, env)
 	if err == nil && tm == nil {
@@ -180,7 +183,7 @@ func (in *interp) memoTest(t *TestBody, env *scope, key testKey, memoised bool) 
 		tm = &testMemo{}
 		in.memo.tests[key] = tm
 	}
-	if err == nil && !in.dyn {
+	if err == nil && !in.expr.dyn {
 		tm.static, tm.holds, tm.rel = true, holds, rel
 	}
 	return holds, rel, err

@@ -22,6 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -139,7 +140,7 @@ func runBoundedOpt(t *litmus.Test, m explore.Model, d time.Duration, opt explore
 		return "error: " + err.Error(), errors.Is(err, context.DeadlineExceeded)
 	}
 	var b strings.Builder
-	res.WriteHerd(&b)
+	herd.WriteResult(&b, res)
 	return b.String(), false
 }
 

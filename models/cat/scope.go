@@ -4,6 +4,40 @@
 
 package cat
 
+import "github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
+
+// A sym numbers a name of the program (resolve.Symbols); 0 is no name.
+type sym = resolve.Sym
+
+// A slot is one binding of a scope.
+type slot struct {
+	s sym
+	b binding
+}
+
+// vars are the bindings of a scope, few: searched in order.
+type vars []slot
+
+func (vs vars) get(s sym) (binding, bool) {
+	for i := range vs {
+		if vs[i].s == s {
+			return vs[i].b, true
+		}
+	}
+	return binding{}, false
+}
+
+// set binds s, in place of its binding if it has one.
+func (vs *vars) set(s sym, b binding) {
+	for i := range *vs {
+		if (*vs)[i].s == s {
+			(*vs)[i].b = b
+			return
+		}
+	}
+	*vs = append(*vs, slot{s, b})
+}
+
 // A scope binds names; dyn marks values that depend on rf or co. The
 // top level of a program, where a long chain of lets shadow one another,
 // is one table of every name's successive bindings: a scope with top set
@@ -122,7 +156,6 @@ func (t *topEnv) view() *scope {
 	return v
 }
 
-// define1 binds one name after env.
 // define1 binds one name after env, as define without a slice of
 // bindings to allocate: an enum, a procedure or a with's choice is
 // bound once per candidate.
@@ -148,7 +181,7 @@ type binding struct {
 // candidate when f's body makes no function, since nothing else keeps a
 // scope once the call returns (values hold none), else on the heap.
 func (in *interp) callScope(f *closure) *scope {
-	if in.memo == nil || !f.body.makesNoFun {
+	if in.memo == nil || !f.fn.NoFun {
 		return newScope(f.env)
 	}
 	s := in.memo.scopes.next()

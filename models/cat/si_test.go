@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -33,7 +34,7 @@ func herdStateLines(t *testing.T, file string, p *Program) []string {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	res.WriteHerd(&b)
+	herd.WriteResult(&b, res)
 	var lines []string
 	for _, l := range strings.Split(b.String(), "\n") {
 		if strings.Contains(l, "=") && !strings.HasPrefix(l, "Condition") && !strings.HasPrefix(l, "Hash") ||

@@ -8,6 +8,7 @@ package cat
 import (
 	"fmt"
 
+	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -27,23 +28,18 @@ type (
 	valSet []Value
 	// closure is a function with the environment it was defined in.
 	closure struct {
-		name    string
-		formals []sym
-		tuple   bool
-		body    *Expr
-		env     *scope
+		fn  *resolve.Lambda
+		env *scope
 	}
 	// builtin is a function implemented in Go.
 	builtin struct {
 		name string
 		fn   func(in *interp, arg Value) (Value, error)
 	}
+	// procedure is a procedure with the environment it was defined in.
 	procedure struct {
-		name    string
-		formals []sym
-		tuple   bool
-		body    []*Stmt
-		env     *scope
+		def *resolve.Procedure
+		env *scope
 	}
 )
 
@@ -82,7 +78,7 @@ func (in *interp) asSet(v Value) (rel.Set, bool) {
 	case emptyVal:
 		return rel.Set{}, true
 	case universeVal:
-		return in.all, true
+		return in.cand.all, true
 	case eventVal:
 		return rel.SetOf(int(v)), true
 	}
@@ -97,7 +93,7 @@ func (in *interp) asRel(v Value) (rel.Rel, bool) {
 	case rel.Rel:
 		return v, true
 	case emptyVal:
-		return in.empty, true
+		return in.cand.shape.empty, true
 	case pairVal:
 		r := in.newRel()
 		r.Add(v[0], v[1])
@@ -141,42 +137,7 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 		if !ok1 || !ok2 {
 			return nil, mismatch(op, a, b)
 		}
-		// Values are never changed in place: an operand is the result
-		// when the other one is empty.
-		pick := func(v Value, isRel bool, r rel.Rel) Value {
-			if isRel {
-				return v
-			}
-			return in.relValue(r)
-		}
-		var f func() rel.Rel
-		switch op {
-		case "|":
-			f = func() rel.Rel { return ra.Union(rb) }
-		case "&":
-			f = func() rel.Rel { return ra.Inter(rb) }
-		case "\\":
-			f = func() rel.Rel { return ra.Diff(rb) }
-		case ";":
-			f = func() rel.Rel { return ra.Seq(rb) }
-		default:
-			return nil, mismatch(op, a, b)
-		}
-		// An empty operand decides the result: for & and ; it is the
-		// result, for | the other operand is, and for \ the left one is.
-		absorbs := op == "&" || op == ";"
-		switch aEmpty := ra.Empty(); {
-		case aEmpty && op != "|":
-			return pick(a, aRel, ra), nil
-		case rb.Empty():
-			if absorbs {
-				return pick(b, bRel, rb), nil
-			}
-			return pick(a, aRel, ra), nil
-		case aEmpty:
-			return pick(b, bRel, rb), nil
-		}
-		return in.relValue(f()), nil
+		return in.relBinary(op, relOperand{a, ra, aRel}, relOperand{b, rb, bRel})
 	}
 	if sa, ok := in.asSet(a); ok && (isSet(a) || isSet(b) || isEvent(a) || isEvent(b)) {
 		sb, ok := in.asSet(b)
@@ -206,11 +167,69 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 	if op == ";" {
 		if _, ok := a.(emptyVal); ok {
 			if _, ok := in.asRel(b); ok {
-				return in.shape.emptyV, nil
+				return in.cand.shape.emptyV, nil
 			}
 		}
 		return nil, mismatch(op, a, b)
 	}
+	return valSetBinary(op, a, b)
+}
+
+// A relOperand is an operand of a relation operator: the value, the
+// relation it is, and whether it was one already (else it is boxed
+// anew should it be the result).
+type relOperand struct {
+	v     Value
+	r     rel.Rel
+	isRel bool
+}
+
+// resultOf is o as the result: values are never changed in place, so an
+// operand is the result when the other one is empty.
+func (in *interp) resultOf(o relOperand) Value {
+	if o.isRel {
+		return o.v
+	}
+	return in.relValue(o.r)
+}
+
+// relBinary applies |, &, \ or ; to two relations.
+func (in *interp) relBinary(op string, a, b relOperand) (Value, error) {
+	switch op {
+	case "|", "&", "\\", ";":
+	default:
+		return nil, mismatch(op, a.v, b.v)
+	}
+	// An empty operand decides the result: for & and ; it is the
+	// result, for | the other operand is, and for \ the left one is.
+	absorbs := op == "&" || op == ";"
+	switch aEmpty := a.r.Empty(); {
+	case aEmpty && op != "|":
+		return in.resultOf(a), nil
+	case b.r.Empty():
+		if absorbs {
+			return in.resultOf(b), nil
+		}
+		return in.resultOf(a), nil
+	case aEmpty:
+		return in.resultOf(b), nil
+	}
+	var r rel.Rel
+	switch op {
+	case "|":
+		r = a.r.Union(b.r)
+	case "&":
+		r = a.r.Inter(b.r)
+	case "\\":
+		r = a.r.Diff(b.r)
+	default:
+		r = a.r.Seq(b.r)
+	}
+	return in.relValue(r), nil
+}
+
+// valSetBinary applies |, & or \ to two sets of values.
+func valSetBinary(op string, a, b Value) (Value, error) {
 	va, ok1 := asValSet(a)
 	vb, ok2 := asValSet(b)
 	if !ok1 || !ok2 {
@@ -240,9 +259,9 @@ func (in *interp) binary(op string, a, b Value) (Value, error) {
 // cartesian is s * t, the shape's empty relation when one is empty.
 func (in *interp) cartesian(s, t rel.Set) Value {
 	if setEmpty(s) || setEmpty(t) {
-		return in.shape.emptyV
+		return in.cand.shape.emptyV
 	}
-	return rel.Cartesian(in.n, s, t)
+	return rel.Cartesian(in.cand.n, s, t)
 }
 
 func isEvent(v Value) bool { _, ok := v.(eventVal); return ok }
@@ -310,15 +329,15 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 	if op == "~" {
 		if s, ok := in.asSet(v); ok && !isRel(v) {
 			if _, e := v.(emptyVal); !e {
-				return setDiff(in.all, s), nil
+				return setDiff(in.cand.all, s), nil
 			}
 		}
 		if r, ok := relOf(v); ok {
-			return in.relValue(in.full.Diff(r)), nil
+			return in.relValue(in.cand.shape.full.Diff(r)), nil
 		}
 		if _, ok := v.(emptyVal); ok {
 			// ~0 is ambiguous in herd too; read as the set of all events.
-			return in.all, nil
+			return in.cand.all, nil
 		}
 		return nil, fmt.Errorf("type mismatch: ~ of %s", typeName(v))
 	}
@@ -327,7 +346,7 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 		case "+", "^":
 			return emptyVal{}, nil
 		case "*", "?":
-			return in.shape.idV, nil
+			return in.cand.shape.idV, nil
 		}
 	}
 	r, ok := relOf(v)
@@ -339,7 +358,7 @@ func (in *interp) unary(op string, v Value) (Value, error) {
 		case "^", "+":
 			return v, nil
 		case "*", "?":
-			return in.shape.idV, nil
+			return in.cand.shape.idV, nil
 		}
 	}
 	switch op {
@@ -409,7 +428,7 @@ func (in *interp) elements(v Value) ([]Value, error) {
 		v.Each(func(e int) { out = append(out, eventVal(e)) })
 		return out, nil
 	case universeVal:
-		return in.elements(in.all)
+		return in.elements(in.cand.all)
 	case rel.Rel:
 		var out []Value
 		for i := 0; i < v.N; i++ {

@@ -2,7 +2,7 @@
 // and dots, 'tags, nested (* *) comments, // and # line comments, and the
 // keywords set apart from names so that the grammar never binds one.
 
-package cat
+package syntax
 
 import (
 	"io"

@@ -3,7 +3,7 @@
 // | below ++ below ; below \ below & below the cartesian product and ~,
 // with the postfix operators and application binding tightest.
 
-package cat
+package syntax
 
 import "github.com/alecthomas/participle/v2/lexer"
 
@@ -13,11 +13,6 @@ type File struct {
 	Title  []string `parser:"( @(Ident | String) @(Ident | String)? )?"`
 	CatDep bool     `parser:"@\"catdep\"?"`
 	Stmts  []*Stmt  `parser:"@@*"`
-
-	// digest is the SHA-256 of the file's text, and meaning that of its
-	// text without comments and extra blanks (normalizedCat), set by
-	// Loader.Load.
-	digest, meaning [32]byte
 }
 
 // A Stmt is one top-level instruction.
@@ -45,11 +40,6 @@ type LetStmt struct {
 	Rec      bool       `parser:"\"let\" @\"rec\"?"`
 	Bindings []*Binding `parser:"@@ ( \"and\" @@ )*"`
 	When     *TestBody  `parser:"( \"when\" @@ )? \"in\"?"`
-	// subs numbers the nodes of the bindings (static.go).
-	subs subRange
-	// final is rf or co when the let binds it for the last time
-	// (prune.go).
-	final string
 }
 
 // A Binding binds a pattern, or defines a function.
@@ -61,17 +51,12 @@ type Binding struct {
 	FunParam string   `parser:"   | @(Ident | \"_\") ) \"=\""`
 	Pattern  *Formals `parser:"| ( \"(\" @@? \")\" | @@ ) \"=\" )"`
 	Value    *Expr    `parser:"@@"`
-	// invariant marks, in a let rec, the terms of the value's union
-	// that read none of its names (fixpoint.go).
-	invariant        []bool
-	funSym, paramSym sym // number Fun and FunParam (symbols.go)
 }
 
 // Formals is a list of names, _ for one that is not bound.
 type Formals struct {
 	Pos   lexer.Position
 	Names []string `parser:"@(Ident | \"_\") ( \",\" @(Ident | \"_\") )*"`
-	syms  []sym    // number the names (symbols.go)
 }
 
 // An EnumStmt declares a set of tags.
@@ -79,10 +64,6 @@ type EnumStmt struct {
 	Pos  lexer.Position
 	Name string   `parser:"\"enum\" @Ident \"=\" \"||\"?"`
 	Tags []string `parser:"@Tag ( \"||\" @Tag )*"`
-	sym  sym      // numbers the name (symbols.go)
-	// vals are the tags, setNames the event sets they name (symbols.go).
-	vals     Value
-	setNames []string
 }
 
 // A MatchStmt chooses instructions by tag.
@@ -113,8 +94,6 @@ type TestBody struct {
 	Test string `parser:"@(\"acyclic\" | \"irreflexive\" | \"empty\")"`
 	Expr *Expr  `parser:"@@"`
 	Name string `parser:"( \"as\" @Ident )?"`
-	// subs numbers the nodes of the expression (static.go).
-	subs subRange
 }
 
 // A ShowStmt shows relations in graphs; the interpreter ignores it.
@@ -143,7 +122,6 @@ type ProcedureStmt struct {
 	Name    string   `parser:"@Ident"`
 	Formals *Formals `parser:"( \"(\" @@? \")\" | @@ ) \"=\""`
 	Body    []*Stmt  `parser:"@@* \"end\""`
-	sym     sym      // numbers the name (symbols.go)
 }
 
 // A CallStmt runs a procedure.
@@ -152,7 +130,6 @@ type CallStmt struct {
 	Name string   `parser:"\"call\" @Ident"`
 	Arg  *Primary `parser:"@@"`
 	As   string   `parser:"( \"as\" @Ident )?"`
-	sym  sym      // numbers the name (symbols.go)
 }
 
 // A DebugStmt prints a value in herd; the interpreter ignores it.
@@ -167,7 +144,6 @@ type ForallStmt struct {
 	Name string  `parser:"\"forall\" @Ident \"in\""`
 	Set  *Expr   `parser:"@@ \"do\""`
 	Body []*Stmt `parser:"@@* \"end\""`
-	sym  sym     // numbers the name (symbols.go)
 }
 
 // A WithStmt binds a name to each element of a set in turn.
@@ -175,7 +151,6 @@ type WithStmt struct {
 	Pos  lexer.Position
 	Name string `parser:"\"with\" @Ident \"from\""`
 	Set  *Expr  `parser:"@@"`
-	sym  sym    // numbers the name (symbols.go)
 }
 
 // An IfStmt runs instructions according to the variants.
@@ -223,10 +198,6 @@ type Expr struct {
 	If    *IfExpr    `parser:"| @@"`
 	Match *MatchExpr `parser:"| @@"`
 	Tuple []*Union   `parser:"| @@ ( \",\" @@ )*"`
-	// makesNoFun is set, on a function's body or a binding's value,
-	// when it has no fun and no let of a function: a call of it keeps no
-	// reference to its scope, nor does its value (symbols.go).
-	makesNoFun bool
 }
 
 // A LetExpr is let [rec] bindings in e.
@@ -288,12 +259,11 @@ type SetClauses struct {
 
 // An EltClause is x ++ rest -> e, or pre | x ++ post -> e.
 type EltClause struct {
-	Pos             lexer.Position
-	Pre             string `parser:"( @(Ident | \"_\") \"|\" )?"`
-	Elt             string `parser:"@(Ident | \"_\") \"++\""`
-	Rest            string `parser:"@(Ident | \"_\") \"->\""`
-	Body            *Expr  `parser:"@@"`
-	eltSym, restSym sym    // number Elt and Rest (symbols.go)
+	Pos  lexer.Position
+	Pre  string `parser:"( @(Ident | \"_\") \"|\" )?"`
+	Elt  string `parser:"@(Ident | \"_\") \"++\""`
+	Rest string `parser:"@(Ident | \"_\") \"->\""`
+	Body *Expr  `parser:"@@"`
 }
 
 // An ExprClause is one arm of a match on a tag.
@@ -307,8 +277,6 @@ type ExprClause struct {
 type Union struct {
 	Pos   lexer.Position
 	Terms []*Add `parser:"@@ ( \"|\" @@ )*"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
 }
 
 // An Add is e ++ e: adding an element to a set.
@@ -321,32 +289,18 @@ type Add struct {
 type Seq struct {
 	Pos   lexer.Position
 	Terms []*Diff `parser:"@@ ( \";\" @@ )*"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
-	// termSubs number the operands (empties.go).
-	termSubs []subID
-	// names are the operands that are a name or [name] (empties.go).
-	names []nameTerm
 }
 
 // A Diff is e \ e \ ..., left to right.
 type Diff struct {
 	Pos   lexer.Position
 	Terms []*Inter `parser:"@@ ( \"\\\\\" @@ )*"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
 }
 
 // An Inter is e & e & ...
 type Inter struct {
 	Pos   lexer.Position
 	Terms []*Cart `parser:"@@ ( \"&\" @@ )*"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
-	// termSubs number the operands (empties.go).
-	termSubs []subID
-	// names are the operands that are a name or [name] (empties.go).
-	names []nameTerm
 }
 
 // A Cart is a cartesian product S * T, or one operand.
@@ -354,8 +308,6 @@ type Cart struct {
 	Pos   lexer.Position
 	Left  *Unary `parser:"@@"`
 	Right *Unary `parser:"( \"*\" @@ )?"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
 }
 
 // A Unary is a complement ~e or a postfix expression.
@@ -363,8 +315,6 @@ type Unary struct {
 	Pos     lexer.Position
 	Comp    *Unary   `parser:"  \"~\" @@"`
 	Postfix *Postfix `parser:"| @@"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
 }
 
 // A Postfix is a primary with ^-1, +, * or ? after it.
@@ -386,8 +336,6 @@ type Primary struct {
 	Block    *Expr   `parser:"| \"begin\" @@ \"end\""`
 	Bracket  *Expr   `parser:"| \"[\" @@ \"]\""`
 	App      *App    `parser:"| @@"`
-	// sid numbers the node in the subexpression cache (static.go).
-	sid subID
 }
 
 // A SetLit is {e, e, ...}.
@@ -401,7 +349,6 @@ type App struct {
 	Pos  lexer.Position
 	Name string `parser:"@Ident"`
 	Args []*Arg `parser:"@@*"`
-	sym  sym    // numbers the name (symbols.go)
 }
 
 // An Arg is an argument of an application: a name or a simple
@@ -410,5 +357,4 @@ type Arg struct {
 	Pos    lexer.Position
 	Name   string   `parser:"  @Ident"`
 	Simple *Primary `parser:"| @@"`
-	sym    sym      // numbers the name (symbols.go)
 }
