@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models/cat/internal/resolve"
 	"github.com/litmuscheck/litmuscheck/models/cat/syntax"
@@ -140,27 +141,48 @@ func newProgram(name string, o Options, src sources) *Program {
 	return p
 }
 
-// readConf fills o from a herd .cfg file: its model, bell and macros,
-// unless the options already name them, and its variants.
+// readConf fills o from a herd .cfg file, read as herd7 reads it
+// (herd.ParseConfig, "key value" or "key = value"): its model (or cat),
+// bell and macros, unless the options already name them, and its
+// variants. The other keys set up herd's graphs and output, which a
+// model does not depend on.
 func readConf(o *Options) error {
 	path, err := Find(o.Conf, o.Path)
 	if err != nil {
 		return err
 	}
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
-	c := syntax.ParseConf(string(src))
-	for _, f := range []struct {
-		opt  *string
-		conf string
-	}{{&o.Model, c.Model}, {&o.Bell, c.Bell}, {&o.Macros, c.Macros}} {
-		if *f.opt == "" {
-			*f.opt = f.conf
+	defer f.Close()
+	settings, err := herd.ParseConfig(path, f)
+	if err != nil {
+		return err
+	}
+	first := func(field *string, v string) {
+		if *field == "" {
+			*field = v
 		}
 	}
-	o.Variants = append(o.Variants, c.Variants...)
+	// As herd7 applies a file's settings in order, the last line of a
+	// key wins.
+	var model, bell, macros string
+	for _, s := range settings {
+		switch s.Key {
+		case "model", "cat":
+			model = s.Value
+		case "bell":
+			bell = s.Value
+		case "macros":
+			macros = s.Value
+		case "variant":
+			o.Variants = append(o.Variants, strings.Split(s.Value, ",")...)
+		}
+	}
+	first(&o.Model, model)
+	first(&o.Bell, bell)
+	first(&o.Macros, macros)
 	return nil
 }
 

@@ -27,11 +27,3 @@ func TestParseDef(t *testing.T) {
 		t.Error("no error for a malformed macro")
 	}
 }
-
-func TestParseConf(t *testing.T) {
-	src := "# a comment\nmodel linux-kernel.cat\ngraph columns\nbell linux-kernel.bell\nmodel other.cat\nvariant a,b\nmacros linux-kernel.def\nvariant c\nshowevents\n"
-	want := Conf{Model: "linux-kernel.cat", Bell: "linux-kernel.bell", Macros: "linux-kernel.def", Variants: []string{"a", "b", "c"}}
-	if d := cmp.Diff(want, ParseConf(src)); d != "" {
-		t.Errorf("ParseConf (-want +got):\n%s", d)
-	}
-}
