@@ -1,5 +1,4 @@
-// This file implements symmetry between identical threads (issue 13, point
-// 3): the explorer visits one combination of paths per orbit of the
+// This file implements symmetry between identical threads: the explorer visits one combination of paths per orbit of the
 // permutations of interchangeable threads, counts each as many times as its
 // orbit has combinations, and adds the images of its final states.
 

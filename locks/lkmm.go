@@ -2,8 +2,8 @@
 // linux-kernel.cat defines against lock events, smp_mb__after_spinlock()
 // and smp_mb__after_unlock_lock(), when the lock is fragment code: a
 // fragment's acquire is a plain read-modify-write, not an LKW or LKR, so
-// without this the fences would order nothing (docs/locks.md, "Fences
-// after a fragment lock").
+// without this the fences would order nothing (docs/locks-compile.md,
+// "Fences after a fragment lock").
 
 package locks
 

@@ -2,7 +2,7 @@
 // arch/riscv/include/asm/{fence,barrier,atomic,cmpxchg}.h as the compiled-in
 // default builds them (no Zabha, no Zacas: the alternatives patch those
 // in at boot on harts that have them), in herd's RISCV dialect. The
-// sources are summarised in docs/locks.md.
+// sources are summarised in docs/locks-compile.md, "The RISC-V column".
 
 package locks
 

@@ -1,7 +1,7 @@
 // This file implements the mapping tables: for each target, the
 // instruction sequence each kernel primitive becomes. The facts are those
 // of the kernel sources (arch/*/include/asm/{barrier,cmpxchg,atomic*,
-// synch}.h), summarised in ../shared/research/locks.md section 1.
+// synch}.h), summarised in docs/locks-compile.md.
 //
 // A template is a list of instructions in the target's herd dialect, with
 // placeholders the compiler fills:
@@ -44,8 +44,8 @@ type Table struct {
 	NoReturnAs map[litmus.BinOp]string
 }
 
-// Prims lists the primitives every table maps, in the order of
-// ../shared/research/locks.md. The ordering variants of xchg, cmpxchg and
+// Prims lists the primitives every table maps: the marked accesses and
+// the barriers, then the read-modify-writes. The ordering variants of xchg, cmpxchg and
 // atomic_fetch_<op> carry the suffixes _relaxed, _acquire, _release and
 // none (fully ordered). try_cmpxchg compiles as cmpxchg, atomic_read and
 // atomic_set as READ_ONCE and WRITE_ONCE, smp_cond_load_relaxed and

@@ -1,5 +1,5 @@
 // This file implements the hook between the proof assertions and the
-// explorer's hang detection (issue 10).
+// explorer's hang detection.
 
 package proof
 

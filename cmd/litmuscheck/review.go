@@ -113,7 +113,7 @@ func (c verdictCell) label() string {
 	return c.res.Verdict() + " (" + strings.Join(kinds, ", ") + ")"
 }
 
-// hangs reports whether some execution of the column hangs (issue 10).
+// hangs reports whether some execution of the column hangs.
 func (c verdictCell) hangs() bool { return c.res != nil && c.res.Hangs > 0 }
 
 // liveLabel is label with the liveness mark of a column that hangs, as

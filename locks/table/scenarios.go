@@ -47,7 +47,7 @@ type Variant struct {
 	// the compiled C test under that column's model.
 	Asm map[string]string
 	// Hangs is whether each column must find executions that hang (a
-	// spin that can wait forever, issue 10), by column name; a column
+	// spin that can wait forever), by column name; a column
 	// left out is not asserted.
 	Hangs map[string]bool
 	// Slow lists the columns where the run takes more than a few seconds;
@@ -548,7 +548,7 @@ func LivenessMark(hangs bool) string {
 
 // liveScenarios are the scenarios whose rows, but for those that say
 // otherwise, hang in no column: every lock taken is released and every
-// spin waits for a write that comes (issue 10's liveness marks).
+// spin waits for a write that comes (the liveness marks).
 var liveScenarios = []string{"crossed-locking", "mp-through-lock", "unlock-then-load", "lost-update", "osq-prev-cpu", "osq-handoff"}
 
 func init() {

@@ -1,5 +1,5 @@
 // This file implements the proof table's rows for the OSQ unqueue path,
-// the queued rwlock and the mutex fast path (issue 14): three scenarios
+// the queued rwlock and the mutex fast path: three scenarios
 // that scenarios.go lists after its own.
 
 package table

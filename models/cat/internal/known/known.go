@@ -20,8 +20,8 @@ var lockCats = map[[32]byte]bool{
 func LockCat(digest [32]byte) bool { return lockCats[digest] }
 
 // lkmms are the SHA-256 digests of the linux-kernel.cat and
-// linux-kernel.bell texts of ../shared/models-reference (the Linux
-// kernel's tools/memory-model). With a known lock.cat, they forbid every
+// linux-kernel.bell texts of herd7 7.58's library (the Linux kernel's
+// tools/memory-model). With a known lock.cat, they forbid every
 // candidate whose rmw pair's read does not read the write immediately
 // co-before the pair's write: a write w1 co-between the write read and
 // the pair's write is fr-after the read, and either external to the
