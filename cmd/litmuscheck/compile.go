@@ -55,7 +55,7 @@ func modelUsage() string {
 		cols = append(cols, c.Name)
 	}
 	return "model: all (C tests: " + strings.Join(cols, ", ") + "), " + strings.Join(models.Names(), ", ") +
-		", or for C tests power-isync, armv8-lse (default: all for C tests in the text format, else the dialect's herd7 model)"
+		", or for C tests power-isync, armv8-lse (default: all for C tests, the LKMM alone in herd's format; else the dialect's herd7 model)"
 }
 
 // parseTest parses a file as the pipeline does (pipeline.Parse).

@@ -121,7 +121,7 @@ func herdOptionTable() map[string]herdOption {
 		"v":       {usage: "show various diagnostics", set: func(o *herdOptions, _ string) error { o.verbose++; return nil }},
 		"I":       {arg: "<dir>", usage: "add <dir> to search path", set: func(o *herdOptions, v string) error { o.include = append(o.include, v); return nil }},
 		"conf":    {arg: "<name>", usage: "read configuration file <name>", set: (*herdOptions).readConf},
-		"model":   {arg: "<name>.cat", usage: "select model (built in: ppc.cat, aarch64.cat, x86tso.cat, x86tso-mixed.cat, linux-kernel.cat; others through the cat interpreter)", set: func(o *herdOptions, v string) error { o.model = v; return nil }},
+		"model":   {arg: "<name>.cat", usage: "select model (built in: ppc.cat, aarch64.cat, x86tso.cat, x86tso-mixed.cat, riscv.cat, linux-kernel.cat; others through the cat interpreter)", set: func(o *herdOptions, v string) error { o.model = v; return nil }},
 		"bell":    {arg: "<name>", usage: "read bell file <name>", set: func(o *herdOptions, v string) error { o.bell = v; return nil }},
 		"macros":  {arg: "<name>", usage: "read macro (.def) file <name>", set: func(o *herdOptions, v string) error { o.macros = v; return nil }},
 		"variant": {arg: "<tags>", usage: "select an architecture variation (lkmmv1, lkmmv2, mixed...)", set: func(o *herdOptions, v string) error {

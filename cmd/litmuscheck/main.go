@@ -13,7 +13,7 @@ func main() { os.Exit(runAs(filepath.Base(os.Args[0]), os.Args[1:], os.Stdout, o
 
 // run is the whole command, testable without a process.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] != "check" {
+	if len(args) > 0 {
 		if c := commandNamed(args[0]); c != nil {
 			return dispatch(c, args[1:], stdout, stderr)
 		}

@@ -74,6 +74,13 @@ func reviewFlagSet(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck "+name, stderr, o)
 	addLockFlags(fs, o)
 	fs.StringVar(&o.graphs.html, "html", "", "write a self-contained HTML report of the table to this file")
+	// Accepted only to be refused with a reason (reviewArgs): the review
+	// prints text, and runs what it compiles.
+	for _, name := range []string{"format", "parse-only", "show-asm"} {
+		if err := fs.MarkHidden(name); err != nil {
+			panic("should never happen: " + err.Error())
+		}
+	}
 	return fs
 }
 
