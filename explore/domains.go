@@ -336,7 +336,7 @@ func (s *setup) prunePaths() {
 	var conjuncts []litmus.Prop
 	var split func(litmus.Prop)
 	split = func(p litmus.Prop) {
-		if a, ok := p.(*litmus.PropAnd); ok {
+		if a, ok := p.(*litmus.PropBin); ok && a.Op == litmus.PropAnd {
 			split(a.A)
 			split(a.B)
 			return

@@ -338,9 +338,17 @@ func (g *sharedGen) fail(key int, err error) {
 	}
 }
 
-// partial gathers one worker's findings; finish merges them in a fixed
-// order so that the result does not depend on the number of workers.
+// A partial is one worker's share of an exploration: what it found, how
+// it polls the limits, and what it keeps from one candidate to the next.
 type partial struct {
+	findings
+	polling
+	caches
+}
+
+// findings are what a worker found; finish merges the workers' in a fixed
+// order, so that the Result does not depend on their number.
+type findings struct {
 	states     map[string]litmus.State
 	pos, neg   int
 	flags      map[string]bool
@@ -359,11 +367,15 @@ type partial struct {
 	hangWitness *litmus.Execution
 	hangKey     int
 	// stuck is the stuck path of the allowed stuck candidate of least key
-	// (stuck.go).
+	// (outcome.go).
 	stuck    *litmus.Stuck
 	stuckKey int
-	// lim is polled once work passes nextPoll; stopped is set once a limit
-	// is reached or err is set, and every enumeration loop then returns.
+}
+
+// polling is how a worker bounds its work: lim is polled once work passes
+// nextPoll; stopped is set once a limit is reached or err is set, and
+// every enumeration loop then returns.
+type polling struct {
 	lim      *limit.Limiter
 	work     int
 	nextPoll int
@@ -376,16 +388,21 @@ type partial struct {
 	// the choice errKey.
 	err    error
 	errKey int
+}
+
+// caches are what a worker keeps from one candidate to the next.
+type caches struct {
 	// arena is the worker's scratch space for models (Execution.Arena).
 	arena rel.Arena
-	// memos are the Memos of a ShapeModel by shape of combination.
+	// memos are a shape-memo model's Memos by shape of combination
+	// (Capabilities.ShapeMemo).
 	memos map[string]any
 	// templates are the shapes of combinations built so far (template.go).
 	templates map[string]*comboTemplate
 	// orbitStates are final states whose orbit under the symmetry is
 	// already in (symmetry.go).
 	orbitStates map[string]litmus.State
-	// plainStates holds the states of plain integers (state.go).
+	// plainStates holds the states of plain integers (litmus.StateTable).
 	plainStates *litmus.StateTable
 	// scratch is a relation for checks that keep nothing (thinAirFree).
 	scratch rel.Rel
@@ -404,8 +421,12 @@ func newPartial(lim *limit.Limiter, s *setup) *partial {
 	if s.test.Filter != nil {
 		cost += propSize(s.test.Filter)
 	}
-	return &partial{lim: lim, nextPoll: pollEvery, cost: cost, memos: map[string]any{}, templates: map[string]*comboTemplate{}, states: map[string]litmus.State{}, orbitStates: map[string]litmus.State{},
-		flags: map[string]bool{}, witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase}
+	return &partial{
+		findings: findings{states: map[string]litmus.State{}, flags: map[string]bool{},
+			witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase},
+		polling: polling{lim: lim, nextPoll: pollEvery, cost: cost},
+		caches: caches{memos: map[string]any{}, templates: map[string]*comboTemplate{}, orbitStates: map[string]litmus.State{}},
+	}
 }
 
 // mayPrune reports whether the worker may cut refuted subtrees: once it
@@ -440,11 +461,7 @@ func propSize(p litmus.Prop) int {
 	switch p := p.(type) {
 	case *litmus.PropNot:
 		return 1 + propSize(p.P)
-	case *litmus.PropAnd:
-		return 1 + propSize(p.A) + propSize(p.B)
-	case *litmus.PropOr:
-		return 1 + propSize(p.A) + propSize(p.B)
-	case *litmus.PropImply:
+	case *litmus.PropBin:
 		return 1 + propSize(p.A) + propSize(p.B)
 	}
 	return 1

@@ -342,29 +342,20 @@ func propKeyRenamed(p litmus.Prop, thread func(int) int, loc func(string) string
 		}
 		return fmt.Sprintf("%d:%q", l.Thread, l.Name)
 	}
-	chain := func(op string, p litmus.Prop) string {
+	chain := func(op litmus.PropOp, name string, p litmus.Prop) string {
 		var keys []string
 		var walk func(litmus.Prop)
 		walk = func(q litmus.Prop) {
-			switch q := q.(type) {
-			case *litmus.PropAnd:
-				if op == "and" {
-					walk(q.A)
-					walk(q.B)
-					return
-				}
-			case *litmus.PropOr:
-				if op == "or" {
-					walk(q.A)
-					walk(q.B)
-					return
-				}
+			if b, ok := q.(*litmus.PropBin); ok && b.Op == op {
+				walk(b.A)
+				walk(b.B)
+				return
 			}
 			keys = append(keys, propKeyRenamed(q, thread, loc))
 		}
 		walk(p)
 		sort.Strings(keys)
-		return op + "(" + strings.Join(keys, ",") + ")"
+		return name + "(" + strings.Join(keys, ",") + ")"
 	}
 	switch p := p.(type) {
 	case litmus.PropTrue, litmus.PropFalse:
@@ -382,11 +373,13 @@ func propKeyRenamed(p litmus.Prop, thread func(int) int, loc func(string) string
 		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), v, other, p.Bits)
 	case *litmus.PropNot:
 		return "not(" + propKeyRenamed(p.P, thread, loc) + ")"
-	case *litmus.PropAnd:
-		return chain("and", p)
-	case *litmus.PropOr:
-		return chain("or", p)
-	case *litmus.PropImply:
+	case *litmus.PropBin:
+		switch p.Op {
+		case litmus.PropAnd:
+			return chain(litmus.PropAnd, "and", p)
+		case litmus.PropOr:
+			return chain(litmus.PropOr, "or", p)
+		}
 		return "imply(" + propKeyRenamed(p.A, thread, loc) + "," + propKeyRenamed(p.B, thread, loc) + ")"
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))

@@ -6,7 +6,7 @@ package litmus
 import "fmt"
 
 // A Prop is a proposition over a final state: PropTrue, PropFalse,
-// *PropAtom, *PropNot, *PropAnd, *PropOr or *PropImply.
+// *PropAtom, *PropNot or *PropBin.
 type Prop interface{ isProp() }
 
 // PropTrue is the constant "true".
@@ -31,22 +31,39 @@ type PropAtom struct {
 // PropNot is the negation "~ P" (herd prints "not (P)").
 type PropNot struct{ P Prop }
 
-// PropAnd is "A /\ B".
-type PropAnd struct{ A, B Prop }
+// A PropOp is the connective of a PropBin, in herd's precedence order:
+// "=>" binds loosest, then "\/", then "/\".
+type PropOp int
 
-// PropOr is "A \/ B".
-type PropOr struct{ A, B Prop }
+const (
+	PropImply PropOp = iota // A => B
+	PropOr                  // A \/ B
+	PropAnd                 // A /\ B
+)
 
-// PropImply is "A => B".
-type PropImply struct{ A, B Prop }
+// propSymbols are the connectives as herd writes them, with their blanks.
+var propSymbols = [...]string{PropImply: " => ", PropOr: " \\/ ", PropAnd: " /\\ "}
 
-func (PropTrue) isProp()   {}
-func (PropFalse) isProp()  {}
-func (*PropAtom) isProp()  {}
-func (*PropNot) isProp()   {}
-func (*PropAnd) isProp()   {}
-func (*PropOr) isProp()    {}
-func (*PropImply) isProp() {}
+// A PropBin joins two propositions with a connective.
+type PropBin struct {
+	Op   PropOp
+	A, B Prop
+}
+
+// And is "a /\ b".
+func And(a, b Prop) *PropBin { return &PropBin{Op: PropAnd, A: a, B: b} }
+
+// Or is "a \/ b".
+func Or(a, b Prop) *PropBin { return &PropBin{Op: PropOr, A: a, B: b} }
+
+// Implies is "a => b".
+func Implies(a, b Prop) *PropBin { return &PropBin{Op: PropImply, A: a, B: b} }
+
+func (PropTrue) isProp()  {}
+func (PropFalse) isProp() {}
+func (*PropAtom) isProp() {}
+func (*PropNot) isProp()  {}
+func (*PropBin) isProp()  {}
 
 // PropLocs returns the registers and locations that p mentions, each once,
 // in order of first mention.
@@ -69,13 +86,7 @@ func PropLocs(p Prop) []LocRef {
 			}
 		case *PropNot:
 			walk(p.P)
-		case *PropAnd:
-			walk(p.A)
-			walk(p.B)
-		case *PropOr:
-			walk(p.A)
-			walk(p.B)
-		case *PropImply:
+		case *PropBin:
 			walk(p.A)
 			walk(p.B)
 		}
@@ -89,7 +100,7 @@ func Conjoin(a, b Prop) Prop {
 	if a == nil {
 		return b
 	}
-	return &PropAnd{A: a, B: b}
+	return And(a, b)
 }
 
 // sameLowBits reports whether two integers agree on their low bits.
@@ -115,11 +126,13 @@ func EvalProp(p Prop, look func(LocRef) Value) bool {
 		return v == p.Value || p.Bits > 0 && sameLowBits(v, p.Value, p.Bits)
 	case *PropNot:
 		return !EvalProp(p.P, look)
-	case *PropAnd:
-		return EvalProp(p.A, look) && EvalProp(p.B, look)
-	case *PropOr:
-		return EvalProp(p.A, look) || EvalProp(p.B, look)
-	case *PropImply:
+	case *PropBin:
+		switch p.Op {
+		case PropAnd:
+			return EvalProp(p.A, look) && EvalProp(p.B, look)
+		case PropOr:
+			return EvalProp(p.A, look) || EvalProp(p.B, look)
+		}
 		return !EvalProp(p.A, look) || EvalProp(p.B, look)
 	}
 	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
@@ -163,12 +176,16 @@ func (pp propPrinter) print(p Prop, ctx int) string {
 			return "~(" + pp.print(p.P, 0) + ")"
 		}
 		return "not (" + pp.print(p.P, 0) + ")"
-	case *PropAnd:
-		return paren(pp.print(p.A, 2)+" /\\ "+pp.print(p.B, 2), 2)
-	case *PropOr:
-		return paren(pp.print(p.A, 1)+" \\/ "+pp.print(p.B, 1), 1)
-	case *PropImply:
-		return paren(pp.print(p.A, 1)+" => "+pp.print(p.B, 0), 0)
+	case *PropBin:
+		// A PropOp is its own precedence level. "/\\" and "\\/" chain
+		// to the left; "=>" is right-associative, so a left operand that
+		// is an implication takes parentheses.
+		level := int(p.Op)
+		left := level
+		if p.Op == PropImply {
+			left = level + 1
+		}
+		return paren(pp.print(p.A, left)+propSymbols[p.Op]+pp.print(p.B, level), level)
 	}
 	return "?"
 }

@@ -14,9 +14,11 @@ func TestFormatProp(t *testing.T) {
 		prop Prop
 		want string
 	}{
-		{&PropAnd{A: a, B: x}, `0:r1=1 /\ [x]=2`},
-		{&PropAnd{A: &PropOr{A: a, B: x}, B: p}, `(0:r1=1 \/ [x]=2) /\ 1:r0=y`},
-		{&PropOr{A: &PropAnd{A: a, B: x}, B: p}, `0:r1=1 /\ [x]=2 \/ 1:r0=y`},
+		{And(a, x), `0:r1=1 /\ [x]=2`},
+		{And(Or(a, x), p), `(0:r1=1 \/ [x]=2) /\ 1:r0=y`},
+		{Or(And(a, x), p), `0:r1=1 /\ [x]=2 \/ 1:r0=y`},
+		{Implies(Implies(a, x), p), `(0:r1=1 => [x]=2) => 1:r0=y`},
+		{Implies(a, Implies(x, p)), `0:r1=1 => [x]=2 => 1:r0=y`},
 		{&PropNot{P: x}, `not ([x]=2)`},
 		{PropTrue{}, `true`},
 		{&PropAtom{Loc: LocRef{Thread: 0, Name: "r1"}, Other: &LocRef{Thread: 1, Name: "r2"}}, `0:r1=1:r2`},

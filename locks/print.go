@@ -12,7 +12,7 @@ import (
 func formatCond(p litmus.Prop) string {
 	s := litmus.FormatPropSource(p)
 	switch p.(type) {
-	case *litmus.PropAnd, *litmus.PropOr, *litmus.PropImply:
+	case *litmus.PropBin:
 		return s[1 : len(s)-1]
 	}
 	return s
@@ -31,12 +31,8 @@ func mapProp(p litmus.Prop, f func(litmus.LocRef) litmus.LocRef) litmus.Prop {
 		return &q
 	case *litmus.PropNot:
 		return &litmus.PropNot{P: mapProp(p.P, f)}
-	case *litmus.PropAnd:
-		return &litmus.PropAnd{A: mapProp(p.A, f), B: mapProp(p.B, f)}
-	case *litmus.PropOr:
-		return &litmus.PropOr{A: mapProp(p.A, f), B: mapProp(p.B, f)}
-	case *litmus.PropImply:
-		return &litmus.PropImply{A: mapProp(p.A, f), B: mapProp(p.B, f)}
+	case *litmus.PropBin:
+		return &litmus.PropBin{Op: p.Op, A: mapProp(p.A, f), B: mapProp(p.B, f)}
 	}
 	return p
 }

@@ -26,7 +26,7 @@ func sbTest(fence bool) *litmus.Test {
 		Arch:    litmus.ArchX86,
 		Name:    "SB",
 		Threads: []*litmus.Thread{thread(0, "x", "y"), thread(1, "y", "x")},
-		Cond: litmus.Condition{Quant: litmus.Exists, Prop: &litmus.PropAnd{
+		Cond: litmus.Condition{Quant: litmus.Exists, Prop: &litmus.PropBin{Op: litmus.PropAnd,
 			A: &litmus.PropAtom{Loc: litmus.LocRef{Thread: 0, Name: "r0"}, Value: litmus.Int(0)},
 			B: &litmus.PropAtom{Loc: litmus.LocRef{Thread: 1, Name: "r0"}, Value: litmus.Int(0)},
 		}},

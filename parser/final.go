@@ -124,17 +124,17 @@ func lowerProp(f *litfile.File, d dialect, e *propExpr) (litmus.Prop, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &litmus.PropImply{A: left, B: right}, nil
+	return litmus.Implies(left, right), nil
 }
 
 func lowerOr(f *litfile.File, d dialect, e *propOr) (litmus.Prop, error) {
 	return lowerChain(e.Terms, func(term *propAnd) (litmus.Prop, error) { return lowerAnd(f, d, term) },
-		func(a, b litmus.Prop) litmus.Prop { return &litmus.PropOr{A: a, B: b} })
+		func(a, b litmus.Prop) litmus.Prop { return litmus.Or(a, b) })
 }
 
 func lowerAnd(f *litfile.File, d dialect, e *propAnd) (litmus.Prop, error) {
 	return lowerChain(e.Factors, func(fac *propUnary) (litmus.Prop, error) { return lowerUnary(f, d, fac) },
-		func(a, b litmus.Prop) litmus.Prop { return &litmus.PropAnd{A: a, B: b} })
+		func(a, b litmus.Prop) litmus.Prop { return litmus.And(a, b) })
 }
 
 // lowerChain lowers the operands of a chain of one connective and joins

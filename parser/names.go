@@ -29,13 +29,7 @@ func eachAtom(p litmus.Prop, f func(*litmus.PropAtom)) {
 		f(p)
 	case *litmus.PropNot:
 		eachAtom(p.P, f)
-	case *litmus.PropAnd:
-		eachAtom(p.A, f)
-		eachAtom(p.B, f)
-	case *litmus.PropOr:
-		eachAtom(p.A, f)
-		eachAtom(p.B, f)
-	case *litmus.PropImply:
+	case *litmus.PropBin:
 		eachAtom(p.A, f)
 		eachAtom(p.B, f)
 	}

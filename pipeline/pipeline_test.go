@@ -94,3 +94,19 @@ func TestRelowerMatchesParse(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadmeExample is the README's example, the default run of
+// tests/unlock_release.litmus in every column: go test ./pipeline -bench
+// ReadmeExample.
+func BenchmarkReadmeExample(b *testing.B) {
+	src, err := os.ReadFile("../tests/unlock_release.litmus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := Settings{Spec: Spec{ColumnsByDefault: true}}
+	for b.Loop() {
+		if out := File("unlock_release.litmus", string(src), s); out.Err != nil {
+			b.Fatal(out.Err)
+		}
+	}
+}

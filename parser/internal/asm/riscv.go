@@ -235,13 +235,7 @@ func wrapProp(p litmus.Prop) {
 		p.Bits = 32
 	case *litmus.PropNot:
 		wrapProp(p.P)
-	case *litmus.PropAnd:
-		wrapProp(p.A)
-		wrapProp(p.B)
-	case *litmus.PropOr:
-		wrapProp(p.A)
-		wrapProp(p.B)
-	case *litmus.PropImply:
+	case *litmus.PropBin:
 		wrapProp(p.A)
 		wrapProp(p.B)
 	}
