@@ -86,11 +86,19 @@ type Execution struct {
 // Tag returns the set of events carrying tag.
 func (x *Execution) Tag(tag string) rel.Set { return x.Tags[tag] }
 
-// Ext is the relation between events of different threads (init writes
-// are external to every thread).
-func (x *Execution) Ext() rel.Rel {
+// Internal is herd's int: the pairs of events of one thread, each event
+// with itself too; an initial write belongs to no thread. Every model and
+// the cat interpreter read int and ext from here.
+func (x *Execution) Internal() rel.Rel {
+	return x.Int.Union(rel.Identity(x.N, rel.AllEvents(x.N).Diff(x.IW)))
+}
+
+// External is herd's ext: the pairs of events of two threads, and of an
+// initial write with a thread's event, either way; two initial writes
+// are not external to each other.
+func (x *Execution) External() rel.Rel {
 	all := rel.AllEvents(x.N)
-	return rel.Cartesian(x.N, all, all).Diff(x.Int)
+	return rel.Cartesian(x.N, all, all).Diff(x.Internal()).Diff(rel.Cartesian(x.N, x.IW, x.IW))
 }
 
 // FR is from-reads: rf^-1 ; co, plus reads of an initial value before

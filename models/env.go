@@ -34,7 +34,7 @@ func NewEnv(x *litmus.Execution) *Env {
 	n := x.N
 	e := &Env{X: x, N: n, R: x.R, W: x.W, M: x.M, F: x.F, IW: x.IW, All: rel.AllEvents(n)}
 	e.PO, e.Loc, e.Int = x.PO, x.Loc, x.Int
-	e.Ext = rel.Cartesian(n, e.All, e.All).Diff(x.Int).Diff(rel.Identity(n, e.All))
+	e.Ext = x.External()
 	e.POLoc = x.PO.Inter(x.Loc)
 	e.RF, e.CO, e.RMW, e.Addr, e.Data, e.Ctrl = x.RF, x.CO, x.RMW, x.Addr, x.Data, x.Ctrl
 	e.RFE, e.RFI = x.RF.Inter(e.Ext), x.RF.Inter(x.Int)

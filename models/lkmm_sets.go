@@ -160,10 +160,7 @@ func (s *lkmmStatic) baseRelations(x *litmus.Execution) {
 		}
 	}
 	s.poLoc = s.po.Inter(s.loc)
-	// herd's int relates events of the same thread, each to itself too,
-	// and the initial writes to one another; ext is the rest.
-	s.int_ = x.Int.Union(s.id, rel.Cartesian(n, x.IW, x.IW))
-	s.ext = rel.Cartesian(n, s.all, s.all).Diff(s.int_)
+	s.int_, s.ext = x.Internal(), x.External()
 	s.addr0, s.data0, s.ctrl0 = x.Addr, x.Data, x.Ctrl
 }
 

@@ -91,12 +91,9 @@ func (in *interp) computeBuiltin(name string) (Value, bool) {
 	case "loc":
 		return in.loc(), true
 	case "int":
-		// herd's int relates each thread event to itself, not an
-		// initial write.
-		return x.Int.Union(rel.Identity(in.cand.n, setDiff(in.cand.all, x.IW))), true
+		return x.Internal(), true
 	case "ext":
-		// Nor are two initial writes external to each other.
-		return in.cand.shape.full.Diff(x.Int).Diff(in.cand.shape.id).Diff(rel.Cartesian(in.cand.n, x.IW, x.IW)), true
+		return x.External(), true
 	case "id":
 		return in.cand.shape.idV, true
 	case "si", "sm":
