@@ -213,19 +213,26 @@ func RunC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt
 // runC is RunC; adjust, when not nil, changes the compiled test before it
 // runs (runParsed).
 func runC(ctx context.Context, name, src string, alg *Algorithm, col Column, opt explore.Options, adjust func(*litmus.Test), user ...*cparse.CDefs) (*Run, error) {
-	run := &Run{Column: col, Algorithm: alg}
-	if col.Target != nil && alg == nil {
-		a, err := AlgorithmByName(DefaultAlgorithm)
-		if err != nil {
-			return nil, err
-		}
-		run.Algorithm = a
-	}
-	t, err := ParseC(name, src, run.Algorithm, user...)
+	alg, err := ColumnAlgorithm(col, alg)
 	if err != nil {
 		return nil, err
 	}
-	return runParsed(ctx, t, run.Algorithm, col, opt, adjust)
+	t, err := ParseC(name, src, alg, user...)
+	if err != nil {
+		return nil, err
+	}
+	return runParsed(ctx, t, alg, col, opt, adjust)
+}
+
+// ColumnAlgorithm is the algorithm spin_* run as in column col when the
+// user chose alg (nil for none): alg, or with none the LKMM's own lock
+// events in its column (nil) and DefaultAlgorithm on hardware, which has
+// no lock events. The one place that default is applied.
+func ColumnAlgorithm(col Column, alg *Algorithm) (*Algorithm, error) {
+	if alg != nil || col.Target == nil {
+		return alg, nil
+	}
+	return AlgorithmByName(DefaultAlgorithm)
 }
 
 // RunParsed runs in column col the C test t, parsed by ParseC with alg

@@ -44,10 +44,7 @@ func NewCTest(t *litmus.Test, lock *locks.Algorithm, user *cparse.CDefs) (*CTest
 // none the LKMM's lock events in its column (nil) and DefaultAlgorithm on
 // hardware.
 func (c *CTest) Algorithm(col locks.Column) (*locks.Algorithm, error) {
-	if c.Lock != nil || col.Target == nil {
-		return c.Lock, nil
-	}
-	return locks.AlgorithmByName(locks.DefaultAlgorithm)
+	return locks.ColumnAlgorithm(col, c.Lock)
 }
 
 // For is a copy of the test as column col runs it.
