@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/litmuscheck/litmuscheck/models"
-	"github.com/litmuscheck/litmuscheck/models/cat"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // catFlags are the options of a model read from cat files.
@@ -33,29 +33,20 @@ func addCatFlags(fs *pflag.FlagSet, c *catFlags) {
 // a built-in model.
 func isCatFile(name string) bool { return strings.HasSuffix(name, ".cat") }
 
-// loadCat loads the cat model the options name, if any.
+// loadCat loads the cat model the options name, if any, and the
+// primitives its macros give the C tests (pipeline.LoadCat).
 func loadCat(o *options) error {
 	c := &o.cat
-	if !isCatFile(o.model) && c.conf == "" {
-		// A .def file alone adds its primitives to a built-in model.
-		if c.macros != "" {
-			prims, err := cat.LoadPrims(c.macros, c.include)
-			o.userDefs = o.userDefs.WithPrims(prims)
-			return err
-		}
-		return nil
-	}
-	opts := cat.Options{Bell: c.bell, Macros: c.macros, Conf: c.conf, Path: c.include, Variants: c.variants}
+	spec := pipeline.CatSpec{Bell: c.bell, Macros: c.macros, Conf: c.conf, Include: c.include, Variants: c.variants}
 	if isCatFile(o.model) {
-		opts.Model = o.model
+		spec.Model = o.model
 	}
-	p, err := cat.Load(opts)
+	model, prims, err := pipeline.LoadCat(spec)
 	if err != nil {
 		return err
 	}
-	c.model = p.Model()
-	if prims := p.Prims(); prims != nil {
-		// The C tests call the primitives of the model's .def file.
+	c.model = model
+	if prims != nil {
 		o.userDefs = o.userDefs.WithPrims(prims)
 	}
 	return nil

@@ -21,8 +21,8 @@ import (
 	"github.com/litmuscheck/litmuscheck/graph"
 	"github.com/litmuscheck/litmuscheck/herd"
 	"github.com/litmuscheck/litmuscheck/litmus"
-	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/models/cat"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // herdName is the program name that selects the herd7 mode.
@@ -98,7 +98,8 @@ type herdRun struct {
 // newHerdRun loads the model herd's options name and the primitives of
 // its -macros file, and sets the check's options as herd7 runs.
 func newHerdRun(name string, o *herdOptions, stdout, stderr io.Writer) (*herdRun, error) {
-	model, lkmm, err := o.loadModel()
+	model, lkmm, err := pipeline.HerdModel(pipeline.CatSpec{Model: o.model, Bell: o.bell, Macros: o.macros,
+		Include: append([]string{"."}, o.include...), Variants: o.variants})
 	if err != nil {
 		return nil, err
 	}
@@ -224,54 +225,6 @@ func hasVariant(vs []string, v string) bool {
 		}
 	}
 	return false
-}
-
-// loadModel is the model the options name: nil for herd's default per
-// dialect, a built-in one for herd's own model files, else the cat
-// interpreter's. lkmm says the model is the built-in LKMM.
-func (o *herdOptions) loadModel() (*models.Model, bool, error) {
-	if o.model == "" {
-		return nil, false, nil
-	}
-	base := filepath.Base(o.model)
-	b, builtin := herd.BuiltinModel(base)
-	builtin = builtin && (base != "linux-kernel.cat" || (filepath.Base(o.bell) == "linux-kernel.bell" && filepath.Base(o.macros) == "linux-kernel.def"))
-	search := append([]string{"."}, o.include...)
-	if _, err := cat.Find(o.model, search); builtin && err != nil {
-		// herd7's own library file, which the built-in model is.
-		m, err := models.Lookup(b)
-		return m, b == "lkmm", err
-	}
-	p, err := cat.Load(cat.Options{Model: o.model, Bell: o.bell, Macros: o.macros, Path: search, Variants: o.variants})
-	if err != nil && builtin && foundUnedited(search, o.model, o.bell, "lock.cat") {
-		// Files herd7 finds in its library, which the built-in model is,
-		// beside herd's own copies of the others.
-		m, err := models.Lookup(b)
-		return m, b == "lkmm", err
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	if builtin && p.Unedited() {
-		// The files are herd's own: the built-in model computes the same.
-		m, err := models.Lookup(b)
-		return m, b == "lkmm", err
-	}
-	return p.Model(), false, nil
-}
-
-// foundUnedited reports whether each of names that the search path holds
-// is one of herd's own files, unedited (cat.KnownFile).
-func foundUnedited(search []string, names ...string) bool {
-	for _, n := range names {
-		if n == "" {
-			continue
-		}
-		if p, err := cat.Find(n, search); err == nil && !cat.KnownFile(p) {
-			return false
-		}
-	}
-	return true
 }
 
 // writeHerdPicture writes the test's DOT picture into -o DIR, as herd
