@@ -425,7 +425,7 @@ func newPartial(lim *limit.Limiter, s *setup) *partial {
 		findings: findings{states: map[string]litmus.State{}, flags: map[string]bool{},
 			witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase},
 		polling: polling{lim: lim, nextPoll: pollEvery, cost: cost},
-		caches: caches{memos: map[string]any{}, templates: map[string]*comboTemplate{}, orbitStates: map[string]litmus.State{}},
+		caches:  caches{memos: map[string]any{}, templates: map[string]*comboTemplate{}, orbitStates: map[string]litmus.State{}},
 	}
 }
 
