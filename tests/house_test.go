@@ -5,7 +5,9 @@
 package tests
 
 import (
+	"bytes"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -28,6 +30,7 @@ const (
 // goFile is one non-test Go file of the repository.
 type goFile struct {
 	path  string
+	src   []byte
 	lines int
 	ast   *ast.File
 	fset  *token.FileSet
@@ -57,7 +60,7 @@ func repoGoFiles(t *testing.T) []goFile {
 		if err != nil {
 			return err
 		}
-		files = append(files, goFile{path: path, lines: strings.Count(string(src), "\n"), ast: f, fset: fset})
+		files = append(files, goFile{path: path, src: src, lines: strings.Count(string(src), "\n"), ast: f, fset: fset})
 		return nil
 	})
 	if err != nil {
@@ -67,13 +70,17 @@ func repoGoFiles(t *testing.T) []goFile {
 }
 
 // TestCodeLayout: no package over about 4,000 lines of non-test Go, no
-// file over 600, no function over 100; every file opens with a comment,
-// and a package's documentation is in its doc.go alone.
+// file over 600, no function over 100; every file is as gofmt prints it
+// and opens with a comment, and a package's documentation is in its
+// doc.go alone.
 func TestCodeLayout(t *testing.T) {
 	perPackage := map[string]int{}
 	for _, f := range repoGoFiles(t) {
 		dir := filepath.Dir(f.path)
 		perPackage[dir] += f.lines
+		if formatted, err := format.Source(f.src); err != nil || !bytes.Equal(formatted, f.src) {
+			t.Errorf("%s: not as gofmt prints it", f.path)
+		}
 		if f.lines > maxFileLines {
 			t.Errorf("%s: %d lines, over %d", f.path, f.lines, maxFileLines)
 		}
