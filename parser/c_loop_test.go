@@ -106,8 +106,8 @@ func TestCLoopErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct{ body, want string }{
-		{"int r0 = f(x);", "defs.c:4:3: unsupported: return inside a loop"},
-		{"int r0 = g(x);", "defs.c:10:3: unsupported: return inside an if statement"},
+		{"int r0 = f(x);", "<nil>"},
+		{"int r0 = g(x);", "<nil>"},
 		{"do WRITE_ONCE(*x, 1); while (1)", "t.litmus:5:1: unexpected token \"}\" (expected \";\")"},
 		{"while READ_ONCE(*x);", "t.litmus:4:1: unexpected token \"while\" (expected \"}\")"},
 	}
@@ -120,5 +120,39 @@ func TestCLoopErrors(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s: got %s, want %s", tt.body, got, tt.want)
 		}
+	}
+}
+
+// TestCEarlyReturnCode: a return inside an if jumps to the function's
+// end, and the if's control dependency runs to that end, over the code
+// the return skips.
+func TestCEarlyReturnCode(t *testing.T) {
+	defs, err := cparse.ParseCDefs("defs.c", "int g(int *p)\n{\n\tif (READ_ONCE(*p))\n\t\treturn 1;\n\tWRITE_ONCE(*p, 2);\n\treturn 0;\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := ParseWith("t.litmus", cTest("int r0 = g(x);"), Options{CDefs: defs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := test.Threads[0].Code
+	end := len(code)
+	var ifs, exits []int
+	for i, in := range code {
+		switch {
+		case in.Op == litmus.OpBranch && in.Cond != nil:
+			ifs = append(ifs, i)
+		case in.Op == litmus.OpBranch:
+			exits = append(exits, i)
+		}
+	}
+	if len(ifs) != 1 || len(exits) != 1 {
+		t.Fatalf("want one if and one return jump, got %d and %d:\n%v", len(ifs), len(exits), code)
+	}
+	if got := code[exits[0]].Target; got != end {
+		t.Errorf("the return jumps to %d, want the end, %d", got, end)
+	}
+	if got := code[ifs[0]].CtrlEnd; got != end {
+		t.Errorf("the if's control dependency ends at %d, want the function's end, %d", got, end)
 	}
 }

@@ -181,7 +181,7 @@ func TestCErrors(t *testing.T) {
 		{"WRITE_ONCE(*x);", `t.litmus:4:1: WRITE_ONCE expects 2 arguments, found 1`},
 		{"smp_memb();", `t.litmus:4:1: unknown function "smp_memb" (not a kernel primitive, an extension or a fragment function)`},
 		{"r0 = smp_mb();", `t.litmus:4:6: smp_mb returns no value`},
-		{"while (1) { smp_mb(); return; }", `t.litmus:4:23: unsupported: return inside a loop`},
+		{"while (1) { smp_mb(); return; }", `t.litmus:4:23: unsupported: return in a thread`},
 		{"x = 1;", `t.litmus:4:1: unsupported: assignment to parameter "x"`},
 		{"1 = r0;", `t.litmus:4:1: expected a register, a "*p" location or a "p->member" on the left of '='`},
 		{"r0 = &x;", `t.litmus:4:6: unsupported: operator "&"`},

@@ -13,6 +13,9 @@
 //     encoding of "spin until cond" as its final successful attempt.
 //   - cpu_relax(), the body of kernel spin loops: a pause hint that is a
 //     compiler barrier on every architecture, so barrier()'s F[Barrier].
+//   - likely(c) and unlikely(c), branch hints: the value of !!(c).
+//   - HMT_low(), HMT_medium() and powerpc's other priority hints, which
+//     change no memory access: nothing.
 
 package cparse
 
@@ -30,15 +33,21 @@ const (
 	extCondLoad                   // (p, cond)
 	extAssume                     // (cond)
 	extRelax                      // cpu_relax()
+	extHint                       // likely(c), unlikely(c)
+	extNop                        // HMT_low()...
 )
 
 type cExt struct {
 	kind cExtKind
 	tag  string
+	// helper: a kernel helper with no memory effect of its own, which a
+	// definition in the test or a user's file may replace (pasted kernel
+	// code often carries its own).
+	helper bool
 }
 
 var cExts = func() map[string]cExt {
-	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: litmus.TagBarrier}}
+	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: litmus.TagBarrier, helper: true}}
 	for _, o := range []struct{ suffix, tag string }{
 		{"", litmus.TagMB}, {"_relaxed", litmus.TagOnce}, {"_acquire", litmus.TagAcquire}, {"_release", litmus.TagRelease},
 	} {
@@ -49,6 +58,10 @@ var cExts = func() map[string]cExt {
 	m["smp_cond_load_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
 	m["atomic_cond_read_relaxed"] = cExt{kind: extCondLoad, tag: litmus.TagOnce}
 	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
+	m["likely"], m["unlikely"] = cExt{kind: extHint, helper: true}, cExt{kind: extHint, helper: true}
+	for _, p := range []string{"very_low", "low", "medium_low", "medium", "medium_high", "high"} {
+		m["HMT_"+p] = cExt{kind: extNop, helper: true}
+	}
 	return m
 }()
 
@@ -66,14 +79,19 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		return nil, false, nil
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
-	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0}[x.kind]
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: 0}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
-	if want && (x.kind == extAssume || x.kind == extRelax) {
+	if want && (x.kind == extAssume || x.kind == extRelax || x.kind == extNop) {
 		return nil, true, litmus.Errorf(pos, "%s returns no value", c.Name)
 	}
 	switch x.kind {
+	case extNop:
+		return nil, true, nil
+	case extHint:
+		v, err := l.hint(c.Args[0], dst, pos, text)
+		return v, true, err
 	case extRelax:
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{x.tag}})
 		return nil, true, nil
@@ -160,4 +178,19 @@ func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
 		l.useReg(r)
 	}
 	return r, err
+}
+
+// hint lowers likely(c) and unlikely(c): the value of !!(c), in dst when
+// it is named.
+func (l *cLowerer) hint(arg *cExpr, dst string, pos litmus.Pos, text string) (litmus.Expr, error) {
+	c, err := l.expr(arg)
+	if err != nil {
+		return nil, err
+	}
+	v := litmus.Expr(litmus.Bin(litmus.OpNe, c, litmus.C(0)))
+	if dst == "" {
+		return v, nil
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+	return litmus.R(dst), nil
 }

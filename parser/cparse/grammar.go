@@ -21,7 +21,7 @@ const (
 		`intptr_t|uintptr_t|size_t|atomic_t|atomic_long_t|spinlock_t|raw_spinlock_t|` +
 		`u8|u16|u32|u64|s8|s16|s32|s64|int8_t|int16_t|int32_t|int64_t|` +
 		`uint8_t|uint16_t|uint32_t|uint64_t`
-	cKeywords = `parser:"if|else|while|for|do|return|struct|goto|switch"`
+	cKeywords = `parser:"if|else|while|for|do|return|break|continue|struct|goto|switch"`
 )
 
 var cKeyword = regexp.MustCompile(`^(?:` + cTypeNames + `|` + cKeywords + `)$`)
@@ -78,6 +78,8 @@ type cStmt struct {
 	While  *cWhile    `parser:" | @@"`
 	Do     *cDoWhile  `parser:" | @@"`
 	Return *cReturn   `parser:" | @@"`
+	Break  bool       `parser:" | @\"break\" \";\""`
+	Cont   bool       `parser:" | @\"continue\" \";\""`
 	Decl   *cDecl     `parser:" | @@"`
 	Expr   *cExprStmt `parser:" | @@"`
 	Empty  bool       `parser:" | @\";\" )"`

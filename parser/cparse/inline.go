@@ -24,6 +24,15 @@ type cFrame struct {
 	retType     cInt              // the C type of the result
 	transparent bool
 	parent      *cFrame
+	// final is the return that ends the function's body, which needs no
+	// jump; exits are the jumps to the function's end of the others, and
+	// leaving the if statements whose arms hold an exit: the code after
+	// such an if, up to the function's end, runs only when the if does
+	// not return, so it is control-dependent on the if's condition, as
+	// in the if-else the function is equal to.
+	final   *cReturn
+	exits   []int
+	leaving []int
 }
 
 // maxInline bounds the nesting of inlined calls.
@@ -129,6 +138,7 @@ func (l *cLowerer) returnStmt(s *cReturn, text string) error {
 		if fr.ret != "" {
 			return litmus.Errorf(l.pos(s.Pos), "%s must return a value", fr.fn.Name)
 		}
+		l.exit(fr, s, text)
 		return nil
 	}
 	if fr.ret == "" {
@@ -140,7 +150,29 @@ func (l *cLowerer) returnStmt(s *cReturn, text string) error {
 		return err
 	}
 	l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpMove, Dst: fr.ret, Src: convert(v, t, fr.retType)})
+	l.exit(fr, s, text)
 	return nil
+}
+
+// exit jumps from return s to the end of fr's function, but for the
+// return that ends its body; end patches the jumps.
+func (l *cLowerer) exit(fr *cFrame, s *cReturn, text string) {
+	if s != fr.final {
+		fr.exits = append(fr.exits, l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch}))
+	}
+}
+
+// end points fr's exits at the function's end, where the code of the if
+// statements they leave stops being control-dependent on their
+// conditions.
+func (l *cLowerer) end(fr *cFrame) {
+	end := len(l.thr.Code)
+	for _, e := range fr.exits {
+		l.thr.Code[e].Target = end
+	}
+	for _, br := range fr.leaving {
+		l.thr.Code[br].CtrlEnd = end
+	}
 }
 
 // inline lowers a call of a defined function: arguments are evaluated in
@@ -183,12 +215,16 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 	}
 	saved, savedF := l.frame, l.f
 	l.frame, l.f = fr, fr.f
+	if n := len(fn.Body); n > 0 {
+		fr.final = fn.Body[n-1].Return
+	}
 	var err error
 	for _, s := range fn.Body {
 		if err = l.stmt(s); err != nil {
 			break
 		}
 	}
+	l.end(fr)
 	l.frame, l.f = saved, savedF
 	if err != nil {
 		return nil, err

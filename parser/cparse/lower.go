@@ -60,6 +60,8 @@ type cLowerer struct {
 	// innermost call being inlined, nil at thread level (inline.go).
 	defs  *CDefs
 	frame *cFrame
+	// loops are the loops being lowered, innermost last (loops.go).
+	loops []*cLoop
 }
 
 func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool) (*litmus.Thread, error) {
@@ -156,18 +158,13 @@ func (l *cLowerer) stmt(s *cStmt) error {
 			}
 		}
 	case s.If != nil:
-		if r := nestedReturn(s); r != nil {
-			return litmus.Unsupported(l.pos(r.Pos), "return inside an if statement")
-		}
 		return l.ifStmt(s.If)
-	case s.While != nil, s.Do != nil:
-		if r := nestedReturn(s); r != nil {
-			return litmus.Unsupported(l.pos(r.Pos), "return inside a loop")
-		}
-		if s.While != nil {
-			return l.whileStmt(s.While)
-		}
+	case s.While != nil:
+		return l.whileStmt(s.While)
+	case s.Do != nil:
 		return l.doWhileStmt(s.Do)
+	case s.Break, s.Cont:
+		return l.leaveLoop(s, text)
 	case s.Return != nil:
 		return l.returnStmt(s.Return, text)
 	case s.Decl != nil:
@@ -307,6 +304,10 @@ func (l *cLowerer) ifStmt(s *cIf) error {
 	if err != nil {
 		return err
 	}
+	exits, loopExits := 0, l.loopExits()
+	if fr := l.innerFrame(); fr != nil {
+		exits = len(fr.exits)
+	}
 	br := l.emit(litmus.Instr{
 		Pos:  l.pos(s.Pos),
 		Text: "if (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")",
@@ -327,89 +328,11 @@ func (l *cLowerer) ifStmt(s *cIf) error {
 		l.thr.Code[br].Target = len(l.thr.Code)
 	}
 	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
-	return nil
-}
-
-// nestedReturn finds a return statement inside s: inlining makes a return
-// an assignment of the result, which would let the code after it run.
-func nestedReturn(s *cStmt) *cReturn {
-	if s == nil {
-		return nil
+	if fr := l.innerFrame(); fr != nil && len(fr.exits) > exits {
+		fr.leaving = append(fr.leaving, br)
 	}
-	if s.Return != nil {
-		return s.Return
+	if lp := l.loop(); lp != nil && l.loopExits() > loopExits {
+		lp.leaving = append(lp.leaving, br)
 	}
-	inner := append([]*cStmt(nil), s.Block...)
-	switch {
-	case s.If != nil:
-		inner = append(inner, s.If.Then, s.If.Else)
-	case s.While != nil:
-		inner = append(inner, s.While.Body)
-	case s.Do != nil:
-		inner = append(inner, s.Do.Body)
-	}
-	for _, x := range inner {
-		if r := nestedReturn(x); r != nil {
-			return r
-		}
-	}
-	return nil
-}
-
-// whileStmt lowers "while (c) B" with the test at the bottom,
-//
-//	branch to test (left out when B is empty)
-//	loop: B
-//	test: branch to loop if c (the control dependency ends after it)
-//
-// so that the backward branch is taken once per test that holds: the path
-// explorer cuts a path, and reports the cut, at the test that holds once
-// more than --unroll allows, where herd7 cuts its unrolled While.
-func (l *cLowerer) whileStmt(s *cWhile) error {
-	text := "while (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")"
-	jump := l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch})
-	if err := l.stmt(s.Body); err != nil {
-		return err
-	}
-	loop := jump + 1
-	if len(l.thr.Code) == loop {
-		l.thr.Code, loop = l.thr.Code[:jump], jump
-	} else {
-		l.thr.Code[jump].Target = len(l.thr.Code)
-	}
-	return l.loopTest(s.Pos, s.Cond, text, loop)
-}
-
-// doWhileStmt lowers "do B while (c);": B, then the backward branch.
-func (l *cLowerer) doWhileStmt(s *cDoWhile) error {
-	loop := len(l.thr.Code)
-	if err := l.stmt(s.Body); err != nil {
-		return err
-	}
-	return l.loopTest(s.Pos, s.Cond, "do ... while ("+l.text(s.Cond.Pos, s.Cond.EndPos)+")", loop)
-}
-
-// loopTest evaluates a loop's condition and branches back to loop while it
-// holds.
-func (l *cLowerer) loopTest(pos lexer.Position, cond *cExpr, text string, loop int) error {
-	c, err := l.expr(cond)
-	if err != nil {
-		return err
-	}
-	switch x := c.(type) {
-	case *litmus.Binary:
-		if !isComparison(x.Op) {
-			c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
-		}
-	case *litmus.Unary:
-		if x.Op == litmus.OpNot {
-			c = litmus.Bin(litmus.OpEq, x.X, litmus.C(0))
-		} else {
-			c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
-		}
-	default:
-		c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
-	}
-	l.emit(litmus.Instr{Pos: l.pos(pos), Text: text, Op: litmus.OpBranch, Cond: c, Target: loop, CtrlEnd: len(l.thr.Code) + 1})
 	return nil
 }

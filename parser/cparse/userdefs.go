@@ -15,7 +15,8 @@ import (
 
 // Extend returns d with the functions of user added after its own; d may
 // be nil. A user's function may not take the name of a function d defines,
-// of a kernel primitive or of an extension: calls are inlined by name, so
+// of a kernel primitive or of an extension other than a kernel helper
+// (cpu_relax, likely...), which it replaces: calls are inlined by name, so
 // a second definition would silently change what the fragments' own code
 // calls, and under --lock spin_lock is the algorithm's.
 func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
@@ -30,7 +31,7 @@ func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
 		if _, long := longAlias(n); long {
 			return nil, litmus.Errorf(pos, "function %q would redefine a kernel primitive (the atomic_long_ form of one); give it another name", n)
 		}
-		if _, ext := cExts[n]; ext {
+		if x, ext := cExts[n]; ext && !x.helper {
 			return nil, litmus.Errorf(pos, "function %q would redefine an extension of litmuscheck; give it another name", n)
 		}
 	}

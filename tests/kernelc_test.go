@@ -1,0 +1,114 @@
+// This file asserts the meaning of kernel C that lock code is written in
+// and herd7's C dialect lacks (kernelc/): each construct's test either
+// has a twin in herd's dialect that must give the same verdicts and final
+// states in every column, or a comment that justifies its verdicts.
+
+package tests
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/pipeline"
+)
+
+// columnsOf runs the kernel-C test file in every column and gives each
+// column's label and final states, or its failure.
+func columnsOf(t *testing.T, file string) map[string]string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("kernelc", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := pipeline.File(file, string(src), pipeline.Settings{Spec: pipeline.Spec{Name: "all"}})
+	if out.Err != nil {
+		t.Fatalf("%s: %v", file, out.Err)
+	}
+	got := map[string]string{}
+	for _, r := range out.Runs {
+		if r.Result == nil {
+			got[r.Column.Title] = r.Verdict() + ": " + r.Err.Error()
+			continue
+		}
+		res := r.CResult()
+		var states []string
+		for _, st := range res.States {
+			states = append(states, res.FormatState(st))
+		}
+		got[r.Column.Title] = res.Label() + ": " + strings.Join(states, " ")
+	}
+	return got
+}
+
+// TestKernelCTwins: each construct and its rewrite in herd's C dialect
+// give the same verdicts and final states in every column.
+func TestKernelCTwins(t *testing.T) {
+	for _, tc := range []struct{ construct, twin string }{
+		// An early return inside an if is the if-else it stands for; the
+		// code after the if is control-dependent on its condition.
+		{"return-if.litmus", "return-if+else.litmus"},
+		// An endless loop left by break is the while loop of its test.
+		{"break-spin.litmus", "break-spin+while.litmus"},
+		// continue skips the rest of the body, as an if around it does.
+		{"continue.litmus", "continue+if.litmus"},
+		// likely() and unlikely() are !!(c); HMT_*() do nothing.
+		{"likely.litmus", "likely+plain.litmus"},
+	} {
+		t.Run(tc.construct, func(t *testing.T) {
+			want, got := columnsOf(t, tc.twin), columnsOf(t, tc.construct)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s against %s (-twin +construct):\n%s", tc.construct, tc.twin, diff)
+			}
+		})
+	}
+}
+
+// TestKernelCVerdicts asserts the verdicts each test's comment justifies.
+func TestKernelCVerdicts(t *testing.T) {
+	for _, tc := range []struct {
+		file, want string
+	}{
+		// The code after an early return does not run.
+		{"return-skips.litmus", "Never: 0:r0=0; [x]=1; 0:r0=0; [x]=2; 0:r0=1; [x]=1;"},
+		// A return inside a loop leaves the function.
+		{"return-loop.litmus", "Never: 0:r0=0; [y]=1; 0:r0=1; [y]=0;"},
+		// A test's own cpu_relax(), a full barrier, replaces the
+		// built-in compiler barrier, which leaves store buffering.
+		{"relax-shadowed.litmus", "Never: 0:r0=0; 1:r1=1; 0:r0=1; 1:r1=0; 0:r0=1; 1:r1=1;"},
+		{"relax-builtin.litmus", "Sometimes: 0:r0=0; 1:r1=0; 0:r0=0; 1:r1=1; 0:r0=1; 1:r1=0; 0:r0=1; 1:r1=1;"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			for col, got := range columnsOf(t, tc.file) {
+				if got != tc.want {
+					t.Errorf("%s: %s\nwant %s", col, got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestKernelCRefusals: what the front end does not support yet is an
+// error that says unsupported, names the construct and its position; C
+// that is wrong is an error at its position.
+func TestKernelCRefusals(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"break outside a loop", "P0(int *x) { if (READ_ONCE(*x)) break; WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:33: break outside a loop"},
+		{"continue in a function outside a loop", "void f(int *x) { continue; }\nP0(int *x) { while (READ_ONCE(*x)) { f(x); } }",
+			"t.litmus:3:18: continue outside a loop"},
+		{"return in a thread", "P0(int *x) { if (READ_ONCE(*x)) return; WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:33: unsupported: return in a thread"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "C t\n{}\n" + tc.body + "\nexists (x=1)\n"
+			out := pipeline.File("t.litmus", src, pipeline.Settings{Spec: pipeline.Spec{Name: "lkmm"}})
+			if out.Err == nil || !strings.Contains(out.Err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", out.Err, tc.want)
+			}
+		})
+	}
+}
