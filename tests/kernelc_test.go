@@ -57,6 +57,9 @@ func TestKernelCTwins(t *testing.T) {
 		{"continue.litmus", "continue+if.litmus"},
 		// likely() and unlikely() are !!(c); HMT_*() do nothing.
 		{"likely.litmus", "likely+plain.litmus"},
+		// Object-like and function-like macros, a body continued with a
+		// backslash, are what the compiler's preprocessor makes of them.
+		{"define.litmus", "define+plain.litmus"},
 	} {
 		t.Run(tc.construct, func(t *testing.T) {
 			want, got := columnsOf(t, tc.twin), columnsOf(t, tc.construct)
@@ -98,6 +101,12 @@ func TestKernelCRefusals(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"break outside a loop", "P0(int *x) { if (READ_ONCE(*x)) break; WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:33: break outside a loop"},
+		{"#ifdef", "#ifdef CONFIG_SMP\nP0(int *x) { WRITE_ONCE(*x, 1); }\n#endif",
+			"t.litmus:3:1: unsupported: #ifdef: the preprocessor's #define and #undef only"},
+		{"macro arity", "#define two(a, b) ((a) + (b))\nP0(int *x) { WRITE_ONCE(*x, two(1)); }",
+			"t.litmus:4:29: macro two takes 2 arguments, found 1"},
+		{"lines after a macro", "#define ONE \\\n 1\nP0(int *x) {\n WRITE_ONCE(*x, ONE);\n nosuch(x);\n}",
+			"t.litmus:7:2: unknown function \"nosuch\""},
 		{"continue in a function outside a loop", "void f(int *x) { continue; }\nP0(int *x) { while (READ_ONCE(*x)) { f(x); } }",
 			"t.litmus:3:18: continue outside a loop"},
 		{"return in a thread", "P0(int *x) { if (READ_ONCE(*x)) return; WRITE_ONCE(*x, 1); }",

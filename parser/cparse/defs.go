@@ -86,6 +86,13 @@ var cDefsParser = sync.OnceValue(func() *participle.Parser[cDefsFile] {
 // file and the functions defined before it.
 func ParseCDefs(name, src string) (*CDefs, error) {
 	f := litfile.NewFile(name, src)
+	expanded, err := preprocess(f, src)
+	if err != nil {
+		return nil, litfile.AsList(err)
+	}
+	if expanded != src {
+		f, src = litfile.NewFile(name, expanded), expanded
+	}
 	if err := litfile.CheckNesting(litfile.Section{Text: src, File: f}, litfile.CText); err != nil {
 		return nil, litfile.AsList(err)
 	}
@@ -103,11 +110,6 @@ func collectDefs(f *litfile.File, funcs []*cFunc) (*CDefs, error) {
 		pos := litfile.Position(f, fn.Pos)
 		if _, dup := d.funcs[fn.Name]; dup {
 			return nil, litfile.AsList(litmus.Errorf(pos, "function %q defined twice", fn.Name))
-		}
-		for i, s := range fn.Body {
-			if s.Return != nil && i != len(fn.Body)-1 {
-				return nil, litfile.AsList(litmus.Errorf(litfile.Position(f, s.Pos), "unsupported: return before the end of %s", fn.Name))
-			}
 		}
 		if len(fn.Params) == 1 && fn.Params[0].Name == "" && len(fn.Params[0].Stars) == 0 &&
 			strings.Join(fn.Params[0].Type.Words, " ") == "void" {

@@ -23,15 +23,29 @@ type Dialect struct {
 // Syntax is a C program section as its grammar reads it, before
 // lowering: what a test lowered with other definitions (another lock
 // algorithm) is lowered from again, without parsing its text twice.
-type Syntax struct{ prog *cProgram }
+type Syntax struct {
+	prog *cProgram
+	// file is the text the grammar read: the file's, or with macros
+	// their expansion, which the lowering quotes.
+	file *litfile.File
+}
 
-// ParseSyntax runs the C grammar on the program section.
+// ParseSyntax expands the program section's macros (macros.go) and runs
+// the C grammar on it.
 func ParseSyntax(prog litfile.Section) (*Syntax, error) {
-	p, err := cParser().ParseString(prog.File.Name, prog.Padded())
+	text, f := prog.Padded(), prog.File
+	expanded, err := preprocess(f, text)
 	if err != nil {
-		return nil, litfile.GrammarError(prog.File, err)
+		return nil, err
 	}
-	return &Syntax{prog: p}, nil
+	if expanded != text {
+		f = litfile.NewFile(f.Name, expanded)
+	}
+	p, err := cParser().ParseString(f.Name, expanded)
+	if err != nil {
+		return nil, litfile.GrammarError(f, err)
+	}
+	return &Syntax{prog: p, file: f}, nil
 }
 
 var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -67,7 +81,7 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 	}
 	defs := d.Defs
 	if len(p.Funcs) > 0 {
-		own, err := collectDefs(prog.File, p.Funcs)
+		own, err := collectDefs(syn.file, p.Funcs)
 		if err != nil {
 			return nil, err
 		}
@@ -78,7 +92,7 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 	t.LocBytes = locationBytes(p.Threads)
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(prog.File, i, th, defs, inited[i])
+		thr, err := lowerCThread(syn.file, i, th, defs, inited[i])
 		if err != nil {
 			return nil, err
 		}

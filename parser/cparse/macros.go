@@ -1,0 +1,323 @@
+// This file implements the C preprocessor's macros in the program of a C
+// test and in files of functions: object-like and function-like #define,
+// #undef, and the expansion of macros where they are used, so that kernel
+// code pasted with its #defines reads as the kernel's compiler reads it.
+
+package cparse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// A cMacro is a #define: its parameters (nil for an object-like macro)
+// and its replacement text.
+type cMacro struct {
+	params []string
+	body   string
+}
+
+// maxExpansion bounds the rescans of one expansion, against a macro that
+// grows without end through another.
+const maxExpansion = 64
+
+// preprocess expands the macros of text, a padded section of f: each
+// directive line is blanked (newlines kept), and each use of a macro
+// defined above it is replaced by its expansion, which keeps the lines of
+// the text where they were; a use's columns after an expansion move. It
+// returns text itself when it has no directive.
+func preprocess(f *litfile.File, text string) (string, error) {
+	if !strings.Contains(text, "#") {
+		return text, nil
+	}
+	p := &preprocessor{f: f, src: text, macros: map[string]*cMacro{}}
+	if err := p.run(); err != nil {
+		return "", err
+	}
+	return p.out.String(), nil
+}
+
+type preprocessor struct {
+	f      *litfile.File
+	src    string
+	i      int
+	out    strings.Builder
+	macros map[string]*cMacro
+	// use, when set, is where the expansion being rescanned was used:
+	// its text has no position in the file of its own.
+	use *litmus.Pos
+}
+
+// pos is the position of the byte off of src.
+func (p *preprocessor) pos(off int) litmus.Pos {
+	if p.use != nil {
+		return *p.use
+	}
+	return p.f.Pos(off)
+}
+
+// run copies src to out, handling directives at the start of a line and
+// expanding identifiers outside comments and literals.
+func (p *preprocessor) run() error {
+	lineStart := true
+	for p.i < len(p.src) {
+		c := p.src[p.i]
+		switch {
+		case lineStart && (c == ' ' || c == '\t'):
+			p.out.WriteByte(c)
+			p.i++
+			continue
+		case lineStart && c == '#':
+			if err := p.directive(); err != nil {
+				return err
+			}
+			continue
+		case strings.HasPrefix(p.src[p.i:], "//"), strings.HasPrefix(p.src[p.i:], "/*"), c == '"', c == '\'':
+			p.copyOpaque()
+		case isDigit(c):
+			// A number's letters (0x1fU) are no identifier.
+			p.out.WriteString(p.ident())
+		case isIdentStart(c):
+			name := p.ident()
+			text, err := p.expand(name, map[string]bool{}, 0)
+			if err != nil {
+				return err
+			}
+			p.out.WriteString(text)
+		default:
+			p.out.WriteByte(c)
+			p.i++
+		}
+		lineStart = c == '\n'
+	}
+	return nil
+}
+
+// copyOpaque copies a comment or a literal as it is.
+func (p *preprocessor) copyOpaque() {
+	start := p.i
+	switch rest := p.src[p.i:]; {
+	case strings.HasPrefix(rest, "//"):
+		end := strings.IndexByte(rest, '\n')
+		if end < 0 {
+			end = len(rest)
+		}
+		p.i += end
+	case strings.HasPrefix(rest, "/*"):
+		end := strings.Index(rest[2:], "*/")
+		if end < 0 {
+			p.i = len(p.src)
+		} else {
+			p.i += end + 4
+		}
+	default:
+		quote := rest[0]
+		p.i++
+		for p.i < len(p.src) && p.src[p.i] != quote && p.src[p.i] != '\n' {
+			if p.src[p.i] == '\\' {
+				p.i++
+			}
+			p.i++
+		}
+		p.i = min(p.i+1, len(p.src))
+	}
+	p.out.WriteString(p.src[start:p.i])
+}
+
+// directive reads the directive at p.i, up to the end of its logical line
+// (a line ending in a backslash goes on), and blanks it in the output.
+func (p *preprocessor) directive() error {
+	start := p.i
+	var line strings.Builder
+	for p.i < len(p.src) && p.src[p.i] != '\n' {
+		if p.src[p.i] == '\\' && p.i+1 < len(p.src) && p.src[p.i+1] == '\n' {
+			line.WriteByte(' ')
+			p.out.WriteString(" \n")
+			p.i += 2
+			continue
+		}
+		line.WriteByte(p.src[p.i])
+		p.out.WriteByte(' ')
+		p.i++
+	}
+	pos := p.f.Pos(start)
+	fields := strings.Fields(strings.TrimPrefix(line.String(), "#"))
+	if len(fields) == 0 {
+		return nil // the null directive
+	}
+	switch fields[0] {
+	case "define":
+		return p.define(pos, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(line.String(), "#")), "define")))
+	case "undef":
+		if len(fields) != 2 {
+			return litmus.Errorf(pos, "expected a macro name after #undef")
+		}
+		delete(p.macros, fields[1])
+		return nil
+	}
+	return litmus.Unsupported(pos, fmt.Sprintf("#%s: the preprocessor's #define and #undef only", fields[0]))
+}
+
+// define records "NAME body" or "NAME(a, b) body".
+func (p *preprocessor) define(pos litmus.Pos, def string) error {
+	n := 0
+	for n < len(def) && (isIdentStart(def[n]) || n > 0 && isDigit(def[n])) {
+		n++
+	}
+	if n == 0 {
+		return litmus.Errorf(pos, "expected a macro name after #define")
+	}
+	name, rest := def[:n], def[n:]
+	m := &cMacro{body: strings.TrimSpace(rest)}
+	if strings.HasPrefix(rest, "(") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return litmus.Errorf(pos, "expected ')' closing the parameters of %s", name)
+		}
+		m.params = []string{}
+		for _, prm := range strings.Split(rest[1:end], ",") {
+			if prm = strings.TrimSpace(prm); prm != "" {
+				m.params = append(m.params, prm)
+			}
+		}
+		m.body = strings.TrimSpace(rest[end+1:])
+	}
+	if strings.Contains(m.body, "#") {
+		return litmus.Unsupported(pos, fmt.Sprintf("# and ## in the body of macro %s", name))
+	}
+	p.macros[name] = m
+	return nil
+}
+
+// ident reads an identifier at p.i.
+func (p *preprocessor) ident() string {
+	start := p.i
+	for p.i < len(p.src) && (isIdentStart(p.src[p.i]) || isDigit(p.src[p.i])) {
+		p.i++
+	}
+	return p.src[start:p.i]
+}
+
+// expand is the text a use of name at p.i (just past the name) stands for:
+// the name itself unless it is a macro not being expanded already; a
+// function-like macro's arguments are read from p.src, and the newlines
+// among them follow its expansion, so that the lines after stay put.
+func (p *preprocessor) expand(name string, active map[string]bool, depth int) (string, error) {
+	m, ok := p.macros[name]
+	if !ok || active[name] {
+		return name, nil
+	}
+	at := p.pos(p.i - len(name))
+	if depth > maxExpansion {
+		return "", litmus.Unsupported(at, fmt.Sprintf("macro %s expands more than %d times", name, maxExpansion))
+	}
+	body, newlines := m.body, ""
+	if m.params != nil {
+		j := p.i
+		for j < len(p.src) && strings.IndexByte(" \t\n", p.src[j]) >= 0 {
+			j++
+		}
+		if j >= len(p.src) || p.src[j] != '(' {
+			return name, nil // a function-like macro's name alone
+		}
+		args, end, err := p.arguments(j, name, at)
+		if err != nil {
+			return "", err
+		}
+		newlines = strings.Repeat("\n", strings.Count(p.src[p.i:end], "\n"))
+		p.i = end
+		if len(args) != len(m.params) && !(len(m.params) == 0 && len(args) == 1 && strings.TrimSpace(args[0]) == "") {
+			return "", litmus.Errorf(at, "macro %s takes %d arguments, found %d", name, len(m.params), len(args))
+		}
+		body = substitute(m.body, m.params, args)
+	}
+	active[name] = true
+	defer delete(active, name)
+	text, err := p.rescan(body, active, depth+1, at)
+	return text + newlines, err
+}
+
+// arguments reads the arguments of a macro call whose '(' is at j: the
+// text between top-level commas, and the offset past the ')'.
+func (p *preprocessor) arguments(j int, name string, at litmus.Pos) ([]string, int, error) {
+	var args []string
+	depth, start := 0, j+1
+	for k := j; k < len(p.src); k++ {
+		switch p.src[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return append(args, strings.ReplaceAll(p.src[start:k], "\n", " ")), k + 1, nil
+			}
+		case ',':
+			if depth == 1 {
+				args = append(args, strings.ReplaceAll(p.src[start:k], "\n", " "))
+				start = k + 1
+			}
+		}
+	}
+	return nil, 0, litmus.Errorf(at, "expected ')' closing the arguments of macro %s", name)
+}
+
+// rescan expands the macros of the text of an expansion used at at.
+func (p *preprocessor) rescan(text string, active map[string]bool, depth int, at litmus.Pos) (string, error) {
+	sub := &preprocessor{f: p.f, src: text, macros: p.macros, use: &at}
+	for sub.i < len(sub.src) {
+		c := sub.src[sub.i]
+		if !isIdentStart(c) {
+			sub.out.WriteByte(c)
+			sub.i++
+			continue
+		}
+		name := sub.ident()
+		out, err := sub.expand(name, active, depth)
+		if err != nil {
+			return "", err
+		}
+		sub.out.WriteString(out)
+	}
+	return sub.out.String(), nil
+}
+
+// substitute replaces each parameter of body by the text of its
+// argument, as C does: no parentheses are added, which is why kernel
+// macros put their own around each parameter.
+func substitute(body string, params, args []string) string {
+	var b strings.Builder
+	for i := 0; i < len(body); {
+		if !isIdentStart(body[i]) {
+			b.WriteByte(body[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(body) && (isIdentStart(body[j]) || isDigit(body[j])) {
+			j++
+		}
+		word := body[i:j]
+		if k := indexOf(params, word); k >= 0 {
+			b.WriteString(strings.TrimSpace(args[k]))
+		} else {
+			b.WriteString(word)
+		}
+		i = j
+	}
+	return b.String()
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
