@@ -60,6 +60,10 @@ func TestKernelCTwins(t *testing.T) {
 		// Object-like and function-like macros, a body continued with a
 		// backslash, are what the compiler's preprocessor makes of them.
 		{"define.litmus", "define+plain.litmus"},
+		// for, ++ and the compound assignments are the while loop and
+		// the plain assignments C defines them as; a continue in a for
+		// loop goes to its step.
+		{"for.litmus", "for+while.litmus"},
 	} {
 		t.Run(tc.construct, func(t *testing.T) {
 			want, got := columnsOf(t, tc.twin), columnsOf(t, tc.construct)

@@ -35,7 +35,7 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+[uUlL]*`},
 	{Name: "Int", Pattern: `[0-9]+[uUlL]*`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `->|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
+	{Name: "Op", Pattern: `->|<<=|>>=|\+=|-=|\|=|&=|\^=|\+\+|--|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
 })
 
 // cProgram is the whole program section: the test's own functions
@@ -77,6 +77,7 @@ type cStmt struct {
 	If     *cIf       `parser:" | @@"`
 	While  *cWhile    `parser:" | @@"`
 	Do     *cDoWhile  `parser:" | @@"`
+	For    *cFor      `parser:" | @@"`
 	Return *cReturn   `parser:" | @@"`
 	Break  bool       `parser:" | @\"break\" \";\""`
 	Cont   bool       `parser:" | @\"continue\" \";\""`
@@ -112,9 +113,10 @@ type cDoWhile struct {
 // cDecl declares local registers: "int r0;", "int r1 = 0, r2;",
 // "intptr_t r3 = READ_ONCE(*x);".
 type cDecl struct {
-	Pos  lexer.Position
-	Type *cType         `parser:"@@"`
-	Vars []*cDeclarator `parser:"@@ ( \",\" @@ )* \";\""`
+	Pos    lexer.Position
+	Type   *cType         `parser:"@@"`
+	Vars   []*cDeclarator `parser:"@@ ( \",\" @@ )* \";\""`
+	EndPos lexer.Position
 }
 
 type cDeclarator struct {
@@ -125,11 +127,42 @@ type cDeclarator struct {
 }
 
 // cExprStmt is an expression statement, an assignment when Value is set:
-// "r0 = READ_ONCE(*x);", "*x = 1;", "spin_lock(l);".
+// "r0 = READ_ONCE(*x);", "*x = 1;", "spin_lock(l);", "n += 2;", "i++;".
 type cExprStmt struct {
-	Pos   lexer.Position
-	X     *cExpr `parser:"@@"`
-	Value *cExpr `parser:"( \"=\" @@ )? \";\""`
+	Pos lexer.Position
+	cAssign
+	End    string `parser:"\";\""`
+	EndPos lexer.Position
+}
+
+// cAssign is an expression, or an assignment when Value or Incr is set:
+// AssignOp is "=" or a compound assignment ("+=", "<<=" ...), Incr a
+// postfix "++" or "--".
+type cAssign struct {
+	X        *cExpr `parser:"@@"`
+	AssignOp string `parser:"( @( \"=\" | \"+=\" | \"-=\" | \"|=\" | \"&=\" | \"^=\" | \"<<=\" | \">>=\" )"`
+	Value    *cExpr `parser:"  @@"`
+	Incr     string `parser:"| @( \"++\" | \"--\" ) )?"`
+}
+
+// cFor is "for (init; cond; step) stmt": init a declaration, an
+// expression statement or nothing; with no cond, the loop runs until it
+// is left.
+type cFor struct {
+	Pos      lexer.Position
+	InitDecl *cDecl     `parser:"\"for\" \"(\" ( @@"`
+	InitExpr *cExprStmt `parser:"  | @@ | \";\" )"`
+	Cond     *cExpr     `parser:"@@? \";\""`
+	Step     *cForStep  `parser:"@@? \")\""`
+	Body     *cStmt     `parser:"@@"`
+}
+
+// cForStep is the step of a for loop, an expression statement without
+// its ';'.
+type cForStep struct {
+	Pos lexer.Position
+	cAssign
+	EndPos lexer.Position
 }
 
 // cExpr is a binary expression, flat: precedence is applied when it is

@@ -56,11 +56,11 @@ func (l *cLowerer) leaveLoop(s *cStmt, text string) error {
 	return nil
 }
 
-// body lowers a loop's body and test: the loop's continues go to the
-// test, its breaks past it; test emits the test and returns the index of
+// body lowers a loop's body, its step (a for loop's) and its test: the
+// loop's continues go to the step or the test, its breaks past the test; test emits the test and returns the index of
 // its backward branch. A return from inside the loop makes the code after
 // it, up to the function's end, control-dependent on the loop's test too.
-func (l *cLowerer) body(b *cStmt, test func() (int, error)) error {
+func (l *cLowerer) body(b *cStmt, step func() error, test func() (int, error)) error {
 	lp := &cLoop{frame: l.innerFrame()}
 	exits := 0
 	if lp.frame != nil {
@@ -73,6 +73,11 @@ func (l *cLowerer) body(b *cStmt, test func() (int, error)) error {
 		return err
 	}
 	start := len(l.thr.Code)
+	if step != nil {
+		if err := step(); err != nil {
+			return err
+		}
+	}
 	br, err := test()
 	if err != nil {
 		return err
@@ -105,7 +110,7 @@ func (l *cLowerer) body(b *cStmt, test func() (int, error)) error {
 func (l *cLowerer) whileStmt(s *cWhile) error {
 	text := "while (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")"
 	jump := l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch})
-	return l.body(s.Body, func() (int, error) {
+	return l.body(s.Body, nil, func() (int, error) {
 		loop := jump + 1
 		if len(l.thr.Code) == loop {
 			l.thr.Code, loop = l.thr.Code[:jump], jump
@@ -116,10 +121,40 @@ func (l *cLowerer) whileStmt(s *cWhile) error {
 	})
 }
 
+// forStmt lowers "for (init; c; step) B" as init, then the while loop of
+// c whose body is B and step; a continue goes to step. With no c, the
+// loop runs until it is left, as "while (1)".
+func (l *cLowerer) forStmt(s *cFor) error {
+	switch {
+	case s.InitDecl != nil:
+		if err := l.stmt(&cStmt{Pos: s.InitDecl.Pos, Decl: s.InitDecl, EndPos: s.InitDecl.EndPos}); err != nil {
+			return err
+		}
+	case s.InitExpr != nil:
+		if err := l.exprStmt(s.InitExpr, l.text(s.InitExpr.Pos, s.InitExpr.EndPos)); err != nil {
+			return err
+		}
+	}
+	cond := s.Cond
+	if cond == nil {
+		cond = &cExpr{Pos: s.Pos, Left: &cUnary{Pos: s.Pos, Primary: &cPrimary{Pos: s.Pos, Int: "1"}}}
+	}
+	text := "for (" + l.text(cond.Pos, cond.EndPos) + ")"
+	jump := l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch})
+	var step func() error
+	if s.Step != nil {
+		step = func() error { return l.assign(s.Step.Pos, s.Step.cAssign, l.text(s.Step.Pos, s.Step.EndPos)) }
+	}
+	return l.body(s.Body, step, func() (int, error) {
+		l.thr.Code[jump].Target = len(l.thr.Code)
+		return l.loopTest(s.Pos, cond, text, jump+1)
+	})
+}
+
 // doWhileStmt lowers "do B while (c);": B, then the backward branch.
 func (l *cLowerer) doWhileStmt(s *cDoWhile) error {
 	loop := len(l.thr.Code)
-	return l.body(s.Body, func() (int, error) {
+	return l.body(s.Body, nil, func() (int, error) {
 		return l.loopTest(s.Pos, s.Cond, "do ... while ("+l.text(s.Cond.Pos, s.Cond.EndPos)+")", loop)
 	})
 }

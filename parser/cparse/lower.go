@@ -163,6 +163,8 @@ func (l *cLowerer) stmt(s *cStmt) error {
 		return l.whileStmt(s.While)
 	case s.Do != nil:
 		return l.doWhileStmt(s.Do)
+	case s.For != nil:
+		return l.forStmt(s.For)
 	case s.Break, s.Cont:
 		return l.leaveLoop(s, text)
 	case s.Return != nil:
@@ -183,9 +185,16 @@ func (l *cLowerer) stmt(s *cStmt) error {
 	return nil
 }
 
-// exprStmt lowers "lhs = rhs;" and "expr;".
+// exprStmt lowers "lhs = rhs;", "lhs op= rhs;", "lhs++;" and "expr;".
 func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
-	pos := l.pos(s.Pos)
+	return l.assign(s.Pos, s.cAssign, text)
+}
+
+// assign lowers an assignment or an expression evaluated for its effects;
+// "x op= v" is "x = x op (v)" and "x++" is "x = x + 1", as C has them.
+func (l *cLowerer) assign(at lexer.Position, s cAssign, text string) error {
+	pos := l.pos(at)
+	s = desugar(s)
 	if s.Value == nil {
 		if c := asCall(s.X); c != nil {
 			_, err := l.call(c, "", false)
@@ -234,6 +243,28 @@ func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
 		return nil
 	}
 	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
+}
+
+// desugar rewrites a compound assignment or an increment as the plain
+// assignment it stands for: the left side is read, then written.
+func desugar(s cAssign) cAssign {
+	op, rhs := "", s.Value
+	switch {
+	case s.Incr != "":
+		op, rhs = s.Incr[:1], &cExpr{Left: &cUnary{Primary: &cPrimary{Int: "1"}}}
+	case s.AssignOp != "" && s.AssignOp != "=":
+		op = strings.TrimSuffix(s.AssignOp, "=")
+	default:
+		return s
+	}
+	left := single(s.X)
+	if left == nil {
+		// Not an lvalue: the plain assignment's check says so.
+		return cAssign{X: s.X, AssignOp: "=", Value: rhs}
+	}
+	paren := &cUnary{Pos: rhs.Pos, Primary: &cPrimary{Pos: rhs.Pos, Paren: rhs}, EndPos: rhs.EndPos}
+	value := &cExpr{Pos: s.X.Pos, Left: left, Rest: []*cOpArg{{Pos: rhs.Pos, Op: op, Right: paren}}, EndPos: rhs.EndPos}
+	return cAssign{X: s.X, AssignOp: "=", Value: value}
 }
 
 // into lowers "dst = e", loading or calling straight into dst when e is a
