@@ -4,9 +4,10 @@
 package parser
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
-	"sync"
 )
 
 var commonLexer = lexer.MustSimple([]lexer.SimpleRule{

@@ -8,11 +8,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/graph"
 	"io"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/litmuscheck/litmuscheck/graph"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 )

@@ -53,9 +53,11 @@ type options struct {
 	hexa bool
 	// cat is a model read from cat files (catmodel.go).
 	cat catFlags
-	// fragments are the --fragments files, userDefs their functions.
-	fragments []string
-	userDefs  *cparse.CDefs
+	// fragments are the --fragments files, userDefs their functions;
+	// sideFragments are diff's --old-fragments and --new-fragments.
+	fragments     []string
+	sideFragments [2][]string
+	userDefs      *cparse.CDefs
 	// graphs are the picture flags (graphs.go).
 	graphs graphOptions
 	// shard is the part of the tests to run (--shard K/N).

@@ -36,16 +36,24 @@ func addLockFlags(fs *pflag.FlagSet, o *options) {
 
 // loadFragments reads the --fragments files into o.userDefs.
 func loadFragments(o *options) error {
-	for _, path := range o.fragments {
+	defs, err := withFragments(o.userDefs, o.fragments)
+	o.userDefs = defs
+	return err
+}
+
+// withFragments is defs with the functions of the files at paths after
+// its own.
+func withFragments(defs *cparse.CDefs, paths []string) (*cparse.CDefs, error) {
+	for _, path := range paths {
 		d, err := cparse.ParseCDefsFile(path)
 		if err == nil {
-			o.userDefs, err = o.userDefs.Extend(d)
+			defs, err = defs.Extend(d)
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return defs, nil
 }
 
 // modelUsage lists the --model values.

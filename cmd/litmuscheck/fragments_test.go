@@ -25,6 +25,9 @@ func TestUserFunctionsGolden(t *testing.T) {
 		// into two tests: every column says what the change does.
 		{"diff-old-new-unlock", []string{"diff", dir + "my-unlock-old.in", dir + "my-unlock-new.in"}},
 		{"check-own-functions", []string{dir + "my-unlock-old.in"}},
+		// The patch as a reviewer has it: the same test, the file of
+		// functions before and after; every column says what it does.
+		{"diff-side-fragments", []string{"diff", "--old-fragments", dir + "my-lock-old.frag", "--new-fragments", dir + "my-lock.frag", dir + "uses-my-lock.in", dir + "uses-my-lock.in"}},
 		// The attribution of a test's own function and of a --fragments
 		// file: their file:line.
 		{"barriers-own-functions", []string{"barriers", "--model", "lkmm", dir + "my-unlock-new.in"}},

@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/litmuscheck/litmuscheck/locks"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/locks"
 )
 
 // TestJSONLHasTheJSONObjects: --format jsonl prints, a line each, in

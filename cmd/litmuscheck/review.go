@@ -16,6 +16,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // A review holds what the review commands share with the plain check: the
@@ -77,6 +78,15 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 // check runs a file as the plain check does.
 func (rv *review) check(path string) fileOutcome {
 	return checkFile(path, rv.alg, rv.o)
+}
+
+// side is the review's options for one side of a diff: the functions of
+// its --old-fragments or --new-fragments files after the common ones.
+func (rv *review) side(i int) (options, error) {
+	o := rv.o
+	defs, err := withFragments(o.userDefs, o.sideFragments[i])
+	o.userDefs = defs
+	return o, err
 }
 
 // A verdictCell is one column's result, as the review tables print it.
@@ -210,13 +220,19 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var tests [2]*litmus.Test
+	var sides [2]options
 	for i, f := range files {
-		t, err := parseTest(f, rv.alg, rv.o.userDefs)
+		o, err := rv.side(i)
 		if err != nil {
 			printErr(stderr, err)
 			return 2
 		}
-		tests[i] = t
+		t, err := parseTest(f, rv.alg, o.userDefs)
+		if err != nil {
+			printErr(stderr, err)
+			return 2
+		}
+		tests[i], sides[i] = t, o
 	}
 	if why := mismatch(tests[0], tests[1]); why != "" {
 		fmt.Fprintf(stderr, "litmuscheck diff: %s and %s cannot be compared: %s\n", files[0], files[1], why)
@@ -224,8 +240,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	var cells [2][]verdictCell
 	var outs [2]fileOutcome
-	for i, f := range files {
-		outs[i] = rv.check(f)
+	for i := range files {
+		// Each side runs as the plain check runs it, parsed once.
+		outs[i] = pipeline.Test(tests[i], sides[i].settings(rv.alg))
 		if outs[i].Err != nil {
 			printErr(stderr, outs[i].Err)
 			return 2

@@ -74,6 +74,10 @@ func reviewFlagSet(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck "+name, stderr, o)
 	addLockFlags(fs, o)
 	fs.StringVar(&o.graphs.html, "html", "", "write a self-contained HTML report of the table to this file")
+	if name == "diff" {
+		fs.StringArrayVar(&o.sideFragments[0], "old-fragments", nil, "a file of C functions for OLD.litmus alone, after the --fragments files (repeatable): the code before a patch")
+		fs.StringArrayVar(&o.sideFragments[1], "new-fragments", nil, "a file of C functions for NEW.litmus alone, after the --fragments files (repeatable): the code after a patch")
+	}
 	// Accepted only to be refused with a reason (reviewArgs): the review
 	// prints text, and runs what it compiles.
 	for _, name := range []string{"format", "parse-only", "show-asm"} {

@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // asmLabel is a label at the head of an assembly cell, "L0:"; every
