@@ -181,7 +181,7 @@ func Library() (*cparse.CDefs, error) {
 				return
 			}
 		}
-		library.defs = all
+		library.defs = all.AsLibrary()
 	})
 	return library.defs, library.err
 }

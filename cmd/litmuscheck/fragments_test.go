@@ -37,7 +37,7 @@ func TestUserFunctionsGolden(t *testing.T) {
 		{"fragments-parse-only", []string{"--parse-only", "--fragments", dir + "my-lock.frag", dir + "uses-my-lock.in"}},
 		{"fragments-missing", []string{dir + "uses-my-lock.in"}},
 		{"fragments-no-file", []string{"--fragments", dir + "absent.frag", dir + "uses-my-lock.in"}},
-		{"fragments-redefine-library", []string{"--fragments", dir + "redefines-qspin-lock.frag", dir + "uses-my-lock.in"}},
+		{"fragments-redefine-library", []string{"--fragments", dir + "redefines-qspin-lock.frag", dir + "uses-spin-lock.in"}},
 		{"fragments-redefine-primitive", []string{"--fragments", dir + "redefines-spin-lock.frag", dir + "uses-my-lock.in"}},
 		{"fragments-and-test-define", []string{"--fragments", dir + "my-lock.frag", dir + "my-unlock-new.in"}},
 	}

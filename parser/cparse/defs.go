@@ -33,6 +33,55 @@ type CDefs struct {
 	// definitions come from several files, and an inlined event names
 	// its own.
 	files map[string]*litfile.File
+	// library names the functions of the lock library, which a user's
+	// function of the same name replaces (Extend); replaced are those a
+	// user's function replaced, for the note each test gets.
+	library  map[string]bool
+	replaced []replacement
+}
+
+// A replacement is a library function that a user's function replaced.
+type replacement struct {
+	name string
+	pos  litmus.Pos // the user's definition
+	was  string     // the library's, file:line
+}
+
+// AsLibrary is d with every function marked as the lock library's, which
+// a user's function of the same name replaces.
+func (d *CDefs) AsLibrary() *CDefs {
+	out := *d
+	out.library = map[string]bool{}
+	for _, n := range d.order {
+		out.library[n] = true
+	}
+	return &out
+}
+
+// without is d less the functions names lists.
+func (d *CDefs) without(names map[string]bool) *CDefs {
+	out := *d
+	out.funcs, out.files, out.order = map[string]*cFunc{}, map[string]*litfile.File{}, nil
+	for _, n := range d.order {
+		if !names[n] {
+			out.funcs[n], out.files[n] = d.funcs[n], d.files[n]
+			out.order = append(out.order, n)
+		}
+	}
+	return &out
+}
+
+// Notes are the warnings a test that uses d gets: a user's function that
+// replaces the lock library's of the same name.
+func (d *CDefs) Notes() []*litmus.Error {
+	if d == nil {
+		return nil
+	}
+	var out []*litmus.Error
+	for _, r := range d.replaced {
+		out = append(out, litmus.Errorf(r.pos, "%s replaces the lock library's function of that name (%s), in every caller", r.name, r.was))
+	}
+	return out
 }
 
 // Names lists the functions defined, in source order.
@@ -131,7 +180,13 @@ func collectDefs(f *litfile.File, funcs []*cFunc) (*CDefs, error) {
 // Merge returns the definitions of d and then of e; a name both define is
 // an error.
 func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: map[string]bool{},
+		replaced: append(append([]replacement(nil), d.replaced...), e.replaced...)}
+	for _, src := range []*CDefs{d, e} {
+		for n := range src.library {
+			out.library[n] = true
+		}
+	}
 	if e.prims != nil {
 		if d.prims != nil && d.prims != e.prims {
 			return nil, fmt.Errorf("primitives of two .def files")
@@ -172,6 +227,7 @@ func (d *CDefs) WithPrims(p *cprim.Prims) *CDefs {
 	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: p}
 	if d != nil {
 		out.funcs, out.order, out.files = d.funcs, d.order, d.files
+		out.library, out.replaced = d.library, d.replaced
 	}
 	return out
 }
@@ -182,7 +238,7 @@ func (d *CDefs) Alias(name, target string) (*CDefs, error) {
 	if !ok {
 		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
 	}
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: d.library, replaced: d.replaced}
 	for _, n := range d.order {
 		out.funcs[n] = d.funcs[n]
 		out.files[n] = d.files[n]

@@ -89,6 +89,7 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 			return nil, err
 		}
 	}
+	t.Warnings = append(t.Warnings, defs.Notes()...)
 	t.LocBytes = locationBytes(p.Threads)
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {

@@ -6,6 +6,7 @@
 package cparse
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -14,15 +15,24 @@ import (
 )
 
 // Extend returns d with the functions of user added after its own; d may
-// be nil. A user's function may not take the name of a function d defines,
-// of a kernel primitive or of an extension other than a kernel helper
-// (cpu_relax, likely...), which it replaces: calls are inlined by name, so
-// a second definition would silently change what the fragments' own code
-// calls, and under --lock spin_lock is the algorithm's.
+// be nil. A user's function of the name of a lock library function
+// replaces it, in every caller, the library's fragments included, and
+// each test says so (Notes): pasted kernel code often defines a function
+// the library models. It may not take the name of another function d
+// defines, of a kernel primitive, or of an extension other than a kernel
+// helper (cpu_relax, likely...), which it replaces: calls are inlined by
+// name, so a second definition would silently change what code calls,
+// and under --lock spin_lock is the algorithm's.
 func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
+	replaced := map[string]bool{}
+	var notes []replacement
 	for _, n := range user.order {
 		pos := litfile.Position(user.files[n], user.funcs[n].Pos)
-		if file, line, _, ok := d.Lines(n); ok {
+		if file, line, _, ok := d.Lines(n); ok && d.library[n] {
+			replaced[n] = true
+			notes = append(notes, replacement{name: n, pos: pos, was: fmt.Sprintf("%s:%d", file, line)})
+			continue
+		} else if ok {
 			return nil, litmus.Errorf(pos, "function %q is already defined at %s:%d (the lock fragments or another file of functions); give this one another name", n, file, line)
 		}
 		if _, prim := cprim.Kernel(n); prim {
@@ -38,7 +48,14 @@ func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
 	if d == nil {
 		return user, nil
 	}
-	return d.Merge(user)
+	out, err := d.without(replaced).Merge(user)
+	if out != nil {
+		out.replaced = append(out.replaced, notes...)
+		for n := range replaced {
+			delete(out.library, n)
+		}
+	}
+	return out, err
 }
 
 // ParseCDefsFile reads and parses the C function definitions of the file
