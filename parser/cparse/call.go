@@ -6,6 +6,8 @@
 package cparse
 
 import (
+	"fmt"
+
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 )
@@ -32,6 +34,9 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	if !ok {
 		if v, done, err := l.longCall(c, dst, want); done {
 			return v, err
+		}
+		if why, known := kernelUnsupported[c.Name]; known {
+			return nil, litmus.Unsupported(pos, fmt.Sprintf("%s(): %s", c.Name, why))
 		}
 		return nil, litmus.Errorf(pos, "unknown function %q (not a kernel primitive, an extension or a fragment function)", c.Name)
 	}
@@ -282,4 +287,20 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// kernelUnsupported are kernel functions lock code calls that the C
+// dialect does not model yet, with what modelling them needs: a call is
+// refused as unsupported, naming the function, rather than taken for a
+// misspelt one.
+var kernelUnsupported = map[string]string{
+	"need_resched":      "a boolean no memory access decides (both outcomes), not modelled yet",
+	"vcpu_is_preempted": "a boolean no memory access decides (both outcomes), not modelled yet",
+	"smp_processor_id":  "the thread's CPU number, not modelled yet (pass it as a value)",
+	"per_cpu_ptr":       "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
+	"this_cpu_ptr":      "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
+	"per_cpu":           "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
+	"DEFINE_PER_CPU":    "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
+	"pv_wait":           "a paravirtual wait, not modelled as a call (the pv fragments model the hash slot)",
+	"pv_kick":           "a paravirtual kick, not modelled as a call (the pv fragments model the hash slot)",
 }
