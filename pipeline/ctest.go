@@ -36,8 +36,8 @@ type CTest struct {
 }
 
 // NewCTest prepares the C test t, parsed by Parse with lock and user.
-func NewCTest(t *litmus.Test, lock *locks.Algorithm, user *cparse.CDefs) (*CTest, error) {
-	return &CTest{Source: t, Lock: lock, user: user}, nil
+func NewCTest(t *litmus.Test, lock *locks.Algorithm, user *cparse.CDefs) *CTest {
+	return &CTest{Source: t, Lock: lock, user: user}
 }
 
 // Algorithm is the algorithm spin_* run as in column col: Lock, or with

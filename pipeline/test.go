@@ -87,10 +87,7 @@ func Single(t *litmus.Test, model *models.Model, s Settings) (*litmus.Result, er
 // inColumns runs the C test t in each column, or with ShowAsm compiles
 // it for each hardware column.
 func inColumns(t *litmus.Test, cols []locks.Column, s Settings) Outcome {
-	ct, err := NewCTest(t, s.Lock, s.UserDefs)
-	if err != nil {
-		return Outcome{Err: err}
-	}
+	ct := NewCTest(t, s.Lock, s.UserDefs)
 	if s.ShowAsm {
 		return compileColumns(ct, cols)
 	}

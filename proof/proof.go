@@ -144,9 +144,7 @@ func (r *Result) run(c config, src string) error {
 	}
 	r.Test = t
 	r.cfg = c
-	if r.ctest, err = pipeline.NewCTest(t, alg, user); err != nil {
-		return err
-	}
+	r.ctest = pipeline.NewCTest(t, alg, user)
 	ctx := context.Background()
 	if c.timeout > 0 {
 		var cancel context.CancelFunc

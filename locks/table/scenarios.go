@@ -587,10 +587,7 @@ func parseVariants(rows []*Row, dir string) (map[*Variant]*pipeline.CTest, error
 		if err != nil {
 			return nil, fmt.Errorf("%s (%s): %v", v.File, v.Name, err)
 		}
-		ct, err := pipeline.NewCTest(t, alg, nil)
-		if err != nil {
-			return nil, err
-		}
+		ct := pipeline.NewCTest(t, alg, nil)
 		ct.Adjust = locks.MergeDeadCASForms
 		tests[v] = ct
 	}
