@@ -51,6 +51,9 @@ func TestKernelCTwins(t *testing.T) {
 		// An early return inside an if is the if-else it stands for; the
 		// code after the if is control-dependent on its condition.
 		{"return-if.litmus", "return-if+else.litmus"},
+		// A break inside an if: the code after the if, in the loop, is
+		// control-dependent on the if's condition.
+		{"break-if.litmus", "break-if+else.litmus"},
 		// An endless loop left by break is the while loop of its test.
 		{"break-spin.litmus", "break-spin+while.litmus"},
 		// continue skips the rest of the body, as an if around it does.
