@@ -9,6 +9,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -52,7 +54,7 @@ func (b *asmBuilder) branch(cond litmus.Expr, label string) {
 // the instruction, nil when the cell has none or does not parse.
 func parseCell[A any](b *asmBuilder, c cell, p *participle.Parser[asmCell[asmInstr[A]]], argType string) *asmInstr[A] {
 	text := stripComments(c.sec.Text)
-	pc, err := p.ParseString("", text)
+	pc, err := parsedCell(p, text)
 	if err != nil {
 		var pe participle.Error
 		if errors.As(err, &pe) {
@@ -71,6 +73,40 @@ func parseCell[A any](b *asmBuilder, c cell, p *participle.Parser[asmCell[asmIns
 		b.text = strings.TrimSpace(text[in.Pos.Offset:])
 	}
 	return in
+}
+
+// cellCache holds the cells parsed so far, by grammar and text: a cell's
+// syntax, whose positions count from the cell's start, does not depend
+// on where the cell is, and the same instructions recur across the tests
+// of a corpus and across the columns a C test compiles to. The lowerings
+// only read what the grammar built. The cache stops growing at
+// maxCachedCells entries, which bounds its memory on any corpus.
+var (
+	cellCache   sync.Map
+	cachedCells atomic.Int64
+)
+
+const maxCachedCells = 1 << 16
+
+type cellKey struct {
+	grammar any
+	text    string
+}
+
+// parsedCell is p's parse of text, from the cache when it is there; an
+// error is never cached.
+func parsedCell[A any](p *participle.Parser[asmCell[asmInstr[A]]], text string) (*asmCell[asmInstr[A]], error) {
+	key := cellKey{p, text}
+	if pc, ok := cellCache.Load(key); ok {
+		return pc.(*asmCell[asmInstr[A]]), nil
+	}
+	pc, err := p.ParseString("", text)
+	if err == nil && cachedCells.Load() < maxCachedCells {
+		if _, loaded := cellCache.LoadOrStore(key, pc); !loaded {
+			cachedCells.Add(1)
+		}
+	}
+	return pc, err
 }
 
 // unknownInstr reports mnemonic op as an instruction herd7 knows but does
