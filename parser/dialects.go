@@ -42,8 +42,8 @@ var dialects = map[litmus.Arch]dialect{
 // an architecture the parser does not read.
 func dialectOf(arch litmus.Arch, opt Options) (dialect, bool) {
 	d, ok := dialects[arch]
-	if ok && arch == litmus.ArchC && opt.CDefs != nil {
-		d = cparse.Dialect{Defs: opt.CDefs}
+	if ok && arch == litmus.ArchC && (opt.CDefs != nil || opt.AwaitLoops) {
+		d = cparse.Dialect{Defs: opt.CDefs, AwaitLoops: opt.AwaitLoops}
 	}
 	return d, ok
 }

@@ -37,6 +37,11 @@ type Options struct {
 	// the same name (lock fragments redefine spin_lock, for example).
 	// With WithPrims, they carry the primitives of a .def macro file.
 	CDefs *cparse.CDefs
+	// AwaitLoops lowers a C loop whose failed iterations have no effect
+	// (a spin on memory with an empty body) as its final iteration, with
+	// the explorer's hang detection, instead of unrolling it as herd7
+	// does: litmuscheck's own outputs, not herd's.
+	AwaitLoops bool
 
 	_ struct{}
 }
@@ -89,7 +94,7 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 	if err := secs.CheckNesting(); err != nil {
 		return nil, litfile.AsList(err)
 	}
-	t, err := lower(&testSyntax{secs: secs}, opt)
+	t, err := lower(&testSyntax{secs: secs, opt: opt}, opt)
 	if err != nil {
 		return nil, litfile.AsList(err)
 	}
@@ -107,7 +112,10 @@ func ParseWith(name, src string, opt Options) (*litmus.Test, error) {
 // reading the text twice. The grammars fill it in as lower first meets
 // each part.
 type testSyntax struct {
-	secs  *litfile.Sections
+	secs *litfile.Sections
+	// opt are the options of the first lowering, which Relower keeps but
+	// for the definitions.
+	opt   Options
 	init  *initBlock
 	final *finalPart
 	// c is a C test's program; the other dialects have no definitions
@@ -176,13 +184,16 @@ func lower(syn *testSyntax, opt Options) (*litmus.Test, error) {
 }
 
 // Relower lowers the C test t, parsed by ParseWith, again with the
-// definitions of opt (another lock algorithm): the grammars do not run
-// again, so a test is parsed once whatever the columns it runs in.
-func Relower(t *litmus.Test, opt Options) (*litmus.Test, error) {
+// definitions defs (another lock algorithm) and the other options of its
+// parse: the grammars do not run again, so a test is parsed once whatever
+// the columns it runs in.
+func Relower(t *litmus.Test, defs *cparse.CDefs) (*litmus.Test, error) {
 	syn, ok := t.Syntax.(*testSyntax)
 	if !ok {
 		return nil, fmt.Errorf("%s: lowered again without its syntax (a test not built by the parser)", t.Name)
 	}
+	opt := syn.opt
+	opt.CDefs = defs
 	u, err := lower(syn, opt)
 	if err != nil {
 		return nil, litfile.AsList(err)

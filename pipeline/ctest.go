@@ -63,7 +63,7 @@ func (c *CTest) For(col locks.Column) (*litmus.Test, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c.hardware, err = parser.Relower(c.Source, parser.Options{CDefs: defs}); err != nil {
+		if c.hardware, err = parser.Relower(c.Source, defs); err != nil {
 			return nil, err
 		}
 	}

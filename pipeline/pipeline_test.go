@@ -77,15 +77,15 @@ func TestRelowerMatchesParse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lkmm, err := Parse(context.Background(), file, string(src), nil, nil)
+		lkmm, err := Parse(context.Background(), file, string(src), Settings{})
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		again, err := parser.Relower(lkmm, parser.Options{CDefs: defs})
+		again, err := parser.Relower(lkmm, defs)
 		if err != nil {
 			t.Fatalf("%s: relowered: %v", file, err)
 		}
-		want, err := Parse(context.Background(), file, string(src), alg, nil)
+		want, err := Parse(context.Background(), file, string(src), Settings{Lock: alg})
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}

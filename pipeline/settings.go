@@ -38,6 +38,10 @@ type Settings struct {
 	ShowAsm bool
 	// Hexa prints integers in hexadecimal in herd's format.
 	Hexa bool
+	// AwaitLoops lowers a C loop whose failed iterations have no effect
+	// as its final iteration, with hang detection (parser.Options): for
+	// litmuscheck's own outputs; herd's format unrolls as herd7 does.
+	AwaitLoops bool
 	// Stage, when set, hears which part of a test runs (a C test's
 	// column), for a progress report.
 	Stage func(string)

@@ -39,7 +39,7 @@ func File(name, src string, s Settings) Outcome {
 		s.Deadline = time.Now().Add(s.Timeout)
 	}
 	ctx, cancel := s.Context()
-	t, err := Parse(ctx, name, src, s.Lock, s.UserDefs)
+	t, err := Parse(ctx, name, src, s)
 	cancel()
 	if err == context.DeadlineExceeded {
 		return Outcome{Err: fmt.Errorf("%s: timed out after %v while parsing", name, s.Timeout)}

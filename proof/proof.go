@@ -135,7 +135,7 @@ func (r *Result) run(c config, src string) error {
 	if err != nil {
 		return err
 	}
-	t, err := pipeline.Parse(context.Background(), c.name, src, alg, user)
+	t, err := pipeline.Parse(context.Background(), c.name, src, pipeline.Settings{Lock: alg, UserDefs: user, AwaitLoops: true})
 	if err != nil {
 		return err
 	}

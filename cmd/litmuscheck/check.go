@@ -297,6 +297,8 @@ func (o options) settings(alg *locks.Algorithm) pipeline.Settings {
 		ShowAsm:    o.showAsm,
 		Hexa:       o.hexa,
 		Stage:      o.stage,
+		// herd's format is herd7's output: its loops are unrolled.
+		AwaitLoops: o.format != "herd",
 	}
 }
 

@@ -72,7 +72,8 @@ func parseTest(path string, alg *locks.Algorithm, user *cparse.CDefs) (*litmus.T
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.Parse(context.Background(), name, string(src), alg, user)
+	s := pipeline.Settings{Lock: alg, UserDefs: user, AwaitLoops: true}
+	return pipeline.Parse(context.Background(), name, string(src), s)
 }
 
 // spinCall finds a call of the spin_* operations that --lock redefines.

@@ -583,7 +583,7 @@ func parseVariants(rows []*Row, dir string) (map[*Variant]*pipeline.CTest, error
 				return nil, err
 			}
 		}
-		t, err := pipeline.Parse(context.Background(), path.Join(base, v.File), string(src), alg, nil)
+		t, err := pipeline.Parse(context.Background(), path.Join(base, v.File), string(src), pipeline.Settings{Lock: alg, AwaitLoops: true})
 		if err != nil {
 			return nil, fmt.Errorf("%s (%s): %v", v.File, v.Name, err)
 		}

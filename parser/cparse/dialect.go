@@ -18,6 +18,9 @@ type Dialect struct {
 	// Parsed, when set, is the program section's syntax, parsed before:
 	// Program lowers it with Defs instead of parsing the section again.
 	Parsed *Syntax
+	// AwaitLoops lowers a loop whose failed iterations have no effect as
+	// its final iteration (await.go); herd7 unrolls it.
+	AwaitLoops bool
 }
 
 // Syntax is a C program section as its grammar reads it, before
@@ -93,7 +96,7 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 	t.LocBytes = locationBytes(p.Threads)
 	var threads []*litmus.Thread
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(syn.file, i, th, defs, inited[i])
+		thr, err := lowerCThread(syn.file, i, th, defs, inited[i], d.AwaitLoops)
 		if err != nil {
 			return nil, err
 		}

@@ -109,6 +109,9 @@ func (l *cLowerer) body(b *cStmt, step func() error, test func() (int, error)) e
 // more than --unroll allows, where herd7 cuts its unrolled While.
 func (l *cLowerer) whileStmt(s *cWhile) error {
 	text := "while (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")"
+	if l.isAwait(s.Cond, s.Body) {
+		return l.awaitLoop(s.Cond, l.pos(s.Pos), text)
+	}
 	jump := l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch})
 	return l.body(s.Body, nil, func() (int, error) {
 		loop := jump + 1
@@ -153,6 +156,9 @@ func (l *cLowerer) forStmt(s *cFor) error {
 
 // doWhileStmt lowers "do B while (c);": B, then the backward branch.
 func (l *cLowerer) doWhileStmt(s *cDoWhile) error {
+	if l.isAwait(s.Cond, s.Body) {
+		return l.awaitLoop(s.Cond, l.pos(s.Pos), "do ... while ("+l.text(s.Cond.Pos, s.Cond.EndPos)+")")
+	}
 	loop := len(l.thr.Code)
 	return l.body(s.Body, nil, func() (int, error) {
 		return l.loopTest(s.Pos, s.Cond, "do ... while ("+l.text(s.Cond.Pos, s.Cond.EndPos)+")", loop)

@@ -62,9 +62,11 @@ type cLowerer struct {
 	frame *cFrame
 	// loops are the loops being lowered, innermost last (loops.go).
 	loops []*cLoop
+	// awaitLoops lowers await loops as their final iteration (await.go).
+	awaitLoops bool
 }
 
-func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool) (*litmus.Thread, error) {
+func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool, await bool) (*litmus.Thread, error) {
 	pos := litfile.Position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
@@ -78,6 +80,7 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 		paramTypes: map[string]cInt{},
 		types:      map[string]cInt{},
 		defs:       defs,
+		awaitLoops: await,
 	}
 	for _, p := range th.Params {
 		if p.Name == "" {

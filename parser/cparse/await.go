@@ -1,0 +1,162 @@
+// This file implements await loops: a loop whose failed iterations have
+// no effect (a spin on memory whose body is empty or only cpu_relax(),
+// barrier() or a priority hint) lowered as its final iteration, the
+// attempt whose condition lets the loop exit, with the explorer's hang
+// detection for the executions in which it never does.
+//
+// A failed iteration writes nothing and leaves no register changed, so
+// dropping it leaves every other event as it was and removes only reads
+// whose values nothing uses: await model checking (Oberhauser et al.,
+// ASPLOS 2021) shows the final states of the terminating executions are
+// those of the final iterations alone. herd7 unrolls such a loop instead,
+// so this lowering is for litmuscheck's own outputs (Dialect.AwaitLoops);
+// herd's format, herd7 mode and conform keep herd's unrolling.
+
+package cparse
+
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// awaitReads are the calls an await loop's condition may make: reads
+// without a write.
+var awaitReads = map[string]bool{
+	"READ_ONCE": true, "smp_load_acquire": true, "atomic_read": true, "atomic_read_acquire": true,
+	"atomic_long_read": true, "atomic_long_read_acquire": true, "spin_is_locked": true,
+}
+
+// noEffect are the calls an await loop's body may make, when the test
+// does not define them itself: hints and compiler barriers.
+var noEffect = map[string]bool{
+	"cpu_relax": true, "barrier": true,
+	"HMT_very_low": true, "HMT_low": true, "HMT_medium_low": true, "HMT_medium": true, "HMT_medium_high": true, "HMT_high": true,
+}
+
+// isAwait reports whether the loop of condition cond and body body is an
+// await loop: a condition that only reads, and a body that does nothing.
+func (l *cLowerer) isAwait(cond *cExpr, body *cStmt) bool {
+	return l.awaitLoops && l.readsOnly(cond) && reads(cond) && l.doesNothing(body)
+}
+
+// reads reports whether e reads memory: a spin on registers alone is no
+// await loop, and is unrolled.
+func reads(e *cExpr) bool {
+	found := false
+	var unary func(u *cUnary)
+	var expr func(e *cExpr)
+	expr = func(e *cExpr) {
+		if e == nil {
+			return
+		}
+		unary(e.Left)
+		for _, r := range e.Rest {
+			unary(r.Right)
+		}
+		expr(e.Then)
+		expr(e.Else)
+	}
+	unary = func(u *cUnary) {
+		switch {
+		case u == nil:
+		case u.Op == "*" || u.Member != nil:
+			found = true
+		case u.X != nil:
+			unary(u.X)
+		case u.Cast != nil:
+			unary(u.Cast.X)
+		case u.Primary != nil && u.Primary.Paren != nil:
+			expr(u.Primary.Paren)
+		case u.Primary != nil && u.Primary.Call != nil:
+			found = true
+		}
+	}
+	expr(e)
+	return found
+}
+
+// doesNothing reports whether s has no effect: empty, or calls of the
+// hints and compiler barriers that the test does not redefine.
+func (l *cLowerer) doesNothing(s *cStmt) bool {
+	switch {
+	case s == nil || s.Empty:
+		return true
+	case s.Block != nil || s.If == nil && s.While == nil && s.Do == nil && s.For == nil && s.Return == nil &&
+		!s.Break && !s.Cont && s.Decl == nil && s.Expr == nil:
+		for _, x := range s.Block {
+			if !l.doesNothing(x) {
+				return false
+			}
+		}
+		return true
+	case s.Expr != nil:
+		c := asCall(s.Expr.X)
+		return s.Expr.Value == nil && s.Expr.Incr == "" && c != nil && len(c.Args) == 0 && noEffect[c.Name] && !l.defined(c.Name)
+	}
+	return false
+}
+
+// defined reports whether the test or the user's files define name.
+func (l *cLowerer) defined(name string) bool {
+	return l.defs != nil && l.defs.funcs[name] != nil
+}
+
+// readsOnly reports whether evaluating e writes nothing: its calls are
+// reads (awaitReads) that the test does not redefine.
+func (l *cLowerer) readsOnly(e *cExpr) bool {
+	if e == nil {
+		return true
+	}
+	if !l.unaryReadsOnly(e.Left) || !l.readsOnly(e.Then) || !l.readsOnly(e.Else) {
+		return false
+	}
+	for _, r := range e.Rest {
+		if !l.unaryReadsOnly(r.Right) {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *cLowerer) unaryReadsOnly(u *cUnary) bool {
+	switch {
+	case u == nil:
+		return true
+	case u.X != nil:
+		return l.unaryReadsOnly(u.X)
+	case u.Cast != nil:
+		return l.unaryReadsOnly(u.Cast.X)
+	case u.Member != nil:
+		return true
+	case u.Primary == nil:
+		return false
+	case u.Primary.Paren != nil:
+		return l.readsOnly(u.Primary.Paren)
+	case u.Primary.Call != nil:
+		c := u.Primary.Call
+		if !awaitReads[c.Name] || l.defined(c.Name) {
+			return false
+		}
+		for _, a := range c.Args {
+			if !l.readsOnly(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// awaitLoop lowers the await loop of condition cond as its final
+// iteration: the condition's reads, then an __assume that it no longer
+// holds, whose failure is a spin that may hang (Instr.Spin). As in herd's
+// semantics of a loop, the code after it is not control-dependent on the
+// reads.
+func (l *cLowerer) awaitLoop(cond *cExpr, pos litmus.Pos, text string) error {
+	from := len(l.thr.Code)
+	c, err := l.expr(cond)
+	if err != nil {
+		return err
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: negate(c), Spin: len(l.thr.Code) - from})
+	return nil
+}
