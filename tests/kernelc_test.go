@@ -99,6 +99,8 @@ func TestKernelCVerdicts(t *testing.T) {
 		{"await-spin.litmus", "Never: 1:r0=1;"},
 		{"await-steps.litmus", "Never: 1:r0=0;"},
 		{"await-hang.litmus", "Never, but 1 execution hangs: "},
+		// smp_processor_id() is the thread's number, in inlined code too.
+		{"cpu-id.litmus", "Always: 0:r0=0; 1:r1=1; [a]=1; [b]=2;"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			for col, got := range columnsOf(t, tc.file, true) {

@@ -296,7 +296,6 @@ func plural(n int) string {
 var kernelUnsupported = map[string]string{
 	"need_resched":      "a boolean no memory access decides (both outcomes), not modelled yet",
 	"vcpu_is_preempted": "a boolean no memory access decides (both outcomes), not modelled yet",
-	"smp_processor_id":  "the thread's CPU number, not modelled yet (pass it as a value)",
 	"per_cpu_ptr":       "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
 	"this_cpu_ptr":      "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
 	"per_cpu":           "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",

@@ -14,6 +14,8 @@
 //   - cpu_relax(), the body of kernel spin loops: a pause hint that is a
 //     compiler barrier on every architecture, so barrier()'s F[Barrier].
 //   - likely(c) and unlikely(c), branch hints: the value of !!(c).
+//   - smp_processor_id() and raw_smp_processor_id(): the number of the
+//     thread, each thread being a CPU of its own.
 //   - HMT_low(), HMT_medium() and powerpc's other priority hints, which
 //     change no memory access: nothing.
 
@@ -35,6 +37,7 @@ const (
 	extRelax                      // cpu_relax()
 	extHint                       // likely(c), unlikely(c)
 	extNop                        // HMT_low()...
+	extCPU                        // smp_processor_id()
 )
 
 type cExt struct {
@@ -59,6 +62,7 @@ var cExts = func() map[string]cExt {
 	m["atomic_cond_read_relaxed"] = cExt{kind: extCondLoad, tag: litmus.TagOnce}
 	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
 	m["likely"], m["unlikely"] = cExt{kind: extHint, helper: true}, cExt{kind: extHint, helper: true}
+	m["smp_processor_id"], m["raw_smp_processor_id"] = cExt{kind: extCPU, helper: true}, cExt{kind: extCPU, helper: true}
 	for _, p := range []string{"very_low", "low", "medium_low", "medium", "medium_high", "high"} {
 		m["HMT_"+p] = cExt{kind: extNop, helper: true}
 	}
@@ -79,7 +83,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		return nil, false, nil
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
-	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: 0}[x.kind]
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: 0, extCPU: 0}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
@@ -89,6 +93,13 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	switch x.kind {
 	case extNop:
 		return nil, true, nil
+	case extCPU:
+		v := litmus.Expr(litmus.C(int64(l.thr.ID)))
+		if dst != "" {
+			l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+			v = litmus.R(dst)
+		}
+		return v, true, nil
 	case extHint:
 		v, err := l.hint(c.Args[0], dst, pos, text)
 		return v, true, err
