@@ -51,6 +51,12 @@ func runBarriers(args []string, stdout, stderr io.Writer) int {
 			status = 2
 			continue
 		}
+		if rv.o.graphs.dir != "" {
+			if err := writeGraphs([]fileOutcome{out}, rv.o.graphs); err != nil {
+				printErr(stderr, err)
+				status = 2
+			}
+		}
 		cols, err := rv.barrierColumns(out)
 		if err != nil {
 			printErr(stderr, err)

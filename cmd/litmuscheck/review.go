@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -52,6 +53,10 @@ func reviewArgs(name, usage string, args []string, stdout, stderr io.Writer) (rv
 		return nil, nil, 2
 	case fs.NArg() == 0:
 		fmt.Fprintln(stderr, usage)
+		return nil, nil, 2
+	}
+	if err := rv.o.graphs.check(); err != nil {
+		fmt.Fprintf(stderr, "litmuscheck %s: %v\n", name, err)
 		return nil, nil, 2
 	}
 	if err := rv.o.spec().Check(); err != nil {
@@ -281,7 +286,27 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		printErr(stderr, err)
 		status = 2
 	}
+	if err := writeSides(outs, rv.o.graphs); err != nil {
+		printErr(stderr, err)
+		status = 2
+	}
 	return status
+}
+
+// writeSides writes the pictures of a diff's two sides, with --graph,
+// into DIR/old and DIR/new: the two tests may have one name.
+func writeSides(outs [2]fileOutcome, o graphOptions) error {
+	if o.dir == "" {
+		return nil
+	}
+	for i, side := range []string{"old", "new"} {
+		so := o
+		so.dir = filepath.Join(o.dir, side)
+		if err := writeGraphs([]fileOutcome{outs[i]}, so); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeStateDiff prints one column's verdict change and the final states

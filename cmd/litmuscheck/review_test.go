@@ -380,3 +380,29 @@ func TestReviewHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewGraphs: diff --graph writes each side's pictures apart, so
+// that two versions of one test keep theirs; barriers --graph writes the
+// test's, as the check does.
+func TestReviewGraphs(t *testing.T) {
+	dir := t.TempDir()
+	old, new := "../../docs/examples/handoff.litmus", "../../docs/examples/handoff+write-once.litmus"
+	if code, _, stderr := runCLI("diff", "--graph", dir, old, new); code != 1 {
+		t.Fatalf("diff: exit %d, want 1 (a verdict changes)\n%s", code, stderr)
+	}
+	for _, f := range []string{"old/handoff.lkmm.dot", "new/handoff+write-once.lkmm.dot", "new/handoff+write-once.power.dot"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("diff --graph: %v", err)
+		}
+	}
+	svg := t.TempDir()
+	if code, _, stderr := runCLI("barriers", "--model", "lkmm", "--graph", svg, "--graph-format", "svg", old); code != 0 {
+		t.Fatalf("barriers: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(svg, "handoff.lkmm.svg")); err != nil {
+		t.Errorf("barriers --graph: %v", err)
+	}
+	if code, _, stderr := runCLI("diff", "--graph", dir, "--graph-format", "png", old, new); code != 2 || !strings.Contains(stderr, "unknown --graph-format") {
+		t.Errorf("a bad --graph-format: exit %d\n%s", code, stderr)
+	}
+}

@@ -74,6 +74,8 @@ func reviewFlagSet(name string, stderr io.Writer, o *options) *pflag.FlagSet {
 	fs := newFlags("litmuscheck "+name, stderr, o)
 	addLockFlags(fs, o)
 	fs.StringVar(&o.graphs.html, "html", "", "write a self-contained HTML report of the table to this file")
+	fs.StringVar(&o.graphs.dir, "graph", "", "write the pictures of each column's execution into this directory, as the check does (diff: OLD's into DIR/old, NEW's into DIR/new)")
+	fs.StringVar(&o.graphs.format, "graph-format", "dot", "format of the --graph pictures: dot (for Graphviz) or svg (drawn natively)")
 	if name == "diff" {
 		fs.StringArrayVar(&o.sideFragments[0], "old-fragments", nil, "a file of C functions for OLD.litmus alone, after the --fragments files (repeatable): the code before a patch")
 		fs.StringArrayVar(&o.sideFragments[1], "new-fragments", nil, "a file of C functions for NEW.litmus alone, after the --fragments files (repeatable): the code after a patch")
