@@ -417,9 +417,9 @@ type caches struct {
 const pollEvery = 1 << 14
 
 func newPartial(lim *limit.Limiter, s *setup) *partial {
-	cost := 1 + propSize(s.test.Cond.Prop)
+	cost := 1 + litmus.PropSize(s.test.Cond.Prop)
 	if s.test.Filter != nil {
-		cost += propSize(s.test.Filter)
+		cost += litmus.PropSize(s.test.Filter)
 	}
 	return &partial{
 		findings: findings{states: map[string]litmus.State{}, flags: map[string]bool{},
@@ -454,17 +454,6 @@ func (p *partial) fail(key int, err error) {
 		p.err, p.errKey = err, key
 	}
 	p.stopped = true
-}
-
-// propSize is the number of nodes of p.
-func propSize(p litmus.Prop) int {
-	switch p := p.(type) {
-	case *litmus.PropNot:
-		return 1 + propSize(p.P)
-	case *litmus.PropBin:
-		return 1 + propSize(p.A) + propSize(p.B)
-	}
-	return 1
 }
 
 func finish(res *litmus.Result, parts []*partial) *litmus.Result {

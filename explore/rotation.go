@@ -170,7 +170,9 @@ func (s *setup) shiftSymmetry(d int) *rotation {
 	}
 	thread := func(t int) int { return g.thread[t] }
 	loc := func(x string) string { return g.loc[x] }
-	same := func(p litmus.Prop) bool { return p == nil || propKeyRenamed(p, thread, loc) == propKey(p, nil) }
+	same := func(p litmus.Prop) bool {
+		return p == nil || litmus.PropKeyRenamed(p, thread, loc) == litmus.PropKey(p, nil)
+	}
 	if !same(s.test.Cond.Prop) || !same(s.test.Filter) {
 		return nil
 	}

@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -75,7 +74,7 @@ func (s *setup) findSymmetry() *symmetry {
 			}
 			return th
 		}
-		same := func(p litmus.Prop) bool { return p == nil || propKey(p, swap) == propKey(p, nil) }
+		same := func(p litmus.Prop) bool { return p == nil || litmus.PropKey(p, swap) == litmus.PropKey(p, nil) }
 		return same(s.test.Cond.Prop) && same(s.test.Filter)
 	}
 	sym := &symmetry{prev: make([]int, nt)}
@@ -323,66 +322,6 @@ func pathIndex(ps []paths.Path, p *paths.Path) int {
 		}
 	}
 	panic("litmus: a path not of its thread")
-}
-
-// propKey writes p with its registers' threads mapped by thread (nil: as
-// they are), the operands of a chain of /\ or \/ sorted, so that two
-// propositions equal up to the order of those operands have one key.
-func propKey(p litmus.Prop, thread func(int) int) string { return propKeyRenamed(p, thread, nil) }
-
-// propKeyRenamed is propKey with memory locations, and the addresses of
-// locations, renamed by loc as well (nil: as they are).
-func propKeyRenamed(p litmus.Prop, thread func(int) int, loc func(string) string) string {
-	ref := func(l litmus.LocRef) string {
-		if l.IsReg() && thread != nil {
-			l.Thread = thread(l.Thread)
-		}
-		if !l.IsReg() && loc != nil {
-			l.Name = loc(l.Name)
-		}
-		return fmt.Sprintf("%d:%q", l.Thread, l.Name)
-	}
-	chain := func(op litmus.PropOp, name string, p litmus.Prop) string {
-		var keys []string
-		var walk func(litmus.Prop)
-		walk = func(q litmus.Prop) {
-			if b, ok := q.(*litmus.PropBin); ok && b.Op == op {
-				walk(b.A)
-				walk(b.B)
-				return
-			}
-			keys = append(keys, propKeyRenamed(q, thread, loc))
-		}
-		walk(p)
-		sort.Strings(keys)
-		return name + "(" + strings.Join(keys, ",") + ")"
-	}
-	switch p := p.(type) {
-	case litmus.PropTrue, litmus.PropFalse:
-		// A constant names nothing to rename: its key is how it prints.
-		return litmus.FormatProp(p)
-	case *litmus.PropAtom:
-		other := ""
-		if p.Other != nil {
-			other = ref(*p.Other)
-		}
-		v := p.Value
-		if v.Sym != "" && loc != nil {
-			v.Sym = loc(v.Sym)
-		}
-		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), v, other, p.Bits)
-	case *litmus.PropNot:
-		return "not(" + propKeyRenamed(p.P, thread, loc) + ")"
-	case *litmus.PropBin:
-		switch p.Op {
-		case litmus.PropAnd:
-			return chain(litmus.PropAnd, "and", p)
-		case litmus.PropOr:
-			return chain(litmus.PropOr, "or", p)
-		}
-		return "imply(" + propKeyRenamed(p.A, thread, loc) + "," + propKeyRenamed(p.B, thread, loc) + ")"
-	}
-	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
 }
 
 // samePaths reports whether two threads have the same paths. A stuck

@@ -3,7 +3,11 @@
 
 package litmus
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // A Prop is a proposition over a final state: PropTrue, PropFalse,
 // *PropAtom, *PropNot or *PropBin.
@@ -217,3 +221,74 @@ func (pp propPrinter) atomValue(p *PropAtom) string {
 // FormatLocSource prints a register as "0:r5" and a location bare, as a
 // test's source writes them.
 func FormatLocSource(l LocRef) string { return propPrinter{source: true}.loc(l) }
+
+// PropKey writes p with its registers' threads mapped by thread (nil: as
+// they are), the operands of a chain of /\ or \/ sorted, so that two
+// propositions equal up to the order of those operands have one key.
+func PropKey(p Prop, thread func(int) int) string { return PropKeyRenamed(p, thread, nil) }
+
+// PropKeyRenamed is PropKey with memory locations, and the addresses of
+// locations, renamed by loc as well (nil: as they are).
+func PropKeyRenamed(p Prop, thread func(int) int, loc func(string) string) string {
+	ref := func(l LocRef) string {
+		if l.IsReg() && thread != nil {
+			l.Thread = thread(l.Thread)
+		}
+		if !l.IsReg() && loc != nil {
+			l.Name = loc(l.Name)
+		}
+		return fmt.Sprintf("%d:%q", l.Thread, l.Name)
+	}
+	chain := func(op PropOp, name string, p Prop) string {
+		var keys []string
+		var walk func(Prop)
+		walk = func(q Prop) {
+			if b, ok := q.(*PropBin); ok && b.Op == op {
+				walk(b.A)
+				walk(b.B)
+				return
+			}
+			keys = append(keys, PropKeyRenamed(q, thread, loc))
+		}
+		walk(p)
+		sort.Strings(keys)
+		return name + "(" + strings.Join(keys, ",") + ")"
+	}
+	switch p := p.(type) {
+	case PropTrue, PropFalse:
+		// A constant names nothing to rename: its key is how it prints.
+		return FormatProp(p)
+	case *PropAtom:
+		other := ""
+		if p.Other != nil {
+			other = ref(*p.Other)
+		}
+		v := p.Value
+		if v.Sym != "" && loc != nil {
+			v.Sym = loc(v.Sym)
+		}
+		return fmt.Sprintf("atom(%s,%+v,%s,%d)", ref(p.Loc), v, other, p.Bits)
+	case *PropNot:
+		return "not(" + PropKeyRenamed(p.P, thread, loc) + ")"
+	case *PropBin:
+		switch p.Op {
+		case PropAnd:
+			return chain(PropAnd, "and", p)
+		case PropOr:
+			return chain(PropOr, "or", p)
+		}
+		return "imply(" + PropKeyRenamed(p.A, thread, loc) + "," + PropKeyRenamed(p.B, thread, loc) + ")"
+	}
+	panic(fmt.Sprintf("litmus: unknown proposition %T", p))
+}
+
+// PropSize is the number of nodes of p.
+func PropSize(p Prop) int {
+	switch p := p.(type) {
+	case *PropNot:
+		return 1 + PropSize(p.P)
+	case *PropBin:
+		return 1 + PropSize(p.A) + PropSize(p.B)
+	}
+	return 1
+}
