@@ -20,6 +20,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
+	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // A sample is one picture of the corpus, with the axiom its execution
@@ -153,7 +154,7 @@ func asmSample(name, src string) (*sample, string) {
 	if err != nil {
 		return nil, err.Error()
 	}
-	choice, err := locks.Resolve("", test.Arch, false)
+	choice, err := pipeline.Spec{}.Resolve(test.Arch)
 	if err != nil {
 		return nil, err.Error()
 	}

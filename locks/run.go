@@ -11,6 +11,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 	"github.com/litmuscheck/litmuscheck/parser/cparse"
 )
@@ -42,6 +43,9 @@ func ColumnByName(name string) (Column, bool) {
 	}
 	return Column{}, false
 }
+
+// Model is the model the column runs.
+func (c Column) Model() (*models.Model, error) { return models.Lookup(c.ModelName()) }
 
 // ModelName is the name of the model the column runs.
 func (c Column) ModelName() string {

@@ -231,7 +231,7 @@ func Names() []string {
 
 // Resolve is the model a test of dialect a runs under when the user names
 // name: that model, or with no name the dialect's herd7 default. The lock
-// columns (locks.Resolve) build on it; nothing else chooses a model.
+// columns (pipeline.Spec.Resolve) build on it; nothing else chooses a model.
 func Resolve(name string, a litmus.Arch) (*Model, error) {
 	if name == "" {
 		return ForArch(a)

@@ -1,4 +1,4 @@
-package locks
+package pipeline
 
 import (
 	"testing"
@@ -8,6 +8,8 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
+// TestResolve: what a model name resolves to for each dialect, with and
+// without the columns by default.
 func TestResolve(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -29,7 +31,7 @@ func TestResolve(t *testing.T) {
 		{"lkmm", litmus.ArchPPC, true, []string{"=LKMM"}},
 	}
 	for _, tc := range tests {
-		ch, err := Resolve(tc.name, tc.arch, tc.byDefault)
+		ch, err := Spec{Name: tc.name, ColumnsByDefault: tc.byDefault}.Resolve(tc.arch)
 		if err != nil {
 			t.Errorf("Resolve(%q, %s): %v", tc.name, tc.arch, err)
 			continue
@@ -46,11 +48,11 @@ func TestResolve(t *testing.T) {
 		}
 	}
 	for _, arch := range []litmus.Arch{litmus.ArchC, litmus.ArchPPC} {
-		if _, err := Resolve("pso", arch, true); err == nil {
+		if _, err := (Spec{Name: "pso", ColumnsByDefault: true}).Resolve(arch); err == nil {
 			t.Errorf("Resolve(pso, %s): no error", arch)
 		}
 	}
-	if err := CheckModelName("pso"); err == nil {
-		t.Error("CheckModelName(pso): no error")
+	if err := (Spec{Name: "pso"}).Check(); err == nil {
+		t.Error("Check(pso): no error")
 	}
 }
