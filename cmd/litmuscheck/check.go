@@ -149,7 +149,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if o.parseOnly {
-		return parseOnly(fs.Args(), o.jobs, o.userDefs, stdout, stderr)
+		return parseOnly(fs.Args(), o.jobs, o.settings(nil), stdout, stderr)
 	}
 	if err := loadCat(&o); err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -470,7 +470,7 @@ func forEach(n, jobs int, f func(i int)) {
 	wg.Wait()
 }
 
-func parseOnly(args []string, jobs int, user *cparse.CDefs, stdout, stderr io.Writer) int {
+func parseOnly(args []string, jobs int, s pipeline.Settings, stdout, stderr io.Writer) int {
 	files, err := litmusFiles(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "litmuscheck: %v\n", err)
@@ -478,7 +478,7 @@ func parseOnly(args []string, jobs int, user *cparse.CDefs, stdout, stderr io.Wr
 	}
 	errs := make([]error, len(files))
 	forEach(len(files), jobs, func(i int) {
-		_, errs[i] = parseTest(files[i], nil, user)
+		_, errs[i] = parseTest(files[i], s)
 	})
 	n := 0
 	for _, err := range errs {

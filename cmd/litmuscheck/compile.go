@@ -66,13 +66,13 @@ func modelUsage() string {
 		", or for C tests power-isync, armv8-lse (default: all for C tests, the LKMM alone in herd's format; else the dialect's herd7 model)"
 }
 
-// parseTest parses a file as the pipeline does (pipeline.Parse).
-func parseTest(path string, alg *locks.Algorithm, user *cparse.CDefs) (*litmus.Test, error) {
+// parseTest parses a file as the pipeline does with settings s
+// (pipeline.Parse).
+func parseTest(path string, s pipeline.Settings) (*litmus.Test, error) {
 	name, src, err := readSource(path)
 	if err != nil {
 		return nil, err
 	}
-	s := pipeline.Settings{Lock: alg, UserDefs: user, AwaitLoops: true}
 	return pipeline.Parse(context.Background(), name, string(src), s)
 }
 

@@ -232,7 +232,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			printErr(stderr, err)
 			return 2
 		}
-		t, err := parseTest(f, rv.alg, o.userDefs)
+		t, err := parseTest(f, o.settings(rv.alg))
 		if err != nil {
 			printErr(stderr, err)
 			return 2
