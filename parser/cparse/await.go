@@ -80,19 +80,19 @@ func (l *cLowerer) doesNothing(s *cStmt) bool {
 	switch {
 	case s == nil || s.Empty:
 		return true
-	case s.Block != nil || s.If == nil && s.While == nil && s.Do == nil && s.For == nil && s.Return == nil &&
-		!s.Break && !s.Cont && s.Decl == nil && s.Expr == nil:
-		for _, x := range s.Block {
-			if !l.doesNothing(x) {
-				return false
-			}
-		}
-		return true
 	case s.Expr != nil:
 		c := asCall(s.Expr.X)
 		return s.Expr.Value == nil && s.Expr.Incr == "" && c != nil && len(c.Args) == 0 && noEffect[c.Name] && !l.defined(c.Name)
+	case s.If != nil || s.While != nil || s.Do != nil || s.For != nil || s.Return != nil || s.Break || s.Cont || s.Decl != nil:
+		return false
 	}
-	return false
+	// A block, "{}" included.
+	for _, x := range s.Block {
+		if !l.doesNothing(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // defined reports whether the test or the user's files define name.

@@ -7,6 +7,7 @@ package cparse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -300,7 +301,7 @@ func substitute(body string, params, args []string) string {
 			j++
 		}
 		word := body[i:j]
-		if k := indexOf(params, word); k >= 0 {
+		if k := slices.Index(params, word); k >= 0 {
 			b.WriteString(strings.TrimSpace(args[k]))
 		} else {
 			b.WriteString(word)
@@ -308,15 +309,6 @@ func substitute(body string, params, args []string) string {
 		i = j
 	}
 	return b.String()
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
