@@ -96,7 +96,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 			out.tick(len(c.writes[l]))
 			orders[i] = sole
 		} else {
-			orders[i] = keepAtomic(linearExtensions(c.writes[l], before, immPred, out), atomic[l], ev)
+			orders[i] = linearExtensions(c.writes[l], before, immPred, atomicCut{atomic[l], ev}, out)
 		}
 		if len(orders[i]) == 0 || out.stopped {
 			return
@@ -274,35 +274,6 @@ func (s *setup) rmwPairs(c *combo, rfOf []int) map[string][]rmwPair {
 	return out
 }
 
-// keepAtomic drops the orders in which a write of another thread comes
-// between the write an RMW's read reads from and the RMW's write: the
-// candidate would have rmw & (fre; coe), which every model forbids.
-func keepAtomic(orders [][]int, pairs []rmwPair, ev []litmus.Event) [][]int {
-	if len(pairs) == 0 {
-		return orders
-	}
-	kept := orders[:0]
-	pos := map[int]int{}
-	for _, o := range orders {
-		for i, w := range o {
-			pos[w] = i
-		}
-		ok := true
-		for _, p := range pairs {
-			from, to := pos[p.src], pos[p.w]
-			for k := from + 1; k < to && ok; k++ {
-				if ev[o[k]].Thread != ev[p.r].Thread {
-					ok = false
-				}
-			}
-		}
-		if ok {
-			kept = append(kept, o)
-		}
-	}
-	return kept
-}
-
 // soleOrder is the shape's order of location i when it has one or two
 // writes, else nil.
 func (c *combo) soleOrder(i int) [][]int {
@@ -324,10 +295,32 @@ func soleOrder(ws []int, before rel.Rel) bool {
 	return false
 }
 
+// An atomicCut keeps herd's atomicity in the orders linearExtensions
+// builds: no write of another thread comes between the write an RMW's
+// read reads from and the RMW's write (rmw & (fre; coe), which every
+// model forbids). Cutting a prefix as soon as it places such a write,
+// rather than filtering the finished orders, keeps the search to the
+// orders that survive: a lock's RMWs otherwise leave every interleaving
+// of its unlocks to be built and thrown away.
+type atomicCut struct {
+	pairs []rmwPair
+	ev    []litmus.Event
+}
+
+// allows reports whether w may come next after the writes placed.
+func (a atomicCut) allows(w int, placed []bool) bool {
+	for _, p := range a.pairs {
+		if placed[p.src] && !placed[p.w] && w != p.w && a.ev[w].Thread != a.ev[p.r].Thread {
+			return false
+		}
+	}
+	return true
+}
+
 // linearExtensions lists the orders of ws compatible with before in which
 // every w with immPred[w] >= 0 comes right after immPred[w] (immPred may be
-// nil). Each order is work for out's limits.
-func linearExtensions(ws []int, before rel.Rel, immPred []int, out *partial) [][]int {
+// nil) and that atomic allows. Each order is work for out's limits.
+func linearExtensions(ws []int, before rel.Rel, immPred []int, atomic atomicCut, out *partial) [][]int {
 	if immPred == nil && len(ws) <= 2 {
 		// Most locations of a large test: in the order the search below
 		// finds them, without it. ws itself serves, read-only.
@@ -389,7 +382,7 @@ func linearExtensions(ws []int, before rel.Rel, immPred []int, out *partial) [][
 					break
 				}
 			}
-			if !ok {
+			if !ok || !atomic.allows(w, placed) {
 				continue
 			}
 			placed[w] = true

@@ -171,10 +171,19 @@ func armOb(e *Env) rel.Rel {
 }
 
 // ARMv8 is herd's aarch64.cat.
+//
+// It is Atomic: the read of a one-instruction RMW (CAS, SWP, LD<op>)
+// reads the write immediately co-before the pair's write. atomic forbids
+// any write between the two but a write of the thread's own, which
+// coWR-Exp (before the read) or coWW-Exp (after the pair) forbids; and
+// the write never comes co-before the write it read, which herd7 confirms
+// (a CAS that reads another thread's store of 0 never leaves its own
+// write under it).
 var ARMv8 = &Model{
 	ModelName: "ARMv8",
 	Doc:       "Armv8 application level, after herd's aarch64.cat",
 	Arches:    []litmus.Arch{litmus.ArchAArch64},
+	Atomic:    true,
 	Axioms: []Axiom{
 		{Name: "external", Kind: Irreflexive, Rel: armOb},
 		{Name: "coRW1-Exp", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {

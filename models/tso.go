@@ -88,10 +88,16 @@ var TSOMixed = &Model{
 // (the corpus expectation of x86_64/ATOM+xchg+st has such a state). With
 // three CPUs that lets two of them take one lock. x86 does not do that: a
 // locked instruction's write follows, in coherence, the write it read.
+//
+// The model is Atomic: rmw-order puts the write a locked read saw before
+// the pair's write, atomicity keeps other threads' writes from between
+// them, and internal keeps the thread's own (one before the read would
+// be a CoWR cycle, one after the pair a CoWW cycle).
 var X86TSO = &Model{
 	ModelName: "x86-TSO",
 	Doc:       "x86-TSO as x86tso-mixed.cat, with a locked instruction's write coherence-after the write its read saw",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
+	Atomic:    true,
 	Axioms: append(append([]Axiom(nil), TSOMixed.Axioms...), Axiom{
 		Name: "rmw-order", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.RMW.Seq(e.CO).Seq(e.RF)
