@@ -323,6 +323,7 @@ func (s *setup) buildCombo(choice []int, key int, templates map[string]*comboTem
 	c := &combo{paths: make([]*paths.Path, len(s.paths)), key: key, weight: s.sym.weight(choice)}
 	for t, i := range choice {
 		c.paths[t] = &s.paths[t][i]
+		c.weight *= c.paths[t].Multiplicity()
 	}
 	if err := s.eventBound(choice); err != nil {
 		return nil, err

@@ -229,7 +229,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover,
 			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
 			ElemBytes: paths.ArrayElements(test), ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
-			CCtrl: test.Arch == litmus.ArchC}
+			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike}
 		most := 0
 		tr := &paths.ThreadRun{Regs: map[string]paths.RegVal{}, Resv: -1, Loops: map[int]int{},
 			Stored: func(th *paths.ThreadRun, ev paths.Event) {

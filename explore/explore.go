@@ -72,6 +72,14 @@ type Capabilities struct {
 	// lock.cat does by giving a lock-read the write immediately co-before
 	// its lock-write.
 	AtomicLocks bool
+	// AcquireCASFormsAlike: the model decides alike the forms of a
+	// compare-and-swap (litmus.CASForm) of one outcome that differ only
+	// in how the old value's dependencies reach the destination, when the
+	// read is an acquire (tag A) and the expected value depends on no
+	// read: every edge they differ by starts at the read and ends
+	// po-after it, where the acquire orders it anyway. The explorer then
+	// runs one of them, counted once for each (paths.Path.Weight).
+	AcquireCASFormsAlike bool
 }
 
 // A CapableModel is a Model that states its Capabilities.

@@ -15,7 +15,8 @@ import (
 // TestMergeDeadCASFormsKeepsResults runs the cmpxchg unlocks on ARMv8 LSE
 // with herd's five CAS forms and with the proof table's merged ones: the
 // verdict, the final states, the liveness and which sides of the
-// condition have executions agree, and the merge did cut candidates.
+// condition have executions agree, and the merge did cut candidates
+// where the explorer had not already.
 func TestMergeDeadCASFormsKeepsResults(t *testing.T) {
 	col, ok := ColumnByName("armv8-lse")
 	if !ok {
@@ -47,8 +48,11 @@ func TestMergeDeadCASFormsKeepsResults(t *testing.T) {
 			if diff := cmp.Diff(summary(full), summary(merged)); diff != "" {
 				t.Errorf("%s: merged forms change the result (-full +merged):\n%s", name, diff)
 			}
-			if merged.Candidates >= full.Candidates {
-				t.Errorf("%s: %d candidates merged, %d in full: no form was merged", name, merged.Candidates, full.Candidates)
+			// cmpxchg's CASAL reads as an acquire, whose forms ARMv8's
+			// explorer runs merged already (AcquireCASFormsAlike); the
+			// release and relaxed CASs keep theirs for the proof table.
+			if acquire := lock == "pv-cmpxchg"; acquire != (merged.Candidates == full.Candidates) {
+				t.Errorf("%s: %d candidates merged, %d in full", name, merged.Candidates, full.Candidates)
 			}
 		}
 	}

@@ -79,6 +79,10 @@ type Model struct {
 	// LocksAtomic states the same of lock.cat's lock-read and lock-write
 	// pairs alone (explore.Capabilities.AtomicLocks).
 	LocksAtomic bool
+	// AcquireCASFormsAlike states that the forms of an acquire CAS that
+	// differ only in its destination's dependencies are decided alike
+	// (explore.Capabilities.AcquireCASFormsAlike).
+	AcquireCASFormsAlike bool
 	// Cycles states that the model may allow a cycle of reads and writes
 	// copying one another's values (explore.Capabilities.ValueCycles).
 	Cycles bool
@@ -124,6 +128,8 @@ func (m *Model) Capabilities() explore.Capabilities {
 		UnknownLocks:    m.UnknownLocks,
 		AtomicRMW:       m.Atomic,
 		AtomicLocks:     m.LocksAtomic,
+
+		AcquireCASFormsAlike: m.AcquireCASFormsAlike,
 	}
 }
 

@@ -28,7 +28,7 @@ func (pe *Enumeration) keepHang(th *ThreadRun, pc int, spin Deps) {
 	for k, v := range th.Regs {
 		regs[k] = v.V
 	}
-	pe.Hangs = append(pe.Hangs, Path{Events: th.Events, Regs: regs, Hang: true, Spin: spin, hangInstr: pc})
+	pe.Hangs = append(pe.Hangs, Path{Events: th.Events, Regs: regs, Hang: true, Spin: spin, hangInstr: pc, Weight: th.weight})
 }
 
 // attemptReads keeps, of the reads d, those of the instructions from

@@ -67,7 +67,14 @@ type Path struct {
 	Hang      bool
 	Spin      Deps
 	hangInstr int
+	// Weight is the number of herd's paths this one stands for (0: one):
+	// forms of a compare-and-swap the model decides alike run once
+	// (Enumeration.MergeAcquireCAS) and count once for each.
+	Weight int
 }
+
+// Multiplicity is the number of paths p counts for.
+func (p *Path) Multiplicity() int { return max(p.Weight, 1) }
 
 // threadRun is the state of one thread being run along a path.
 type ThreadRun struct {
@@ -97,6 +104,8 @@ type ThreadRun struct {
 	Decided bool
 	// hc, when set, follows herd's numbering of symbols (herdvars.go).
 	Hc *HerdCursor
+	// weight is the number of herd's paths the run stands for (Path.Weight).
+	weight int
 }
 
 type ctrlScope struct {
@@ -119,6 +128,7 @@ func (th *ThreadRun) clone() *ThreadRun {
 		usedDiscover: th.usedDiscover,
 		Decided:      th.Decided,
 		Hc:           th.Hc.clone(),
+		weight:       th.weight,
 	}
 	for k, v := range th.Regs {
 		c.Regs[k] = v
@@ -185,6 +195,9 @@ type Enumeration struct {
 	// scalarOffsets refuses an access inside a location that is not an
 	// array, in a dialect that has no mixed-size semantics to run it.
 	ScalarOffsets bool
+	// MergeAcquireCAS runs once the forms of an acquire CAS that the model
+	// decides alike (explore.Capabilities.AcquireCASFormsAlike).
+	MergeAcquireCAS bool
 	// cCtrl: the test is C, whose register writes are control-dependent
 	// (setReg).
 	CCtrl   bool
@@ -308,7 +321,7 @@ func (pe *Enumeration) keep(th *ThreadRun, overlong bool) {
 	for k, v := range th.Regs {
 		regs[k] = v.V
 	}
-	p := Path{Events: th.Events, Regs: regs}
+	p := Path{Events: th.Events, Regs: regs, Weight: th.weight}
 	if th.Hc != nil {
 		p.MaxUnknown = th.Hc.maxUnknown
 	}

@@ -4,7 +4,11 @@
 
 package paths
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"slices"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
 
 // defaultCASForms are the forms of a compare-and-swap without CASForms.
 var defaultCASForms = []litmus.CASForm{{Success: true}, {Success: false}}
@@ -54,7 +58,8 @@ func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a R
 			return
 		}
 	}
-	forkCAS(th, in, success, r.Tags, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
+	merge := pe.MergeAcquireCAS && before == nil && cmp == 0
+	forkCAS(th, in, success, r.Tags, merge, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
 		ev := r
 		ev.Tags = tags
 		idx := t.addEvent(ev)
@@ -101,21 +106,52 @@ func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a R
 // each on a thread of its own (th itself for the last form), until each
 // returns false. tags are the form's read's: in.FailTags for a failure
 // that writes nothing back, when in has them, rtags otherwise.
-func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, each func(t *ThreadRun, f litmus.CASForm, tags []string) bool) {
-	mine := casForms(in, success)
-	for i, f := range mine {
-		t := th
-		if i < len(mine)-1 {
-			t = th.clone()
-		}
+//
+// With merge (the model's AcquireCASFormsAlike, and an expected value
+// that depends on no read), the forms that a read tagged A makes alike,
+// those of one kind (casKind), run once, weighted by their number.
+func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, merge bool, each func(t *ThreadRun, f litmus.CASForm, tags []string) bool) {
+	type run struct {
+		f      litmus.CASForm
+		tags   []string
+		weight int
+	}
+	var runs []run
+	kinds := map[litmus.CASForm]int{}
+	for _, f := range casForms(in, success) {
 		tags := rtags
 		if !success && !f.WriteBack && in.FailTags != nil {
 			tags = in.FailTags
 		}
-		if !each(t, f, tags) {
+		if merge && slices.Contains(tags, "A") {
+			k := casKind(f)
+			if i, ok := kinds[k]; ok {
+				runs[i].weight++
+				continue
+			}
+			kinds[k] = len(runs)
+		}
+		runs = append(runs, run{f, tags, 1})
+	}
+	for i, r := range runs {
+		t := th
+		if i < len(runs)-1 {
+			t = th.clone()
+		}
+		if r.weight > 1 {
+			t.weight = max(t.weight, 1) * r.weight
+		}
+		if !each(t, r.f, r.tags) {
 			return
 		}
 	}
+}
+
+// casKind is what a CAS form does to memory: succeed, fail and write the
+// old value back, or fail without a write; its other fields only shape
+// the destination's dependencies.
+func casKind(f litmus.CASForm) litmus.CASForm {
+	return litmus.CASForm{Success: f.Success, WriteBack: f.WriteBack}
 }
 
 // unpick returns e without its outer pick, if any.
