@@ -27,8 +27,12 @@ type comboGen struct {
 	// event budget) writes every pair, so that no choice is dropped for
 	// lack of what its cut part might write.
 	reads, writes [][][]uint64
-	// future[t] is what some path of threads t... may write.
-	future [][]uint64
+	// suffix[t][i] is what some path i... of thread t may write; future
+	// and lo are next's scratch: what the threads after the one it
+	// chooses for may still write, from the least path each may take.
+	suffix [][][]uint64
+	future []uint64
+	lo     []int
 	// need[t] and have[t] are what the chosen paths of threads before t
 	// read and write.
 	need, have [][]uint64
@@ -89,10 +93,9 @@ func (s *setup) newComboGen(lim *limit.Limiter) *comboGen {
 	}
 	g.reads = make([][][]uint64, nt)
 	g.writes = make([][][]uint64, nt)
-	g.future = make([][]uint64, nt+1)
-	g.future[nt] = make([]uint64, words)
+	g.suffix = make([][][]uint64, nt)
+	g.future, g.lo = make([]uint64, words), make([]int, nt)
 	for t := nt - 1; t >= 0; t-- {
-		g.future[t] = append([]uint64(nil), g.future[t+1]...)
 		for i, sm := range sums[t] {
 			r, w := bits(sm.reads), bits(sm.writes)
 			if s.paths[t][i].Overlong {
@@ -102,8 +105,13 @@ func (s *setup) newComboGen(lim *limit.Limiter) *comboGen {
 			}
 			g.reads[t] = append(g.reads[t], r)
 			g.writes[t] = append(g.writes[t], w)
-			for k := range w {
-				g.future[t][k] |= w[k]
+		}
+		g.suffix[t] = make([][]uint64, len(sums[t])+1)
+		g.suffix[t][len(sums[t])] = make([]uint64, words)
+		for i := len(sums[t]) - 1; i >= 0; i-- {
+			g.suffix[t][i] = append([]uint64(nil), g.suffix[t][i+1]...)
+			for k, w := range g.writes[t][i] {
+				g.suffix[t][i][k] |= w
 			}
 		}
 	}
@@ -159,10 +167,11 @@ func (g *comboGen) next() (bool, error) {
 		i := g.choice[t]
 		ok := true
 		need, have := g.need[t+1], g.have[t+1]
+		future := g.mayWrite(t)
 		for k := 0; k < g.words; k++ {
 			need[k] = g.need[t][k] | g.reads[t][i][k]
 			have[k] = g.have[t][k] | g.writes[t][i][k]
-			if need[k]&^(have[k]|g.future[t+1][k]) != 0 {
+			if need[k]&^(have[k]|future[k]) != 0 {
 				ok = false
 			}
 		}
@@ -180,6 +189,28 @@ func (g *comboGen) next() (bool, error) {
 			g.choice[t] = g.s.sym.low(t, g.choice)
 		}
 	}
+}
+
+// mayWrite is what the threads after t may still write, with the choices
+// of threads 0...t made: a thread of a symmetry class takes no path below
+// its class predecessor's (symmetry.low), so that a prefix whose reads
+// only lower paths could feed is dropped at once.
+func (g *comboGen) mayWrite(t int) []uint64 {
+	clear(g.future)
+	for u := t + 1; u < g.nt; u++ {
+		g.lo[u] = 0
+		if p := g.s.sym.predecessor(u); p >= 0 {
+			if p <= t {
+				g.lo[u] = g.choice[p]
+			} else {
+				g.lo[u] = g.lo[p]
+			}
+		}
+		for k, w := range g.suffix[u][g.lo[u]] {
+			g.future[k] |= w
+		}
+	}
+	return g.future
 }
 
 // MaxPathEvents is the number of events one thread's path may have: the

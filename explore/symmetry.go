@@ -195,10 +195,18 @@ func (s *setup) hangSymmetry(h int) *symmetry {
 // low is the least path index thread t takes given the choices of the
 // threads before it.
 func (sym *symmetry) low(t int, choice []int) int {
-	if sym == nil || sym.prev[t] < 0 {
-		return 0
+	if p := sym.predecessor(t); p >= 0 {
+		return choice[p]
 	}
-	return choice[sym.prev[t]]
+	return 0
+}
+
+// predecessor is the thread before t in its class, -1 for none.
+func (sym *symmetry) predecessor(t int) int {
+	if sym == nil {
+		return -1
+	}
+	return sym.prev[t]
 }
 
 // weight is the number of combinations in the orbit of choice: per class,
