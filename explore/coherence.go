@@ -4,7 +4,7 @@
 package explore
 
 import (
-	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/explore/coorder"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -86,17 +86,17 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	// Each location's order is a linear extension of before.
 	orders := make([][][]int, len(locs))
-	var atomic map[string][]rmwPair
+	var atomic map[string][]coorder.Pair
 	if s.coherent {
 		atomic = s.rmwPairs(c, rfOf)
 	}
 	for i, l := range locs {
-		if sole := c.soleOrder(i); sole != nil && immPred == nil && len(atomic[l]) == 0 && soleOrder(c.writes[l], before) {
+		if sole := c.soleOrder(i); sole != nil && immPred == nil && len(atomic[l]) == 0 && coorder.Sole(c.writes[l], before) {
 			// The shape's one order, shared read-only.
 			out.tick(len(c.writes[l]))
 			orders[i] = sole
 		} else {
-			orders[i] = linearExtensions(c.writes[l], before, immPred, atomicCut{atomic[l], ev}, out)
+			orders[i] = coorder.LinearExtensions(c.writes[l], before, immPred, coorder.AtomicCut{Pairs: atomic[l], Events: ev}, out)
 		}
 		if len(orders[i]) == 0 || out.stopped {
 			return
@@ -255,20 +255,16 @@ func (cs *coSearch) restore(l string) {
 	}
 }
 
-// An rmwPair is the read and the write of one read-modify-write, with the
-// write the read reads from.
-type rmwPair struct{ r, w, src int }
-
 // rmwPairs lists the read-modify-write pairs of the candidate by location.
-func (s *setup) rmwPairs(c *combo, rfOf []int) map[string][]rmwPair {
+func (s *setup) rmwPairs(c *combo, rfOf []int) map[string][]coorder.Pair {
 	x := c.x
 	if x.RMW.Empty() {
 		return nil
 	}
-	out := map[string][]rmwPair{}
+	out := map[string][]coorder.Pair{}
 	for _, r := range c.reads {
 		x.RMW.EachSucc(r, func(w int) {
-			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], rmwPair{r: r, w: w, src: rfOf[r]})
+			out[x.Events[r].Loc] = append(out[x.Events[r].Loc], coorder.Pair{R: r, W: w, Src: rfOf[r]})
 		})
 	}
 	return out
@@ -281,117 +277,4 @@ func (c *combo) soleOrder(i int) [][]int {
 		return nil
 	}
 	return c.soleOrders[i]
-}
-
-// soleOrder reports whether ws, in that order, is the one order of the
-// writes of a location that before allows, for one or two writes.
-func soleOrder(ws []int, before rel.Rel) bool {
-	switch len(ws) {
-	case 1:
-		return true
-	case 2:
-		return before.Has(ws[0], ws[1]) && !before.Has(ws[1], ws[0])
-	}
-	return false
-}
-
-// An atomicCut keeps herd's atomicity in the orders linearExtensions
-// builds: no write of another thread comes between the write an RMW's
-// read reads from and the RMW's write (rmw & (fre; coe), which every
-// model forbids). Cutting a prefix as soon as it places such a write,
-// rather than filtering the finished orders, keeps the search to the
-// orders that survive: a lock's RMWs otherwise leave every interleaving
-// of its unlocks to be built and thrown away.
-type atomicCut struct {
-	pairs []rmwPair
-	ev    []litmus.Event
-}
-
-// allows reports whether w may come next after the writes placed.
-func (a atomicCut) allows(w int, placed []bool) bool {
-	for _, p := range a.pairs {
-		if placed[p.src] && !placed[p.w] && w != p.w && a.ev[w].Thread != a.ev[p.r].Thread {
-			return false
-		}
-	}
-	return true
-}
-
-// linearExtensions lists the orders of ws compatible with before in which
-// every w with immPred[w] >= 0 comes right after immPred[w] (immPred may be
-// nil) and that atomic allows. Each order is work for out's limits.
-func linearExtensions(ws []int, before rel.Rel, immPred []int, atomic atomicCut, out *partial) [][]int {
-	if immPred == nil && len(ws) <= 2 {
-		// Most locations of a large test: in the order the search below
-		// finds them, without it. ws itself serves, read-only.
-		var orders [][]int
-		if len(ws) < 2 || !before.Has(ws[1], ws[0]) {
-			orders = append(orders, ws)
-			out.tick(len(ws))
-		}
-		if len(ws) == 2 && !before.Has(ws[0], ws[1]) {
-			orders = append(orders, []int{ws[1], ws[0]})
-			out.tick(len(ws))
-		}
-		return orders
-	}
-	var orders [][]int
-	cur := make([]int, 0, len(ws))
-	placed := make([]bool, before.N)
-	var rec func()
-	rec = func() {
-		if len(cur) == len(ws) {
-			orders = append(orders, append([]int(nil), cur...))
-			out.tick(len(ws))
-			return
-		}
-		if out.stopped {
-			return
-		}
-		last := -1
-		if len(cur) > 0 {
-			last = cur[len(cur)-1]
-		}
-		// A write that must follow the last one placed goes next.
-		forced := -1
-		if immPred != nil && last >= 0 {
-			for _, w := range ws {
-				if !placed[w] && immPred[w] == last {
-					forced = w
-					break
-				}
-			}
-		}
-		for _, w := range ws {
-			if placed[w] {
-				continue
-			}
-			if immPred != nil {
-				if forced >= 0 && w != forced {
-					continue
-				}
-				if immPred[w] >= 0 && immPred[w] != last {
-					continue
-				}
-			}
-			// w is placeable when all its required predecessors are placed.
-			ok := true
-			for _, v := range ws {
-				if v != w && !placed[v] && before.Has(v, w) {
-					ok = false
-					break
-				}
-			}
-			if !ok || !atomic.allows(w, placed) {
-				continue
-			}
-			placed[w] = true
-			cur = append(cur, w)
-			rec()
-			cur = cur[:len(cur)-1]
-			placed[w] = false
-		}
-	}
-	rec()
-	return orders
 }

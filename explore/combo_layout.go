@@ -82,7 +82,9 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		}
 		defer func() { out.memos[shape] = c.x.Memo }()
 	}
-	if s.caps.AtomicRMW && s.mixed == nil {
+	// Under mixed-size semantics an RMW pairs each cell's read with that
+	// cell's write (paths.mixedCAS), so atomicity holds cell by cell.
+	if s.caps.AtomicRMW {
 		c.atomicRMW(false)
 	} else if s.caps.AtomicLocks && s.mixed == nil {
 		c.atomicRMW(true)

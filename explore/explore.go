@@ -514,3 +514,6 @@ func stateKey(vals []litmus.Value) string {
 func Check(test *litmus.Test, model Model) (*litmus.Result, error) {
 	return Explore(context.Background(), test, model, Options{})
 }
+
+// Tick is tick, for the coherence orders (coorder.Work).
+func (p *partial) Tick(work int) bool { return p.tick(work) }

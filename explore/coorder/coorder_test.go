@@ -1,30 +1,28 @@
-// This file tests the coherence orders linearExtensions builds under
+// This file tests the coherence orders LinearExtensions builds under
 // herd's atomicity, against every permutation filtered afterwards.
 
-package explore
+package coorder
 
 import (
-	"context"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
 // atomicBetween reports whether order o keeps each pair atomic: only
 // writes of the pair's own thread between its source and its write.
-func atomicBetween(o []int, pairs []rmwPair, ev []litmus.Event) bool {
+func atomicBetween(o []int, pairs []Pair, ev []litmus.Event) bool {
 	pos := map[int]int{}
 	for i, w := range o {
 		pos[w] = i
 	}
 	for _, p := range pairs {
-		for k := pos[p.src] + 1; k < pos[p.w]; k++ {
-			if ev[o[k]].Thread != ev[p.r].Thread {
+		for k := pos[p.Src] + 1; k < pos[p.W]; k++ {
+			if ev[o[k]].Thread != ev[p.R].Thread {
 				return false
 			}
 		}
@@ -77,12 +75,12 @@ func TestLinearExtensionsAtomic(t *testing.T) {
 	sources := [][]int{{0, 3, 6}, {0, 0, 3}, {6, 0, 3}, {9, 0, 3}}
 	for _, src := range sources {
 		before := rel.NewRel(len(ev))
-		var pairs []rmwPair
+		var pairs []Pair
 		for th := 0; th < threads; th++ {
 			before.Add(0, 3*th+2)
 			before.Add(0, 3*th+3)
 			before.Add(3*th+2, 3*th+3)
-			pairs = append(pairs, rmwPair{r: 3*th + 1, w: 3*th + 2, src: src[th]})
+			pairs = append(pairs, Pair{R: 3*th + 1, W: 3*th + 2, Src: src[th]})
 		}
 		var want [][]int
 		for _, o := range permutations(ws, before) {
@@ -90,10 +88,14 @@ func TestLinearExtensionsAtomic(t *testing.T) {
 				want = append(want, o)
 			}
 		}
-		out := newPartial(limit.New(context.Background(), "", 0), &setup{test: &litmus.Test{}})
-		got := linearExtensions(ws, before, nil, atomicCut{pairs, ev}, out)
+		got := LinearExtensions(ws, before, nil, AtomicCut{pairs, ev}, unbounded{})
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("sources %v: orders (-filtered +cut):\n%s", src, diff)
 		}
 	}
 }
+
+// unbounded is Work without a bound.
+type unbounded struct{}
+
+func (unbounded) Tick(int) bool { return true }
