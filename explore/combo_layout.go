@@ -113,6 +113,10 @@ type rfSearch struct {
 	fanout []int
 	// prunable is set while pruning may still start (startPruning).
 	prunable bool
+	// complete[i], under mixed-size semantics, lists the reads (indices
+	// of c.reads) of the read instance whose last cell is read i: once
+	// its choice is made, herd's matching of the instance is checked.
+	complete [][]int
 }
 
 // chooseRF enumerates the candidates of c: its choices of rf, then
@@ -126,6 +130,9 @@ func (s *setup) chooseRF(c *combo, model Model, out *partial) {
 	}
 	r := &rfSearch{s: s, c: c, model: model, out: out, choice: make([]int, n), claimed: make([]bool, c.x.N),
 		fanout: fanout, prunable: n > 1 && fanout[0] > 1}
+	if s.mixed != nil {
+		r.complete = c.readInstances()
+	}
 	r.startPruning(0)
 	r.choose(0)
 }
@@ -172,6 +179,12 @@ func (r *rfSearch) choose(i int) {
 			r.claimed[w] = true
 		}
 		r.choice[i] = w
+		if r.complete != nil && !r.matches(i) {
+			if atomic {
+				r.claimed[w] = false
+			}
+			continue
+		}
 		if r.pm != nil && r.fanout[i+1] > 1 {
 			c.restorePartial(r.choice[:i+1], r.must)
 			if r.pm.Refutes(c.x) {
@@ -196,6 +209,21 @@ func (r *rfSearch) choose(i int) {
 			r.claimed[w] = false
 		}
 	}
+}
+
+// matches reports whether the read instance whose last cell is read i,
+// if any, reads its cells as herd's matching allows, with the choices made.
+func (r *rfSearch) matches(i int) bool {
+	group := r.complete[i]
+	if len(group) < 2 {
+		return true
+	}
+	cells := make([]string, len(group))
+	src := make([]int, len(group))
+	for k, j := range group {
+		cells[k], src[k] = r.c.x.Events[r.c.reads[j]].Loc, r.choice[j]
+	}
+	return matches(r.s.mixed, r.c, cells, src)
 }
 
 // mustCo is the part of co every candidate of c has: each location's

@@ -99,6 +99,21 @@ func (c *combo) covers(w int, l string) bool {
 	return false
 }
 
+// readInstances lists, at the index in c.reads of each read instance's
+// last cell, the indices of its cells (rfSearch.complete).
+func (c *combo) readInstances() [][]int {
+	last := map[int]int{}
+	for i, r := range c.reads {
+		last[c.groups.of[r]] = i
+	}
+	out := make([][]int, len(c.reads))
+	for i, r := range c.reads {
+		g := last[c.groups.of[r]]
+		out[g] = append(out[g], i)
+	}
+	return out
+}
+
 // rfMatches reports whether every read instance reads its cells as herd's
 // matching allows.
 func rfMatches(m *paths.MixedLayout, c *combo, rfOf []int) bool {
