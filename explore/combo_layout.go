@@ -211,21 +211,6 @@ func (r *rfSearch) choose(i int) {
 	}
 }
 
-// matches reports whether the read instance whose last cell is read i,
-// if any, reads its cells as herd's matching allows, with the choices made.
-func (r *rfSearch) matches(i int) bool {
-	group := r.complete[i]
-	if len(group) < 2 {
-		return true
-	}
-	cells := make([]string, len(group))
-	src := make([]int, len(group))
-	for k, j := range group {
-		cells[k], src[k] = r.c.x.Events[r.c.reads[j]].Loc, r.choice[j]
-	}
-	return matches(r.s.mixed, r.c, cells, src)
-}
-
 // mustCo is the part of co every candidate of c has: each location's
 // initial write first.
 func (c *combo) mustCo() rel.Rel {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/explore/paths"
+	"github.com/litmuscheck/litmuscheck/explore/provenance"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -87,7 +88,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 	// The widths are judged on every path: a path the filter drops may
 	// be the only one with a mixed-size access, and the values it reads
 	// under word semantics are not those it may read under mixed ones.
-	s.widths = widthsSeen{err: s.checkSizes(), offset: s.offsetAccess(), narrow: s.narrowAccess()}
+	s.widths = widthsSeen{err: paths.CheckSizes(test, s.paths, s.hangPaths), offset: paths.OffsetAccess(test, s.paths, s.hangPaths), narrow: paths.NarrowAccess(test, s.paths, s.hangPaths)}
 	s.prunePaths()
 	if s.caps.ShapeMemo {
 		s.numberShapes()
@@ -108,19 +109,46 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 // hold an unknown value, and the paths are enumerated once more with it.
 func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 	domains := map[string][]litmus.Value{}
-	for _, l := range s.locs {
+	s.prov = provenance.New(test)
+	initial := func(l string) {
 		domains[l] = []litmus.Value{s.initMem[l]}
+		s.prov.Lower(provenance.Key{Loc: l, V: s.initMem[l]}, s.prov.None())
 	}
-	add := func(vals []locValue) bool {
+	for _, l := range s.locs {
+		initial(l)
+	}
+	// add adds the values stored that a chain of the threads' stores can
+	// make; it reports whether the domains, or the provenance of a value
+	// in them, changed.
+	//
+	// A discovery round's values are guesses (a read's value, unknown,
+	// decides what is stored): new ones join with no store behind them,
+	// and known ones keep their provenance.
+	add := func(vals []storedValue, guesses bool) bool {
 		grown := false
-		for _, lv := range vals {
+		for _, sv := range vals {
+			lv := sv.locValue
+			if guesses {
+				if !paths.ContainsValue(domains[lv.loc], lv.v) {
+					sv.ways = s.prov.None()
+				} else {
+					continue
+				}
+			}
+			ways := s.prov.Possible(sv.ways)
+			if len(ways) == 0 {
+				continue
+			}
 			if _, known := domains[lv.loc]; !known {
 				// A location reached only through a computed address
 				// (an array element) holds its initial value too.
-				domains[lv.loc] = []litmus.Value{s.initMem[lv.loc]}
+				initial(lv.loc)
 			}
+			lowered := s.prov.Lower(provenance.Key{Loc: lv.loc, V: lv.v}, ways)
 			if !paths.ContainsValue(domains[lv.loc], lv.v) {
 				domains[lv.loc] = append(domains[lv.loc], lv.v)
+				grown = true
+			} else if lowered {
 				grown = true
 			}
 		}
@@ -136,7 +164,7 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 			maxWrites = most
 			// A value needs a causal chain of at most maxWrites stores, one
 			// more link per round; values past that come from thin air.
-			if !add(vals) || round >= maxWrites {
+			if !add(vals, false) || round >= maxWrites {
 				break
 			}
 		}
@@ -146,7 +174,7 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 		if err != nil {
 			return err
 		}
-		if !add(vals) || outer >= maxWrites {
+		if !add(vals, true) || outer >= maxWrites {
 			break
 		}
 	}
@@ -203,6 +231,13 @@ type locValue struct {
 	v   litmus.Value
 }
 
+// A storedValue is a value a round stored, with the ways it was made
+// (provenance; nil: a value that needs no store).
+type storedValue struct {
+	locValue
+	ways []provenance.Counts
+}
+
 // enumeratePaths sets s.paths to the paths of every thread under domains
 // and returns the values stored (and, when discovering, compared with an
 // unknown read) that the domains lack, with the largest number of stores
@@ -210,7 +245,7 @@ type locValue struct {
 //
 // With herd set, the paths record herd's numbering of their unknown values
 // (herdvars.go), and s.herdTotal and s.herdBase are set.
-func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Value, limit int, discover, herd bool) ([]locValue, int, error) {
+func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Value, limit int, discover, herd bool) ([]storedValue, int, error) {
 	s.paths = make([][]paths.Path, len(test.Threads))
 	s.hangPaths = make([][]paths.Path, len(test.Threads))
 	if herd {
@@ -218,11 +253,21 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		s.herdTotal = 0
 	}
 	s.loopCut = false
-	var newVals []locValue
-	note := func(loc string, v litmus.Value) {
-		if !v.IsUnknown() && !paths.ContainsValue(domains[loc], v) {
-			newVals = append(newVals, locValue{loc, v})
+	stored := map[locValue][]provenance.Counts{}
+	var order []locValue
+	note := func(loc string, v litmus.Value, ways []provenance.Counts) {
+		if v.IsUnknown() {
+			return
 		}
+		lv := locValue{loc, v}
+		old, seen := stored[lv]
+		if !seen {
+			order = append(order, lv)
+		}
+		for _, c := range ways {
+			old = provenance.AddWay(old, c)
+		}
+		stored[lv] = old
 	}
 	maxWrites := 0
 	for i, th := range test.Threads {
@@ -240,12 +285,13 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 					}
 				}
 				most = max(most, n)
+				s.prov.Ran(i, th)
 				if !discover || th.Decided {
-					note(ev.WorldKey(), ev.Val)
+					note(ev.WorldKey(), ev.Val, s.prov.Derive(i, th, ev))
 				}
 			}}
 		if discover {
-			tr.Discovered = note
+			tr.Discovered = func(loc string, v litmus.Value) { note(loc, v, s.prov.None()) }
 		}
 		if herd {
 			pe.Hv = paths.NewHerdVars(th.Code, s.initRegs[i])
@@ -264,7 +310,11 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		s.loopCut = s.loopCut || pe.LoopCut
 		maxWrites += most
 	}
-	return newVals, maxWrites, nil
+	vals := make([]storedValue, len(order))
+	for k, lv := range order {
+		vals[k] = storedValue{lv, stored[lv]}
+	}
+	return vals, maxWrites, nil
 }
 
 // cycleLocations lists the locations on, or downstream of, a cycle of

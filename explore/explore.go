@@ -14,6 +14,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/explore/paths"
+	"github.com/litmuscheck/litmuscheck/explore/provenance"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
@@ -197,6 +198,8 @@ type setup struct {
 	initRegs []map[string]litmus.Value
 	paths    [][]paths.Path
 	loopCut  bool
+	// prov counts the stores behind the values of the domains.
+	prov *provenance.Provenance
 	// hangPaths are the paths of each thread that end in a spin that may
 	// wait forever, apart from paths.
 	hangPaths [][]paths.Path

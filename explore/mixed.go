@@ -7,8 +7,6 @@
 package explore
 
 import (
-	"strings"
-
 	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
@@ -114,6 +112,21 @@ func (c *combo) readInstances() [][]int {
 	return out
 }
 
+// matches reports whether the read instance whose last cell is read i,
+// if any, reads its cells as herd's matching allows, with the choices made.
+func (r *rfSearch) matches(i int) bool {
+	group := r.complete[i]
+	if len(group) < 2 {
+		return true
+	}
+	cells := make([]string, len(group))
+	src := make([]int, len(group))
+	for k, j := range group {
+		cells[k], src[k] = r.c.x.Events[r.c.reads[j]].Loc, r.choice[j]
+	}
+	return matches(r.s.mixed, r.c, cells, src)
+}
+
 // rfMatches reports whether every read instance reads its cells as herd's
 // matching allows.
 func rfMatches(m *paths.MixedLayout, c *combo, rfOf []int) bool {
@@ -206,47 +219,4 @@ type widthsSeen struct {
 	// narrow: an access's width is not that of the type its location
 	// is declared with ("int x=0;" stored to by a halfword store).
 	narrow bool
-}
-
-// narrowAccess reports whether an access to a location the init block
-// declares with a type reads or writes another width than the type's.
-func (s *setup) narrowAccess() bool {
-	declared := map[string]int{}
-	for _, it := range s.test.Init {
-		if it.Loc.Thread == -1 && it.Type != "" && it.Size == 0 {
-			declared[it.Loc.Name] = paths.LocBytes(it.Type)
-		}
-	}
-	if len(declared) == 0 {
-		return false
-	}
-	narrow := false
-	s.eachAccess(func(_ int, in *litmus.Instr, e *paths.Event) bool {
-		if n, ok := declared[e.Loc]; ok && paths.AccessBytes(in) != n {
-			narrow = true
-		}
-		return !narrow
-	})
-	return narrow
-}
-
-// offsetAccess reports whether an access reaches into a location that is
-// not an array at an offset: a byte of a word, say.
-func (s *setup) offsetAccess() bool {
-	arrays := map[string]bool{}
-	for _, it := range s.test.Init {
-		if it.Loc.Thread == -1 && it.Size > 0 {
-			arrays[it.Loc.Name] = true
-		}
-	}
-	for _, paths := range append(s.paths[:len(s.paths):len(s.paths)], s.hangPaths...) {
-		for _, p := range paths {
-			for _, e := range p.Events {
-				if i := strings.IndexByte(e.Loc, '['); i > 0 && e.Kind != litmus.KindF && !arrays[e.Loc[:i]] {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

@@ -1,0 +1,49 @@
+// This file tests the provenance of domain values: the ways a value is
+// made, kept when no other way takes fewer stores of every site, and the
+// ways the sites' runs can make.
+
+package provenance
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+func TestProvenanceWays(t *testing.T) {
+	tests := []struct {
+		name string
+		add  []Counts
+		want []Counts
+	}{
+		{"one way", []Counts{{1, 0}}, []Counts{{1, 0}}},
+		{"incomparable ways stay", []Counts{{1, 0}, {0, 1}}, []Counts{{1, 0}, {0, 1}}},
+		{"a dominated way is dropped", []Counts{{1, 1}, {0, 1}}, []Counts{{0, 1}}},
+		{"a way no better is not added", []Counts{{0, 1}, {1, 1}}, []Counts{{0, 1}}},
+	}
+	for _, tc := range tests {
+		var got []Counts
+		for _, c := range tc.add {
+			got = AddWay(got, c)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestProvenancePossible: a way that runs a site more often than a path
+// of its thread does is impossible; the value stays while one way is not.
+func TestProvenancePossible(t *testing.T) {
+	p := &Provenance{nt: 2, of: map[Key][]Counts{}, most: []int{1, 2}}
+	got := p.Possible([]Counts{{2, 0}, {1, 2}, {0, 3}})
+	if diff := cmp.Diff([]Counts{{1, 2}}, got); diff != "" {
+		t.Errorf("possible (-want +got):\n%s", diff)
+	}
+	lv := Key{"l", litmus.Int(3)}
+	if !p.Lower(lv, []Counts{{1, 1}}) || p.Lower(lv, []Counts{{1, 2}}) || !p.Lower(lv, []Counts{{0, 2}}) {
+		t.Errorf("lower: a new way reports true, a dominated one false; ways %v", p.of[lv])
+	}
+}
