@@ -9,8 +9,6 @@ package tests
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -32,115 +30,9 @@ func available(c locks.Column) bool {
 	return err == nil
 }
 
-// slowCellsEnv, set to 1, runs the proof table's slow cells (the MCS
-// hand-off's, some seconds each, and slowInGoTest's) and the slow
-// hand-written assembly (slowAsmInGoTest); .ci/run sets it for
-// TestProofTable, so that a plain go test ./... stays fast and CI still
-// asserts every cell.
-const slowCellsEnv = "LITMUSCHECK_SLOW_CELLS"
-
-func runSlowCells() bool { return !testing.Short() && os.Getenv(slowCellsEnv) == "1" }
-
-// slowInGoTest are the cells, besides those the table marks slow
-// (Variant.Slow), that a plain go test leaves to .ci/run's
-// LITMUSCHECK_SLOW_CELLS=1 run, by scenario file, variant and column: each
-// takes a second or more, together half the time of the rest of the table.
-var slowInGoTest = map[[3]string]bool{
-	{"ticket-mp.litmus", "ticket", "tso"}:                                         true,
-	{"ticket-mp.litmus", "ticket, relaxed unlock (no release)", "tso"}:            true,
-	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "tso"}:              true,
-	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "power-isync"}:      true,
-	{"ticket-mp.litmus", "ticket, relaxed wait (no acquire)", "armv8"}:            true,
-	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg", "armv8-lse"}:                true,
-	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg_release", "armv8-lse"}:        true,
-	{"lost-update3.litmus", "3 CPUs, unlock cmpxchg_relaxed", "armv8-lse"}:        true,
-	{"lost-update3.litmus", "3 CPUs, ppc-qspinlock (powerpc's own, 2022)", "tso"}: true,
-	// The pv slow path's lost wake-up: one to four seconds a cell on
-	// ARMv8 and under the LKMM, half of the rest of the table's time.
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", "armv8"}: true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", "lkmm"}:  true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", "armv8"}:                                            true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", "lkmm"}:                                             true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", "armv8"}:                          true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", "lkmm"}:                           true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up, pv_wait without the recheck", "armv8"}:                                            true,
-	{"pv-unlock-slowpath.litmus", "pv lost wake-up, pv_wait without the recheck", "lkmm"}:                                             true,
-}
-
-// slowAsmInGoTest are the hand-written assembly tests whose comparison
-// with the compiled C test a plain go test leaves to .ci/run in the same
-// way: the x86_64 pending-path tests take one to three seconds each
-// (their aarch64 and ppc versions a fraction of one).
-var slowAsmInGoTest = map[string]bool{
-	"locks/asm/crossed-locking+pending.x86_64.litmus":          true,
-	"locks/asm/crossed-locking+pending-mask.x86_64.litmus":     true,
-	"locks/asm/crossed-locking+pending-mb.x86_64.litmus":       true,
-	"locks/asm/pending-lost-update.x86_64.litmus":              true,
-	"locks/asm/pending-lost-update+relaxed-wait.x86_64.litmus": true,
-}
-
-// slowInShort are the scenario files and columns whose cells go test
-// -short skips besides those: the costliest tenth of the rest, half of
-// its time. The full go test runs them.
-var slowInShort = map[[2]string]bool{
-	{"crossed-locking+pending.litmus", "tso"}:       true,
-	{"crossed-locking+pending.litmus", "armv8-lse"}: true,
-	{"ticket-mp.litmus", "power"}:                   true,
-	{"ticket-mp.litmus", "power-isync"}:             true,
-	{"ticket-mp.litmus", "armv8"}:                   true,
-	{"ticket-mp.litmus", "lkmm"}:                    true,
-	{"osq-unqueue3.litmus", "power"}:                true,
-	{"osq-unqueue3.litmus", "power-isync"}:          true,
-	{"osq-unqueue3.litmus", "armv8"}:                true,
-	{"osq-unqueue3.litmus", "tso"}:                  true,
-	{"osq-unqueue3.litmus", "lkmm"}:                 true,
-}
-
-// slowAsmInShort are the hand-written assembly tests go test -short
-// leaves to the full go test.
-var slowAsmInShort = map[string]bool{
-	"locks/asm/crossed-locking+pending.aarch64-lse.litmus":      true,
-	"locks/asm/crossed-locking+pending-mask.aarch64-lse.litmus": true,
-	"locks/asm/crossed-locking+pending-mb.aarch64-lse.litmus":   true,
-}
-
-// isSlowCell reports whether a plain go test skips the variant's run in
-// column c.
-func isSlowCell(v *table.Variant, c locks.Column) bool {
-	return v.IsSlow(c.Name) || slowInGoTest[[3]string{v.File, v.Name, c.Name}]
-}
-
-// skipCell reports whether this go test skips the variant's run in
-// column c, and why.
-func skipCell(v *table.Variant, c locks.Column) (string, bool) {
-	switch {
-	case isSlowCell(v, c) && !runSlowCells():
-		return fmt.Sprintf("slow, skipped (run with %s=1, as .ci/run does)", slowCellsEnv), true
-	case slowInShort[[2]string{v.File, c.Name}] && testing.Short():
-		return "skipped by -short", true
-	}
-	return "", false
-}
-
-// skipAsm reports whether this go test skips the comparison of the
-// hand-written assembly test file, and why.
-func skipAsm(file string) (string, bool) {
-	switch {
-	case slowAsmInGoTest[file] && !runSlowCells():
-		return fmt.Sprintf("slow, skipped (run with %s=1, as .ci/run does)", slowCellsEnv), true
-	case slowAsmInShort[file] && testing.Short():
-		return "skipped by -short", true
-	}
-	return "", false
-}
-
 func prove(t *testing.T) []*table.Row {
 	t.Helper()
-	skip := func(v *table.Variant, c locks.Column) bool {
-		_, skip := skipCell(v, c)
-		return skip
-	}
-	rows, err := table.Prove(context.Background(), "", 2, skip)
+	rows, err := table.Prove(context.Background(), "", 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,10 +61,6 @@ func TestProofTable(t *testing.T) {
 			run := r.Runs[i]
 			name := r.Scenario.Name + "/" + r.Variant.Name + "/" + c.Name
 			switch {
-			case errors.Is(run.Err, locks.ErrSkipped):
-				why, _ := skipCell(r.Variant, c)
-				t.Logf("%s: %s", name, why)
-				continue
 			case run.Result == nil && r.Variant.Refuses(c.Name):
 				// A refusal expected (the LKMM's and RISC-V's of
 				// mixed-size tests): asserted as a verdict is, with the
@@ -208,42 +96,8 @@ func TestProofTable(t *testing.T) {
 			t.Errorf("%s: no Never in the proof table's column", c.Title)
 		}
 	}
-	checkSlowListsNameCells(t, rows)
 	t.Run("docs", func(t *testing.T) { checkDocsTable(t, rows) })
 	t.Run("asm", func(t *testing.T) { checkHandWritten(t, rows) })
-}
-
-// checkSlowListsNameCells fails an entry of the lists of slow cells and
-// hand-written tests that names none, so that a renamed row cannot drop
-// out of both go test and .ci/run's list unseen.
-func checkSlowListsNameCells(t *testing.T, rows []*table.Row) {
-	cells, files, asm := map[[3]string]bool{}, map[[2]string]bool{}, map[string]bool{}
-	for _, r := range rows {
-		for _, c := range locks.Columns {
-			cells[[3]string{r.Variant.File, r.Variant.Name, c.Name}] = true
-			files[[2]string{r.Variant.File, c.Name}] = true
-			if f, ok := r.Variant.Asm[c.Name]; ok {
-				asm[f] = true
-			}
-		}
-	}
-	for k := range slowInGoTest {
-		if !cells[k] {
-			t.Errorf("slowInGoTest: no cell %q", k)
-		}
-	}
-	for k := range slowInShort {
-		if !files[k] {
-			t.Errorf("slowInShort: no cell of %q", k)
-		}
-	}
-	for _, list := range []map[string]bool{slowAsmInGoTest, slowAsmInShort} {
-		for f := range list {
-			if !asm[f] {
-				t.Errorf("no hand-written test %s", f)
-			}
-		}
-	}
 }
 
 const (
@@ -295,10 +149,6 @@ func checkHandWritten(t *testing.T, rows []*table.Row) {
 				continue
 			}
 			n++
-			if why, skip := skipAsm(file); skip {
-				t.Logf("%s: %s", file, why)
-				continue
-			}
 			run := r.Runs[i]
 			model, err := models.Lookup(c.ModelName())
 			if err != nil || run.Result == nil {

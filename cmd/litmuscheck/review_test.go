@@ -123,7 +123,7 @@ func reviewFiles(t *testing.T) []string {
 var slowReviews = map[string]string{
 	"qspin-mcs-handoff.litmus":  "each of its cells takes seconds (a word of four byte cells in every access), and barriers weakens each of its annotations in every column",
 	"pv-unlock-slowpath.litmus": "its ARMv8 cells take seconds (four compare-and-swaps, five event structures each under LSE), and barriers weakens each of its annotations in every column",
-	"osq-unqueue3.litmus":       "its ARMv8 LSE cell takes over a minute (every CAS has several event structures), and barriers weakens each of its annotations in every column",
+	"osq-unqueue3.litmus":       "its ARMv8 LSE cell takes seconds (three CPUs, every relaxed CAS with several event structures), and barriers weakens each of its annotations in every column",
 	"ppc-qspin-mcs.litmus":      "its ARMv8 cells take 2 to 11 s each (a mixed-size lock word, and the queue's lwarx/stwcx. loops), and barriers weakens each of its annotations in every column",
 }
 

@@ -50,19 +50,6 @@ type Variant struct {
 	// spin that can wait forever), by column name; a column
 	// left out is not asserted.
 	Hangs map[string]bool
-	// Slow lists the columns where the run takes more than a few seconds;
-	// go test -short skips them.
-	Slow []string
-}
-
-// IsSlow reports whether the variant's run in column col is slow.
-func (v *Variant) IsSlow(col string) bool {
-	for _, c := range v.Slow {
-		if c == col {
-			return true
-		}
-	}
-	return false
 }
 
 // The verdicts of the bad outcome a row expects.
@@ -210,12 +197,6 @@ func ticketRows(prefix, file string) []*Variant {
 		rowSpec{"ticket, relaxed unlock (no release)", "ticket-relaxed-unlock", brokenButTSO})
 }
 
-// mcsSlow marks every hardware column of the MCS hand-off rows: the lock
-// word is four byte cells in every access, and each cell takes several
-// seconds; go test runs them only when asked (tests.slowCellsEnv), as
-// .ci/run does.
-var mcsSlow = []string{"power", "power-isync", "armv8", "armv8-lse", "tso"}
-
 // Scenarios is the proof table.
 var Scenarios = []*Scenario{
 	{
@@ -338,17 +319,17 @@ var Scenarios = []*Scenario{
 				// hand-offs also hang: P1's claim can then fail on P0's late
 				// set_locked, and P1 waits for a successor that never comes.
 				{Name: "2 CPUs, qspinlock MCS hand-off (P1 queued behind the head P0)", File: "qspin-mcs-handoff.litmus",
-					Expect: every(never).but(unsupported, "lkmm"), Hangs: neverHangs, Asm: asm("qspin-mcs-handoff"), Slow: mcsSlow},
+					Expect: every(never).but(unsupported, "lkmm"), Hangs: neverHangs, Asm: asm("qspin-mcs-handoff")},
 				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE and smp_cond_load_relaxed (no release, no acquire)", File: "qspin-mcs-handoff.litmus",
 					Lock: "qspinlock-mcs-relaxed", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
-					Asm:  map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"},
-					Slow: mcsSlow},
+					Asm: map[string]string{"power": "locks/asm/qspin-mcs-handoff+relaxed.ppc.litmus", "armv8": "locks/asm/qspin-mcs-handoff+relaxed.aarch64.litmus"},
+				},
 				{Name: "2 CPUs, qspinlock MCS hand-off by WRITE_ONCE (no release)", File: "qspin-mcs-handoff.litmus",
 					Lock: "qspinlock-mcs-no-release", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
-					Slow: mcsSlow},
+				},
 				{Name: "2 CPUs, qspinlock MCS wait by smp_cond_load_relaxed (no acquire)", File: "qspin-mcs-handoff.litmus",
 					Lock: "qspinlock-mcs-no-acquire", Expect: brokenButTSO.but(unsupported, "lkmm"), Hangs: every(true).but(false, "tso"),
-					Slow: mcsSlow},
+				},
 			},
 			// powerpc's own qspinlock (scenarios_pvppc.go).
 			ppcQspinlockRows("2 CPUs, ", "lost-update.litmus", "lost-update+ppc-qspinlock"),
@@ -476,17 +457,7 @@ func Prove(ctx context.Context, dir string, workers int, skip func(*Variant, loc
 			}
 		}()
 	}
-	// The slow cells go first, so that no worker starts one when the
-	// others are nearly done; the results keep the table's order.
-	order := make([]int, 0, len(jobs))
-	for _, slow := range []bool{true, false} {
-		for i, j := range jobs {
-			if rows[j.row].Variant.IsSlow(locks.Columns[j.col].Name) == slow {
-				order = append(order, i)
-			}
-		}
-	}
-	for _, i := range order {
+	for i := range jobs {
 		next <- i
 	}
 	close(next)

@@ -4,12 +4,6 @@
 
 package table
 
-// osqUnqueueSlow marks the three-CPU unqueue rows' ARMv8 LSE cells: each
-// CAS of the compiled test has several event structures and the cell
-// takes tens of seconds; go test runs them only when asked, as .ci/run
-// does.
-var osqUnqueueSlow = []string{"armv8-lse"}
-
 // osqUnqueueScenario: a queued CPU gives up (need_resched()) while its
 // predecessor unlocks.
 var osqUnqueueScenario = &Scenario{
@@ -21,9 +15,9 @@ var osqUnqueueScenario = &Scenario{
 		{Name: "2 CPUs, Step A unlinks by READ_ONCE and WRITE_ONCE (what-if)", File: "osq-unqueue.litmus", Lock: "osq-unlink-plain",
 			Expect: every(sometimes), Hangs: neverHangs},
 		{Name: "3 CPUs, P1 gives up between the holder and P2 (Step C, v6.7)", File: "osq-unqueue3.litmus",
-			Expect: every(never), Hangs: neverHangs, Slow: osqUnqueueSlow},
+			Expect: every(never), Hangs: neverHangs},
 		{Name: "3 CPUs, Step A unlinks by READ_ONCE and WRITE_ONCE (what-if)", File: "osq-unqueue3.litmus", Lock: "osq-unlink-plain",
-			Expect: every(never), Hangs: every(true), Slow: osqUnqueueSlow},
+			Expect: every(never), Hangs: every(true)},
 	},
 }
 

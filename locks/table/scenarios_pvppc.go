@@ -6,12 +6,6 @@
 
 package table
 
-// pvSlowpathSlow marks the ARMv8 LSE cells of the pv slow-path rows: its
-// four compare-and-swaps take five event structures each, and each cell
-// takes some ten seconds; go test runs them only when asked
-// (tests.slowCellsEnv), as .ci/run does.
-var pvSlowpathSlow = []string{"armv8-lse"}
-
 // pvSlowpathRows are the deadlock scenario's rows for the pv lost
 // wake-up. In pv-unlock-slowpath.litmus the queue head hashes itself,
 // sets _Q_SLOW_VAL and sleeps in pv_wait() while the holder unlocks
@@ -36,20 +30,15 @@ func pvSlowpathRows() []*Variant {
 		{Name: "pv_kick_node, pv_wait without the recheck", File: kickFile, Lock: "pv-wait-norecheck",
 			Expect: every(never), Hangs: every(true)},
 		{Name: "pv lost wake-up: _Q_SLOW_VAL by xchg, the unlock's smp_rmb(), pv_wait rechecks (kernel)", File: file,
-			Expect: every(never), Hangs: neverHangs, Slow: pvSlowpathSlow},
+			Expect: every(never), Hangs: neverHangs},
 		{Name: "pv lost wake-up, pv_wait without the recheck", File: file, Lock: "pv-wait-norecheck",
-			Expect: every(never), Hangs: every(true), Slow: pvSlowpathSlow},
+			Expect: every(never), Hangs: every(true)},
 		{Name: "pv lost wake-up, _Q_SLOW_VAL by xchg_relaxed", File: file, Lock: "pv-slow-relaxed",
-			Expect: brokenButTSO, Hangs: weakHangs, Slow: pvSlowpathSlow},
+			Expect: brokenButTSO, Hangs: weakHangs},
 		{Name: "pv lost wake-up, no smp_rmb() after the failed cmpxchg_release", File: file, Lock: "pv-unlock-no-rmb",
-			Expect: brokenButTSO, Hangs: weakHangs, Slow: pvSlowpathSlow},
+			Expect: brokenButTSO, Hangs: weakHangs},
 	}
 }
-
-// ppcQspinSlow marks the ARMv8 LSE cell of the three-CPU row: the
-// halfword unlock makes the test mixed-size, and with three CPUs and LSE's
-// CAS forms the cell takes some fifteen seconds.
-var ppcQspinSlow = []string{"armv8-lse"}
 
 // ppcQspinlockRows are the rows of file (labelled with prefix) for
 // powerpc's qspinlock: as the kernel writes it the lock holds in every
@@ -74,7 +63,7 @@ func ppcQspinlockRows(prefix, file, asmStem string) []*Variant {
 // qspinlock, the kernel's version.
 func ppcQspinlockRows3() []*Variant {
 	return []*Variant{{Name: "3 CPUs, ppc-qspinlock (powerpc's own, 2022)", File: "lost-update3.litmus", Lock: "ppc-qspinlock",
-		Expect: every(never).but(unsupported, "lkmm"), Slow: ppcQspinSlow}}
+		Expect: every(never).but(unsupported, "lkmm")}}
 }
 
 // ppcQspinlockCrossedRow is crossed-locking with powerpc's qspinlock,
@@ -85,12 +74,6 @@ func ppcQspinlockCrossedRow() []*Variant {
 	return []*Variant{{Name: "ppc-qspinlock (powerpc's own, 2022; no smp_mb)", File: "crossed-locking.litmus", Lock: "ppc-qspinlock",
 		Expect: brokenButTSO}}
 }
-
-// ppcQueueSlow marks the ARMv8 cells of the queue's lost-update rows: the
-// word is mixed-size (the halfword unlock) and has three
-// compare-and-swaps; each LL/SC cell takes some three seconds, each LSE
-// cell (CAS forms) seven to eleven.
-var ppcQueueSlow = []string{"armv8", "armv8-lse"}
 
 // ppcQueueRows are the lost-update rows of powerpc's qspinlock's MCS
 // queue (ppc-qspin-mcs.litmus: P1 queues behind P0, which is first in
@@ -113,9 +96,6 @@ func ppcQueueRows() []*Variant {
 			brokenButTSO.but(unsupported, "lkmm")},
 		rowSpec{"ppc-qspinlock MCS queue, the node->locked wait without smp_rmb()", "ppc-qspinlock-mcs-no-rmb", hw})
 	rows[1].Hangs = neverHangs.but(true, "armv8", "armv8-lse")
-	for _, r := range rows {
-		r.Slow = ppcQueueSlow
-	}
 	return rows
 }
 
