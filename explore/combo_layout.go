@@ -43,6 +43,15 @@ type combo struct {
 	// rmwW, for an AtomicModel, gives per read the write of its rmw pair
 	// from the same instruction, or -1; nil otherwise.
 	rmwW []int
+	// claims gives per read the write of its rmw pair, or -1; nil when
+	// the model may be incoherent. Two pairs of two threads never read one
+	// write: both writes come co-after it (a store-conditional by
+	// coherence, as its read is po-before it; a pair of one instruction
+	// in an AtomicModel), so the later one would have the other between
+	// its read and itself, fre; coe, against atomicity. Herd's x86-TSO
+	// lets a locked write come co-before the write its read saw, so pairs
+	// of one instruction claim nothing there.
+	claims []int
 	// groups are the access instances under mixed-size semantics.
 	groups *mixedGroups
 	steps  []int
@@ -89,126 +98,10 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 	} else if s.caps.AtomicLocks && s.mixed == nil {
 		c.atomicRMW(true)
 	}
+	if s.coherent {
+		c.rmwClaims(s.caps.AtomicRMW)
+	}
 	s.chooseRF(c, model, out)
-}
-
-// rfSearch chooses the rf of a combination's reads, read by read, each
-// full choice going on to enumerateCo.
-type rfSearch struct {
-	s      *setup
-	c      *combo
-	model  Model
-	out    *partial
-	choice []int
-	// claimed marks the writes an atomic rmw read already reads.
-	claimed []bool
-	// As in the coherence orders (coSearch), a worker that has its
-	// forbidden candidate to show refutes partial choices of rf, with the
-	// co edges every candidate has.
-	pm   PruningModel
-	must rel.Rel
-	// fanout[i] is the number of rf choices of the reads after i: a
-	// refutation cuts nothing when it is 1, as enumerateCo checks its own
-	// levels.
-	fanout []int
-	// prunable is set while pruning may still start (startPruning).
-	prunable bool
-	// complete[i], under mixed-size semantics, lists the reads (indices
-	// of c.reads) of the read instance whose last cell is read i: once
-	// its choice is made, herd's matching of the instance is checked.
-	complete [][]int
-}
-
-// chooseRF enumerates the candidates of c: its choices of rf, then
-// enumerateCo's coherence orders for each.
-func (s *setup) chooseRF(c *combo, model Model, out *partial) {
-	n := len(c.reads)
-	fanout := make([]int, n+1)
-	fanout[n] = 1
-	for i := n - 1; i >= 0; i-- {
-		fanout[i] = min(fanout[i+1]*len(c.rfCands[i]), 1<<30)
-	}
-	r := &rfSearch{s: s, c: c, model: model, out: out, choice: make([]int, n), claimed: make([]bool, c.x.N),
-		fanout: fanout, prunable: n > 1 && fanout[0] > 1}
-	if s.mixed != nil {
-		r.complete = c.readInstances()
-	}
-	r.startPruning(0)
-	r.choose(0)
-}
-
-// A worker that finds its forbidden candidate in this combination
-// prunes the rest of it: no later candidate of the combination
-// replaces the one it shows. startPruning is where it starts, with the
-// choices before read i made.
-// It reports whether the choices before i are refuted: the rest of
-// read i's choices are cut at once.
-func (r *rfSearch) startPruning(i int) bool {
-	if r.pm != nil || !r.prunable || !r.out.mayPrune() {
-		return false
-	}
-	r.prunable = false
-	if r.pm = pruner(r.model); r.pm == nil {
-		return false
-	}
-	r.must = r.c.mustCo()
-	r.c.restorePartial(r.choice[:i], r.must)
-	if i > 0 && r.pm.Refutes(r.c.x) {
-		r.out.pruned++
-		return true
-	}
-	return false
-}
-
-// choose chooses the rf of read i, then of the reads after it.
-func (r *rfSearch) choose(i int) {
-	c := r.c
-	if i == len(r.choice) {
-		r.s.enumerateCo(c, r.choice, r.model, r.out)
-		return
-	}
-	atomic := c.rmwW != nil && c.rmwW[i] >= 0
-	for _, w := range c.rfCands[i] {
-		if r.out.stopped || r.startPruning(i) {
-			return
-		}
-		if atomic {
-			if r.claimed[w] {
-				continue
-			}
-			r.claimed[w] = true
-		}
-		r.choice[i] = w
-		if r.complete != nil && !r.matches(i) {
-			if atomic {
-				r.claimed[w] = false
-			}
-			continue
-		}
-		if r.pm != nil && r.fanout[i+1] > 1 {
-			c.restorePartial(r.choice[:i+1], r.must)
-			if r.pm.Refutes(c.x) {
-				r.out.pruned++
-			} else {
-				r.choose(i + 1)
-			}
-			// enumerateCo rebuilds rf and co for each full choice,
-			// and read i's co edges go with its rf.
-			c.restorePartial(r.choice[:i], r.must)
-		} else if r.pm == nil {
-			r.choose(i + 1)
-			if r.pm != nil {
-				// Pruning started below: the choices so far are put
-				// back for the next ones.
-				c.restorePartial(r.choice[:i], r.must)
-			}
-		} else {
-			r.choose(i + 1)
-		}
-		if atomic {
-			r.claimed[w] = false
-		}
-	}
 }
 
 // mustCo is the part of co every candidate of c has: each location's
@@ -320,6 +213,21 @@ func (c *combo) atomicRMW(locksOnly bool) {
 		x.RMW.EachSucc(r, func(w int) {
 			if x.SameInstr.Has(r, w) {
 				c.rmwW[i] = w
+			}
+		})
+	}
+}
+
+// rmwClaims sets c.claims; oneInstr, for an AtomicModel, lets the pairs
+// of one instruction claim too.
+func (c *combo) rmwClaims(oneInstr bool) {
+	x := c.x
+	c.claims = make([]int, len(c.reads))
+	for i, r := range c.reads {
+		c.claims[i] = -1
+		x.RMW.EachSucc(r, func(w int) {
+			if oneInstr || !x.SameInstr.Has(r, w) {
+				c.claims[i] = w
 			}
 		})
 	}
