@@ -25,8 +25,8 @@ import (
 // The counts of a stored value are its own site's store plus, site by
 // site, the largest count among the values it was computed from. A
 // value keeps the counts of each way it is made that no other way makes
-// with fewer stores of every thread; past maxWays, their least counts
-// thread by thread. Each step errs on the low side, which keeps a value
+// with fewer stores at every site; past maxWays, their least counts
+// site by site. Each step errs on the low side, which keeps a value
 // rather than drops it.
 type Provenance struct {
 	nt int
@@ -142,8 +142,8 @@ func (p *Provenance) Lower(lv Key, ways []Counts) bool {
 	return changed || len(old) != before
 }
 
-// AddWay adds c to ways unless one of them takes no more stores of any
-// thread, dropping those that c improves on.
+// AddWay adds c to ways unless one of them takes no more stores at any
+// site, dropping those that c improves on.
 func AddWay(ways []Counts, c Counts) []Counts {
 	ways, _ = addWayReport(ways, c)
 	return ways
@@ -174,7 +174,7 @@ func addWayReport(ways []Counts, c Counts) ([]Counts, bool) {
 	return kept, true
 }
 
-// dominates reports whether a takes no more stores than b of any thread.
+// dominates reports whether a takes no more stores than b at any site.
 func dominates(a, b Counts) bool {
 	for i := range a {
 		if a[i] > b[i] {
