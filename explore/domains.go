@@ -273,7 +273,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 	for i, th := range test.Threads {
 		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover,
 			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
-			ElemBytes: paths.ArrayElements(test), ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
+			ElemBytes: paths.ArrayElements(test), Objects: test.Objects, ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
 			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike}
 		most := 0
 		tr := &paths.ThreadRun{Regs: map[string]paths.RegVal{}, Resv: -1, Loops: map[int]int{},

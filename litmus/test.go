@@ -58,6 +58,12 @@ type Test struct {
 	// (the widest of the parameters that name it). The compiled tests
 	// hold a 64-bit location in a word, as C tests' locations always were.
 	LocBytes map[string]int
+	// Objects, for a C test and the tests compiled from it, are the
+	// locations its front end lays out in word slots (structs the
+	// program defines, per-CPU variables), with their size in bytes: an
+	// address into one counts bytes, and an access outside it is
+	// refused.
+	Objects map[string]int
 	// Syntax is the parser's reading of the test's text, opaque here:
 	// what the parser lowers again for another lock algorithm without
 	// parsing the text twice. Nil for a test built in memory.

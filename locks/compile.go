@@ -115,6 +115,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	// its locations' widths, which its values must fit.
 	asm.Unused = t.Unused
 	asm.LocBytes = t.LocBytes
+	asm.Objects = t.Objects
 	comp.Test = asm
 	return comp, nil
 }
@@ -186,6 +187,10 @@ func writeInit(b *strings.Builder, t *litmus.Test, threads []*threadComp, mapLoc
 	types := declaredTypes(t)
 	for _, it := range t.Init {
 		switch {
+		case it.Loc.Thread == -1 && it.Size > 0:
+			// A location laid out in word slots (a struct, a per-CPU
+			// variable): an array of words, addressed in bytes.
+			init = append(init, fmt.Sprintf("int %s[%d];", it.Loc.Name, it.Size))
 		case it.Loc.Thread == -1:
 			init = append(init, fmt.Sprintf("%s%s=%s;", types[it.Loc.Name], it.Loc.Name, it.Value))
 			delete(types, it.Loc.Name)

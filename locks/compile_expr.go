@@ -43,7 +43,9 @@ func (tc *threadComp) value(e litmus.Expr) (string, error) {
 	case *litmus.Const:
 		if e.V.IsAddr() {
 			if e.V.Off != 0 {
-				return "", fmt.Errorf("unsupported: address %s with an offset", e.V)
+				// A slot of a location laid out in slots, "&nodes[3]".
+				d := tc.temp()
+				return d, tc.into(d, litmus.Bin(litmus.OpAdd, &litmus.Const{V: litmus.Addr(e.V.Sym)}, litmus.C(e.V.Off)))
 			}
 			return tc.addrReg(e.V.Sym), nil
 		}

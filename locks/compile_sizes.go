@@ -29,7 +29,7 @@ func mixedSizes(t *litmus.Test) bool { return mixedAccess(t) != nil }
 func mixedAccess(t *litmus.Test) *litmus.Instr {
 	var first *litmus.Instr
 	eachAccess(t, func(in *litmus.Instr) bool {
-		if _, k := splitOffset(in.Addr); k != 0 || accessBytes(in) != wordBytes {
+		if _, k := staticLocation(t, in.Addr); k != 0 || accessBytes(in) != wordBytes {
 			first = in
 		}
 		return first == nil
@@ -123,10 +123,10 @@ func refuseSizeless(t *litmus.Test, column, model, others string) error {
 		return litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in %s: %s writes its %d-byte location a value that may not fit it, and %s, which has no sizes, would not truncate it (%s run the test at its widths)",
 			column, what, n, model, others))
 	}
-	sym, _ := staticLocation(in.Addr)
+	sym, k := staticLocation(t, in.Addr)
 	size := compiledBytes(t.LocBytes, sym)
 	return litmus.Unsupported(in.Pos, fmt.Sprintf("mixed-size access in %s: %s accesses %d byte%s at offset %d of its %d-byte location, and %s has no mixed-size semantics (%s run the test at its widths)",
-		column, what, n, plural, offsetOf(in), size, model, others))
+		column, what, n, plural, k, size, model, others))
 }
 
 // refuseNarrowInit refuses an init item that gives a location read and
@@ -152,7 +152,7 @@ func refuseNarrowInit(t *litmus.Test, widths map[string]map[int]bool, column, mo
 func locationWidths(t *litmus.Test) map[string]map[int]bool {
 	widths := map[string]map[int]bool{}
 	eachAccess(t, func(in *litmus.Instr) bool {
-		if sym, _ := staticLocation(in.Addr); sym != "" {
+		if sym, _ := staticLocation(t, in.Addr); sym != "" {
 			if widths[sym] == nil {
 				widths[sym] = map[int]bool{}
 			}
@@ -174,7 +174,7 @@ func locationWidths(t *litmus.Test) map[string]map[int]bool {
 // widths are locationWidths(t).
 func lkmmMixedAccess(t *litmus.Test, widths map[string]map[int]bool) (first *litmus.Instr, narrowValue bool) {
 	eachAccess(t, func(in *litmus.Instr) bool {
-		sym, k := staticLocation(in.Addr)
+		sym, k := staticLocation(t, in.Addr)
 		n := accessBytes(in)
 		switch {
 		case k != 0 || n != wordBytes && (sym == "" || len(widths[sym]) > 1 || t.LocBytes[sym] != 0 && compiledBytes(t.LocBytes, sym) > n):
@@ -224,19 +224,25 @@ func eachAccess(t *litmus.Test, f func(*litmus.Instr) bool) {
 	}
 }
 
-// staticLocation is the location an address names before the run and
-// its offset, or "" for an address computed from registers.
-func staticLocation(addr litmus.Expr) (string, int64) {
+// staticLocation is the location an address of t names before the run
+// and its offset, or "" for an address computed from registers. In a
+// location laid out in word slots (Test.Objects) the location is the
+// slot, "nodes[3]", and an address into one computed from registers
+// (a pointer to a node) reaches a slot at offset 0.
+func staticLocation(t *litmus.Test, addr litmus.Expr) (string, int64) {
 	base, k := splitOffset(addr)
-	if c, ok := base.(*litmus.Const); ok && c.V.IsAddr() {
+	c, ok := base.(*litmus.Const)
+	switch {
+	case ok && c.V.IsAddr() && t.Objects[c.V.Sym] != 0:
+		return fmt.Sprintf("%s[%d]", c.V.Sym, k/wordBytes), k % wordBytes
+	case ok && c.V.IsAddr():
 		return c.V.Sym, k
+	case len(t.Objects) > 0 && k%wordBytes == 0:
+		// A slot through a pointer: the front end makes no other
+		// offset from a register.
+		return "", 0
 	}
 	return "", k
-}
-
-func offsetOf(in *litmus.Instr) int64 {
-	_, k := splitOffset(in.Addr)
-	return k
 }
 
 // splitOffset splits an address into its base and a constant byte

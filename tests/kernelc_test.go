@@ -70,6 +70,11 @@ func TestKernelCTwins(t *testing.T) {
 		// the plain assignments C defines them as; a continue in a for
 		// loop goes to its step.
 		{"for.litmus", "for+while.litmus"},
+		// A struct's members, per-CPU copies of it, this_cpu_ptr and
+		// per_cpu_ptr, pointer members followed: each member of each
+		// copy is a location of its own, as when written one by one.
+		{"struct-nodes.litmus", "struct-nodes+plain.litmus"},
+		{"struct-nodes-once.litmus", "struct-nodes-once+plain.litmus"},
 	} {
 		t.Run(tc.construct, func(t *testing.T) {
 			want, got := columnsOf(t, tc.twin, false), columnsOf(t, tc.construct, false)
@@ -131,6 +136,20 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:3:18: continue outside a loop"},
 		{"return in a thread", "P0(int *x) { if (READ_ONCE(*x)) return; WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:33: unsupported: return in a thread"},
+		{"a per-CPU variable as a value", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v);\nP0(int *x) { WRITE_ONCE(*x, v); }",
+			"t.litmus:5:29: unsupported: per-CPU variable v as a value"},
+		{"a struct value", "struct n { int a; };\nP0(int *x) { struct n s; WRITE_ONCE(*x, 1); }",
+			"t.litmus:4:23: unsupported: local variable s of type struct n"},
+		{"a member the struct lacks", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v);\nP0(int *x) { struct n *p = this_cpu_ptr(&v); WRITE_ONCE(p->b, 1); }",
+			"t.litmus:5:58: struct n has no member \"b\" (expected one of a)"},
+		{"a member of an int pointer", "P0(int *x) { WRITE_ONCE(x->a, 1); }",
+			"t.litmus:3:25: unsupported: member access x->a: x is not a pointer to a struct"},
+		{"a struct defined twice", "struct n { int a; };\nstruct n { int b; };\nP0(int *x) { WRITE_ONCE(*x, 1); }",
+			"t.litmus:4:1: struct n is defined twice"},
+		{"a per-CPU array", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v[4]);\nP0(int *x) { WRITE_ONCE(*x, 1); }",
+			"t.litmus:4:1: unsupported: per-CPU array v[4]"},
+		{"per_cpu_ptr of a pointer", "struct n { int a; };\nP0(int *x) { struct n *p = per_cpu_ptr(x, 1); }",
+			"t.litmus:4:40: unsupported: per_cpu_ptr of x: the argument must be the address of a per-CPU variable"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "C t\n{}\n" + tc.body + "\nexists (x=1)\n"

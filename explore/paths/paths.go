@@ -192,6 +192,9 @@ type Enumeration struct {
 	// elemBytes are the element widths of the arrays an assembly test
 	// declares ("int x[2]"), whose addresses count bytes: x+4 is x[1].
 	ElemBytes map[string]int
+	// Objects are the sizes in bytes of the locations a C test lays out
+	// in slots (litmus.Test.Objects): an access outside one is refused.
+	Objects map[string]int
 	// scalarOffsets refuses an access inside a location that is not an
 	// array, in a dialect that has no mixed-size semantics to run it.
 	ScalarOffsets bool
@@ -348,6 +351,10 @@ func (pe *Enumeration) address(th *ThreadRun, in *litmus.Instr) (RegVal, string,
 			pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of %s, which is not an array (herd7 finds no location there)", i, a.V.Sym))
 			return a, "", false
 		}
+		if size, ok := pe.Objects[a.V.Sym]; ok && (i < 0 || i >= int64(size)) {
+			pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of %s, outside its %d bytes", i, a.V.Sym, size))
+			return a, "", false
+		}
 		if array {
 			if i%int64(n) != 0 {
 				pe.stuck(th, in, fmt.Sprintf("unsupported: an access at byte %d of array %s, inside its %d-byte element %d", i, a.V.Sym, n, i/int64(n)))
@@ -361,10 +368,18 @@ func (pe *Enumeration) address(th *ThreadRun, in *litmus.Instr) (RegVal, string,
 }
 
 // arrayElements are the element widths of the arrays the assembly test t
-// declares, nil for a C test, whose addresses count elements.
+// declares; for a C test, whose other addresses count elements, the word
+// slots of the locations its front end lays out (Test.Objects).
 func ArrayElements(t *litmus.Test) map[string]int {
 	if t.Arch == litmus.ArchC {
-		return nil
+		var elems map[string]int
+		for name := range t.Objects {
+			if elems == nil {
+				elems = map[string]int{}
+			}
+			elems[name] = slotBytes
+		}
+		return elems
 	}
 	var elems map[string]int
 	for _, it := range t.Init {
@@ -377,6 +392,10 @@ func ArrayElements(t *litmus.Test) map[string]int {
 	}
 	return elems
 }
+
+// slotBytes is the width of a slot of a location a C front end lays out
+// (parser/cparse/clayout).
+const slotBytes = 4
 
 // store evaluates the address and the value of a store (plain or
 // conditional); ok is false when the path is stuck.

@@ -30,6 +30,9 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	if v, done, err := l.extCall(c, dst, want); done {
 		return v, err
 	}
+	if v, done, err := l.perCPUCall(c, dst); done {
+		return v, err
+	}
 	p, ok := cprim.Kernel(c.Name)
 	if !ok {
 		if v, done, err := l.longCall(c, dst, want); done {
@@ -296,10 +299,8 @@ func plural(n int) string {
 var kernelUnsupported = map[string]string{
 	"need_resched":      "a boolean no memory access decides (both outcomes), not modelled yet",
 	"vcpu_is_preempted": "a boolean no memory access decides (both outcomes), not modelled yet",
-	"per_cpu_ptr":       "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
-	"this_cpu_ptr":      "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
-	"per_cpu":           "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
-	"DEFINE_PER_CPU":    "per-CPU data, not modelled yet (pass each CPU's object as a parameter)",
+	"per_cpu":           "a per-CPU variable as a value, not modelled (use per_cpu_ptr(&var, cpu))",
+	"DEFINE_PER_CPU":    "a per-CPU variable defined inside a function (define it before the functions)",
 	"pv_wait":           "a paravirtual wait, not modelled as a call (the pv fragments model the hash slot)",
 	"pv_kick":           "a paravirtual kick, not modelled as a call (the pv fragments model the hash slot)",
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
@@ -38,6 +39,9 @@ type CDefs struct {
 	// user's function replaced, for the note each test gets.
 	library  map[string]bool
 	replaced []replacement
+	// data are the structs and per-CPU variables the files define
+	// (data.go).
+	data cData
 }
 
 // A replacement is a library function that a user's function replaced.
@@ -98,8 +102,8 @@ func (d *CDefs) Has(name string) bool {
 
 // cDefsFile is a file of function definitions.
 type cDefsFile struct {
-	Pos   lexer.Position
-	Funcs []*cFunc `parser:"@@*"`
+	Pos  lexer.Position
+	Tops []*cTop `parser:"@@*"`
 }
 
 // cFunc is "int spin_trylock(spinlock_t *l) { ... return r; }".
@@ -136,7 +140,7 @@ var cDefsParser = sync.OnceValue(func() *participle.Parser[cDefsFile] {
 // file and the functions defined before it.
 func ParseCDefs(name, src string) (*CDefs, error) {
 	f := litfile.NewFile(name, src)
-	expanded, err := preprocess(f, src)
+	expanded, err := cmacro.Preprocess(f, src)
 	if err != nil {
 		return nil, litfile.AsList(err)
 	}
@@ -150,13 +154,23 @@ func ParseCDefs(name, src string) (*CDefs, error) {
 	if err != nil {
 		return nil, litfile.AsList(litfile.GrammarError(f, err))
 	}
-	return collectDefs(f, p.Funcs)
+	return collectDefs(f, p.Tops, cData{})
 }
 
-// collectDefs checks the functions parsed from f and indexes them.
-func collectDefs(f *litfile.File, funcs []*cFunc) (*CDefs, error) {
+// collectDefs checks the definitions parsed from f and indexes them; the
+// structs of base are visible to them.
+func collectDefs(f *litfile.File, tops []*cTop, base cData) (*CDefs, error) {
 	d := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}}
-	for _, fn := range funcs {
+	data, err := collectData(f, tops, base)
+	if err != nil {
+		return nil, litfile.AsList(err)
+	}
+	d.data = data
+	for _, t := range tops {
+		fn := t.Func
+		if fn == nil {
+			continue
+		}
 		pos := litfile.Position(f, fn.Pos)
 		if _, dup := d.funcs[fn.Name]; dup {
 			return nil, litfile.AsList(litmus.Errorf(pos, "function %q defined twice", fn.Name))
@@ -180,8 +194,12 @@ func collectDefs(f *litfile.File, funcs []*cFunc) (*CDefs, error) {
 // Merge returns the definitions of d and then of e; a name both define is
 // an error.
 func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
+	data, err := d.data.merge(e.data)
+	if err != nil {
+		return nil, err
+	}
 	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: map[string]bool{},
-		replaced: append(append([]replacement(nil), d.replaced...), e.replaced...)}
+		replaced: append(append([]replacement(nil), d.replaced...), e.replaced...), data: data}
 	for _, src := range []*CDefs{d, e} {
 		for n := range src.library {
 			out.library[n] = true
@@ -227,7 +245,7 @@ func (d *CDefs) WithPrims(p *cprim.Prims) *CDefs {
 	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: p}
 	if d != nil {
 		out.funcs, out.order, out.files = d.funcs, d.order, d.files
-		out.library, out.replaced = d.library, d.replaced
+		out.library, out.replaced, out.data = d.library, d.replaced, d.data
 	}
 	return out
 }
@@ -238,7 +256,7 @@ func (d *CDefs) Alias(name, target string) (*CDefs, error) {
 	if !ok {
 		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
 	}
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: d.library, replaced: d.replaced}
+	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: d.library, replaced: d.replaced, data: d.data}
 	for _, n := range d.order {
 		out.funcs[n] = d.funcs[n]
 		out.files[n] = d.files[n]

@@ -8,6 +8,7 @@ import (
 	"regexp"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -37,7 +38,7 @@ type Syntax struct {
 // the C grammar on it.
 func ParseSyntax(prog litfile.Section) (*Syntax, error) {
 	text, f := prog.Padded(), prog.File
-	expanded, err := preprocess(f, text)
+	expanded, err := cmacro.Preprocess(f, text)
 	if err != nil {
 		return nil, err
 	}
@@ -83,8 +84,8 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 		}
 	}
 	defs := d.Defs
-	if len(p.Funcs) > 0 {
-		own, err := collectDefs(syn.file, p.Funcs)
+	if len(p.Tops) > 0 {
+		own, err := collectDefs(syn.file, p.Tops, defs.dataOrNone())
 		if err != nil {
 			return nil, err
 		}
@@ -95,15 +96,20 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 	t.Warnings = append(t.Warnings, defs.Notes()...)
 	t.LocBytes = locationBytes(p.Threads)
 	var threads []*litmus.Thread
+	var lowered []*cLowerer
 	for i, th := range p.Threads {
-		thr, err := lowerCThread(syn.file, i, th, defs, inited[i], d.AwaitLoops)
+		l, err := lowerCThread(syn.file, i, th, defs, inited[i], d.AwaitLoops)
 		if err != nil {
 			return nil, err
 		}
-		threads = append(threads, thr)
+		threads = append(threads, l.thr)
+		lowered = append(lowered, l)
 	}
 	if len(threads) == 0 {
 		return nil, litmus.Errorf(prog.Pos(0), "expected a thread such as \"P0(int *x) { ... }\"")
+	}
+	if err := declareObjects(t, defs, lowered, p.Threads); err != nil {
+		return nil, err
 	}
 	return threads, nil
 }

@@ -13,7 +13,10 @@
 // adds a production to the grammar and a case to the lowering:
 //
 //   - grammar.go: the lexer and the productions of a program; struct.go,
-//     the members of the structs the dialect lays out.
+//     the members of the structs the dialect lays out; data.go, the
+//     structs and per-CPU variables a program defines, laid out by
+//     package clayout, members.go their members and percpu.go the per-CPU
+//     accessors; package cmacro expands #define before the grammar runs.
 //   - dialect.go: a test's threads, parsed and lowered one by one.
 //   - lower.go (statements), lower_expr.go (expressions), types.go (C's
 //     integer types and conversions), sizes.go (access widths).

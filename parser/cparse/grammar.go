@@ -30,19 +30,23 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 	// No (* *) comments here: "(*(int *)x)" is C.
 	{Name: "Comment", Pattern: `//[^\n]*|/\*([^*]|\*+[^*/])*\*+/`},
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	// A struct definition's head is one token, so that two tokens of
+	// lookahead tell it from a function returning a struct pointer.
+	{Name: "StructHead", Pattern: `struct\s+[A-Za-z_][A-Za-z0-9_]*\s*\{`},
 	{Name: "Type", Pattern: `(?:` + cTypeNames + `)\b`},
 	{Name: "Keyword", Pattern: `(?:` + cKeywords + `)\b`},
 	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+[uUlL]*`},
 	{Name: "Int", Pattern: `[0-9]+[uUlL]*`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `->|<<=|>>=|\+=|-=|\|=|&=|\^=|\+\+|--|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:\[\]]`},
+	{Name: "Op", Pattern: `->|<<=|>>=|\+=|-=|\|=|&=|\^=|\+\+|--|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:.\[\]]`},
 })
 
-// cProgram is the whole program section: the test's own functions
-// (an extension, userdefs.go), then the threads in order.
+// cProgram is the whole program section: the test's own functions,
+// structs and per-CPU variables (an extension, userdefs.go, data.go),
+// then the threads in order.
 type cProgram struct {
 	Pos     lexer.Position
-	Funcs   []*cFunc   `parser:"@@*"`
+	Tops    []*cTop    `parser:"@@*"`
 	Threads []*cThread `parser:"@@*"`
 }
 

@@ -33,6 +33,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -56,6 +57,13 @@ type cLowerer struct {
 	// ptypes are the structs the thread's pointer parameters point to,
 	// for their members (struct.go).
 	ptypes map[string]string
+	// paramStructs and ptrStructs are the structs a program defines that
+	// the thread's pointer parameters and pointer registers (thread-level
+	// and hidden) point to (members.go); objects are the per-CPU
+	// variables the thread names (percpu.go).
+	paramStructs map[string]*clayout.Struct
+	ptrStructs   map[string]*clayout.Struct
+	objects      map[string]bool
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (inline.go).
 	defs  *CDefs
@@ -66,21 +74,24 @@ type cLowerer struct {
 	awaitLoops bool
 }
 
-func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool, await bool) (*litmus.Thread, error) {
+func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool, await bool) (*cLowerer, error) {
 	pos := litfile.Position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
 	}
 	l := &cLowerer{
-		f:          f,
-		thr:        &litmus.Thread{Pos: pos, ID: i},
-		params:     map[string]bool{},
-		regs:       map[string]bool{},
-		inited:     inited,
-		paramTypes: map[string]cInt{},
-		types:      map[string]cInt{},
-		defs:       defs,
-		awaitLoops: await,
+		f:            f,
+		thr:          &litmus.Thread{Pos: pos, ID: i},
+		params:       map[string]bool{},
+		regs:         map[string]bool{},
+		inited:       inited,
+		paramTypes:   map[string]cInt{},
+		types:        map[string]cInt{},
+		paramStructs: map[string]*clayout.Struct{},
+		ptrStructs:   map[string]*clayout.Struct{},
+		objects:      map[string]bool{},
+		defs:         defs,
+		awaitLoops:   await,
 	}
 	for _, p := range th.Params {
 		if p.Name == "" {
@@ -98,6 +109,9 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 		l.params[p.Name] = true
 		l.paramTypes[p.Name] = intType(p.Type, len(p.Stars)-1)
 		l.thr.Params = append(l.thr.Params, p.Name)
+		if st := l.structOf(p.Type, len(p.Stars)); st != nil {
+			l.paramStructs[p.Name] = st
+		}
 		if st := structName(p.Type); st != "" && len(p.Stars) == 1 {
 			if l.ptypes == nil {
 				l.ptypes = map[string]string{}
@@ -116,7 +130,7 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 			return nil, err
 		}
 	}
-	return l.thr, nil
+	return l, nil
 }
 
 func (l *cLowerer) pos(p lexer.Position) litmus.Pos { return litfile.Position(l.f, p) }
@@ -174,8 +188,16 @@ func (l *cLowerer) stmt(s *cStmt) error {
 		return l.returnStmt(s.Return, text)
 	case s.Decl != nil:
 		for _, d := range s.Decl.Vars {
+			if err := l.checkLocalType(s.Decl.Type, d); err != nil {
+				return err
+			}
 			name := l.declare(d.Name)
 			l.types[name] = intType(s.Decl.Type, len(d.Stars))
+			if st := l.structOf(s.Decl.Type, len(d.Stars)); st != nil {
+				l.ptrStructs[name] = st
+			} else {
+				delete(l.ptrStructs, name)
+			}
 			if d.Init != nil {
 				if err := l.into(name, d.Init, l.pos(d.Pos), text); err != nil {
 					return err

@@ -275,6 +275,8 @@ func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, cInt, error) {
 	case u.Op == "&" && memberOf(u.X) != nil:
 		addr, _, err := l.member(memberOf(u.X))
 		return addr, tUntyped, err
+	case u.Op == "&" && u.X.Primary != nil && l.objectNamed(u.X.Primary.Ident) != nil:
+		return l.objectAddress(l.objectNamed(u.X.Primary.Ident)), tPtr, nil
 	}
 	x, t, err := l.typedUnary(u.X)
 	if err != nil {
@@ -311,6 +313,30 @@ func (l *cLowerer) loaded(r string, t cInt) (litmus.Expr, cInt, error) {
 	return litmus.R(r), t, nil
 }
 
+// cConstants are the kernel's constant names: NULL, and C23's and the
+// kernel's true and false.
+var cConstants = map[string]*struct {
+	v int64
+	t cInt
+}{"NULL": {0, tPtr}, "true": {1, tBool}, "false": {0, tBool}}
+
+// bound reports whether name is a local, a parameter or a register of the
+// scope, which a constant's name does not override.
+func (l *cLowerer) bound(name string) bool {
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if _, ok := fr.regs[name]; ok {
+			return true
+		}
+		if _, ok := fr.vars[name]; ok {
+			return true
+		}
+		if !fr.transparent {
+			return false
+		}
+	}
+	return l.params[name] || l.regs[name] || l.inited[name]
+}
+
 func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
 	switch {
 	case p.Call != nil:
@@ -322,6 +348,10 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
 		return v, t, err
 	case p.Paren != nil:
 		return l.typedExpr(p.Paren)
+	case p.Ident != "" && l.objectNamed(p.Ident) != nil:
+		return nil, tUntyped, litmus.Unsupported(l.pos(p.Pos), fmt.Sprintf("per-CPU variable %s as a value: take a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", p.Ident, p.Ident, p.Ident))
+	case p.Ident != "" && cConstants[p.Ident] != nil && !l.bound(p.Ident):
+		return litmus.C(cConstants[p.Ident].v), cConstants[p.Ident].t, nil
 	case p.Ident != "":
 		var v litmus.Expr
 		var err error

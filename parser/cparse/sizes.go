@@ -121,7 +121,11 @@ func (l *cLowerer) exprSize(e *cExpr) uint8 {
 // memberSize is the width of an access of the member m, 0 for the word
 // (or a member the lowering will refuse).
 func (l *cLowerer) memberSize(m *cMember) uint8 {
-	return cStructs[l.paramStruct(m.Ptr)][m.Field].size
+	if st := l.paramStruct(m.Ptr); st != "" {
+		return cStructs[st][m.field()].size
+	}
+	// A member of a program's struct is a word slot.
+	return 0
 }
 
 // accessType is the C type of the object an access through the address
@@ -191,9 +195,16 @@ func (l *cLowerer) exprType(e *cExpr) cInt {
 }
 
 // memberType is the type of the member m: the qspinlock's and qrwlock's
-// words are atomic_t, their bytes u8 and halfwords u16.
+// words are atomic_t, their bytes u8 and halfwords u16; a program's
+// struct declares its own.
 func (l *cLowerer) memberType(m *cMember) cInt {
-	f, ok := cStructs[l.paramStruct(m.Ptr)][m.Field]
+	if l.paramStruct(m.Ptr) == "" {
+		if _, mem, err := l.userMember(m, false); err == nil {
+			return userMemberType(mem)
+		}
+		return tUntyped
+	}
+	f, ok := cStructs[l.paramStruct(m.Ptr)][m.field()]
 	if !ok {
 		return tUntyped
 	}

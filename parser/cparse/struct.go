@@ -17,12 +17,33 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-// cMember is "p->field".
+// cMember is "p->field", a chain "prev->next->locked", or the member of
+// an embedded struct "node->mcs.locked".
 type cMember struct {
 	Pos    lexer.Position
-	Ptr    string `parser:"@Ident \"->\""`
-	Field  string `parser:"@Ident"`
+	Ptr    string  `parser:"@Ident"`
+	Sels   []*cSel `parser:"@@+"`
 	EndPos lexer.Position
+}
+
+// cSel is one "->field" or ".field".
+type cSel struct {
+	Pos   lexer.Position
+	Op    string `parser:"@( \"->\" | \".\" )"`
+	Field string `parser:"@Ident"`
+}
+
+// field is the member m names last.
+func (m *cMember) field() string { return m.Sels[len(m.Sels)-1].Field }
+
+// path is m as written, "prev->next".
+func (m *cMember) path() string {
+	var b strings.Builder
+	b.WriteString(m.Ptr)
+	for _, s := range m.Sels {
+		b.WriteString(s.Op + s.Field)
+	}
+	return b.String()
 }
 
 // A structField is a member's place in its location: the byte offset of
@@ -84,35 +105,29 @@ func structName(t *cType) string {
 	return ""
 }
 
-// member is the address and the width of the access m names.
+// member is the address and the width of the access m names: a member
+// of the qspinlock's or qrwlock's word, or of a struct the program
+// defines (members.go).
 func (l *cLowerer) member(m *cMember) (litmus.Expr, uint8, error) {
-	pos := l.pos(m.Pos)
 	st := l.paramStruct(m.Ptr)
 	if st == "" {
-		var names []string
-		for n := range cStructs {
-			names = append(names, "struct "+n+" *")
-		}
-		sort.Strings(names)
-		return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("member access %s->%s: %s is not a parameter of type %s, the only structs the dialect lays out",
-			m.Ptr, m.Field, m.Ptr, strings.Join(names, ", ")))
+		addr, _, err := l.userMember(m, true)
+		return addr, 0, err
 	}
-	f, ok := cStructs[st][m.Field]
+	pos := l.pos(m.Pos)
+	if len(m.Sels) > 1 || m.Sels[0].Op != "->" {
+		return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("member access %s: struct %s has no struct members", m.path(), st))
+	}
+	f, ok := cStructs[st][m.field()]
 	if !ok {
 		var names []string
 		for n := range cStructs[st] {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		return nil, 0, litmus.Errorf(pos, "struct %s has no member %q (expected one of %s)", st, m.Field, strings.Join(names, ", "))
+		return nil, 0, litmus.Errorf(pos, "struct %s has no member %q (expected one of %s)", st, m.field(), strings.Join(names, ", "))
 	}
-	var base litmus.Expr
-	var err error
-	if l.frame != nil {
-		base, err = l.frameIdent(m.Ptr, pos)
-	} else {
-		base, err = l.threadIdent(m.Ptr, pos)
-	}
+	base, err := l.ident(m.Ptr, pos)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -120,6 +135,14 @@ func (l *cLowerer) member(m *cMember) (litmus.Expr, uint8, error) {
 		base = litmus.Bin(litmus.OpAdd, base, litmus.C(f.off))
 	}
 	return base, f.size, nil
+}
+
+// ident resolves the identifier name in the current scope.
+func (l *cLowerer) ident(name string, pos litmus.Pos) (litmus.Expr, error) {
+	if l.frame != nil {
+		return l.frameIdent(name, pos)
+	}
+	return l.threadIdent(name, pos)
 }
 
 // memberOf returns the member u names, through parentheses, or nil.

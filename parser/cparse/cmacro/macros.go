@@ -3,7 +3,7 @@
 // #undef, and the expansion of macros where they are used, so that kernel
 // code pasted with its #defines reads as the kernel's compiler reads it.
 
-package cparse
+package cmacro
 
 import (
 	"fmt"
@@ -25,12 +25,12 @@ type cMacro struct {
 // grows without end through another.
 const maxExpansion = 64
 
-// preprocess expands the macros of text, a padded section of f: each
+// Preprocess expands the macros of text, a padded section of f: each
 // directive line is blanked (newlines kept), and each use of a macro
 // defined above it is replaced by its expansion, which keeps the lines of
 // the text where they were; a use's columns after an expansion move. It
 // returns text itself when it has no directive.
-func preprocess(f *litfile.File, text string) (string, error) {
+func Preprocess(f *litfile.File, text string) (string, error) {
 	if !strings.Contains(text, "#") {
 		return text, nil
 	}

@@ -1,0 +1,41 @@
+// This file implements the objects of static storage that kernel C
+// functions name: per-CPU variables (DEFINE_PER_CPU), one copy a CPU,
+// laid out as one location of slots that per_cpu_ptr indexes.
+
+package clayout
+
+// An Object is a per-CPU variable: a struct, or an integer in one slot.
+type Object struct {
+	Name string
+	// Struct is the object's type, nil for an integer type.
+	Struct *Struct
+	// Words is the object's type, as Member's.
+	Words []string
+}
+
+// CopyBytes is the size of one CPU's copy.
+func (o *Object) CopyBytes() int64 {
+	if o.Struct == nil {
+		return SlotBytes
+	}
+	return o.Struct.Bytes()
+}
+
+// Slots is the number of slots the object takes in a test of ncpu CPUs.
+func (o *Object) Slots(ncpu int) int {
+	return int(o.CopyBytes()/SlotBytes) * max(ncpu, 1)
+}
+
+// InitType is the type an init block declares the object's location
+// with: "struct NAME" for a struct, the integer type's words otherwise.
+// A location of a struct type is an array of slots, addressed in bytes.
+func (o *Object) InitType() string {
+	if o.Struct != nil {
+		return StructType(o.Struct.Name)
+	}
+	return "int"
+}
+
+// StructType is the type of the init item of a location laid out as the
+// slots of struct name.
+func StructType(name string) string { return "struct " + name }

@@ -1,0 +1,204 @@
+// This file implements the data a program or a file of functions defines
+// before its code: struct definitions ("struct optimistic_spin_node {
+// struct optimistic_spin_node *next, *prev; int locked; };") and per-CPU
+// variables ("static DEFINE_PER_CPU_SHARED_ALIGNED(struct
+// optimistic_spin_node, osq_node);"), laid out by package clayout.
+
+package cparse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// cTop is one definition before the threads.
+type cTop struct {
+	Pos    lexer.Position
+	Struct *cStructDef `parser:"(  @@"`
+	PerCPU *cPerCPU    `parser:" | @@"`
+	Func   *cFunc      `parser:" | @@ )"`
+}
+
+// cStructDef is "struct name { members };"; Head is "struct name {".
+type cStructDef struct {
+	Pos     lexer.Position
+	Head    string         `parser:"@StructHead"`
+	Members []*cMemberDecl `parser:"@@* \"}\" \";\""`
+	Name    string
+}
+
+// cMemberDecl declares members of one type: "int locked;", "struct
+// optimistic_spin_node *next, *prev;", "long reserved[2];".
+type cMemberDecl struct {
+	Pos  lexer.Position
+	Type *cType        `parser:"@@"`
+	Vars []*cMemberVar `parser:"@@ ( \",\" @@ )* \";\""`
+}
+
+type cMemberVar struct {
+	Pos   lexer.Position
+	Stars []string `parser:"@\"*\"*"`
+	Name  string   `parser:"@Ident"`
+	Len   string   `parser:"( \"[\" @Int \"]\" )?"`
+}
+
+// cPerCPU is "static DEFINE_PER_CPU(type, name);" and its aligned forms,
+// whose alignment changes no value.
+type cPerCPU struct {
+	Pos    lexer.Position
+	Static bool     `parser:"@\"static\"?"`
+	Macro  string   `parser:"@( \"DEFINE_PER_CPU\" | \"DEFINE_PER_CPU_ALIGNED\" | \"DEFINE_PER_CPU_SHARED_ALIGNED\" | \"DEFINE_PER_CPU_READ_MOSTLY\" )"`
+	Type   *cType   `parser:"\"(\" @@"`
+	Stars  []string `parser:"@\"*\"*"`
+	Name   string   `parser:"\",\" @Ident"`
+	Len    string   `parser:"( \"[\" @Int \"]\" )? \")\" \";\""`
+}
+
+// cData are the structs and per-CPU variables of a set of definitions.
+type cData struct {
+	types   *clayout.Types
+	objects map[string]*cObject
+	order   []string
+}
+
+// A cObject is a per-CPU variable and where it is defined.
+type cObject struct {
+	clayout.Object
+	pos litmus.Pos
+}
+
+// isIntType reports whether words, unqualified, name an integer type
+// (or a lock, which holds a word).
+func isIntType(words []string) bool {
+	n := strings.Join(words, " ")
+	_, ok := cIntTypes[n]
+	return ok || n == "spinlock_t" || n == "raw_spinlock_t"
+}
+
+// collectData lays out the structs and per-CPU variables of tops, read
+// from f, after those of base (which may be nil: no data).
+func collectData(f *litfile.File, tops []*cTop, base cData) (cData, error) {
+	out := cData{types: base.types, objects: map[string]*cObject{}, order: append([]string(nil), base.order...)}
+	for n, o := range base.objects {
+		out.objects[n] = o
+	}
+	own := &clayout.Types{}
+	for _, t := range tops {
+		switch {
+		case t.Struct != nil:
+			if err := defineStruct(f, own, out.types, t.Struct); err != nil {
+				return cData{}, err
+			}
+		case t.PerCPU != nil:
+			merged, err := out.types.Merge(own)
+			if err != nil {
+				return cData{}, err
+			}
+			o, err := perCPUObject(f, merged, t.PerCPU)
+			if err != nil {
+				return cData{}, err
+			}
+			if prev, dup := out.objects[o.Name]; dup {
+				return cData{}, litmus.Errorf(o.pos, "per-CPU variable %q is already defined at %s", o.Name, prev.pos)
+			}
+			out.objects[o.Name] = o
+			out.order = append(out.order, o.Name)
+		}
+	}
+	types, err := out.types.Merge(own)
+	if err != nil {
+		return cData{}, litmus.Errorf(litfile.Position(f, tops[0].Pos), "%v", err)
+	}
+	out.types = types
+	return out, nil
+}
+
+// defineStruct lays out the struct s defines into own, with the structs
+// of outer visible to it.
+func defineStruct(f *litfile.File, own, outer *clayout.Types, s *cStructDef) error {
+	pos := litfile.Position(f, s.Pos)
+	s.Name = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(s.Head, "struct")), "{"))
+	if outer.Lookup(s.Name) != nil {
+		return litmus.Errorf(pos, "struct %s is already defined (by the lock fragments or another file of functions)", s.Name)
+	}
+	if _, builtin := cStructs[s.Name]; builtin {
+		return litmus.Unsupported(pos, fmt.Sprintf("a definition of struct %s, whose layout the dialect has built in", s.Name))
+	}
+	var decls []clayout.Decl
+	for _, md := range s.Members {
+		for _, v := range md.Vars {
+			d := clayout.Decl{Name: v.Name, Words: unqualified(md.Type), Stars: len(v.Stars)}
+			if v.Len != "" {
+				n, err := strconv.Atoi(strings.TrimRight(v.Len, "uUlL"))
+				if err != nil || n <= 0 {
+					return litmus.Errorf(litfile.Position(f, v.Pos), "expected a positive array length for member %s, found %s", v.Name, v.Len)
+				}
+				d.Len = n
+			}
+			decls = append(decls, d)
+		}
+	}
+	if _, err := own.Define(s.Name, decls, isIntType, outer); err != nil {
+		if strings.HasPrefix(err.Error(), "unsupported: ") {
+			return litmus.Unsupported(pos, strings.TrimPrefix(err.Error(), "unsupported: "))
+		}
+		return litmus.Errorf(pos, "%v", err)
+	}
+	return nil
+}
+
+// perCPUObject is the per-CPU variable p defines, its type a struct of
+// types or an integer type.
+func perCPUObject(f *litfile.File, types *clayout.Types, p *cPerCPU) (*cObject, error) {
+	pos := litfile.Position(f, p.Pos)
+	words := unqualified(p.Type)
+	o := &cObject{Object: clayout.Object{Name: p.Name, Words: words}, pos: pos}
+	switch {
+	case len(p.Stars) > 0:
+		return nil, litmus.Unsupported(pos, fmt.Sprintf("per-CPU variable %s of a pointer type", p.Name))
+	case p.Len != "":
+		return nil, litmus.Unsupported(pos, fmt.Sprintf("per-CPU array %s[%s]", p.Name, p.Len))
+	case isIntType(words):
+	case len(words) == 1 && types.Lookup(words[0]) != nil:
+		o.Struct = types.Lookup(words[0])
+	default:
+		return nil, litmus.Errorf(pos, "per-CPU variable %s has type %q, which is neither an integer type nor a struct defined before it", p.Name, strings.Join(words, " "))
+	}
+	return o, nil
+}
+
+// merge returns the data of d and then of e.
+func (d cData) merge(e cData) (cData, error) {
+	types, err := d.types.Merge(e.types)
+	if err != nil {
+		return cData{}, err
+	}
+	out := cData{types: types, objects: map[string]*cObject{}}
+	for _, src := range []cData{d, e} {
+		for _, n := range src.order {
+			if prev, dup := out.objects[n]; dup && prev != src.objects[n] {
+				return cData{}, fmt.Errorf("per-CPU variable %q defined twice", n)
+			} else if dup {
+				continue
+			}
+			out.objects[n] = src.objects[n]
+			out.order = append(out.order, n)
+		}
+	}
+	return out, nil
+}
+
+// dataOrNone is d's data, none for a nil d.
+func (d *CDefs) dataOrNone() cData {
+	if d == nil {
+		return cData{}
+	}
+	return d.data
+}

@@ -1,0 +1,164 @@
+// This file implements the members of the structs a program defines
+// (data.go, package clayout): "node->locked", "prev->next->locked",
+// "node->mcs.locked". A member is a slot at its offset from the address
+// the pointer holds; a pointer member on the way ("prev->next" in
+// "prev->next->locked") is a plain read of its slot, as C evaluates it.
+
+package cparse
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+)
+
+// types are the structs the program and its files of functions define.
+func (l *cLowerer) structTypes() *clayout.Types {
+	if l.defs == nil {
+		return nil
+	}
+	return l.defs.data.types
+}
+
+// structOf is the struct a pointer of type t with stars stars points to,
+// nil when it points to none the program defines.
+func (l *cLowerer) structOf(t *cType, stars int) *clayout.Struct {
+	if t == nil || stars != 1 {
+		return nil
+	}
+	words := unqualified(t)
+	if len(words) != 1 {
+		return nil
+	}
+	return l.structTypes().Lookup(words[0])
+}
+
+// pointerStruct is the struct the pointer variable name points to, in the
+// innermost scope that has it: a local or a parameter of an inlined
+// function, or of the thread.
+func (l *cLowerer) pointerStruct(name string) *clayout.Struct {
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if r, ok := fr.regs[name]; ok {
+			return l.ptrStructs[r]
+		}
+		if _, ok := fr.vars[name]; ok {
+			if fr.fn == nil {
+				return nil
+			}
+			for _, p := range fr.fn.Params {
+				if p.Name == name {
+					return l.structOf(p.Type, len(p.Stars))
+				}
+			}
+			return nil
+		}
+		if !fr.transparent {
+			return nil
+		}
+	}
+	if l.params[name] {
+		return l.paramStructs[name]
+	}
+	return l.ptrStructs[name]
+}
+
+// userMember resolves m, a member of a struct the program defines: its
+// address and the member. With emit, the pointer members on the way are
+// read; without, only the member is found (its address is nil), for the
+// width and the type of an access.
+func (l *cLowerer) userMember(m *cMember, emit bool) (litmus.Expr, *clayout.Member, error) {
+	pos := l.pos(m.Pos)
+	st := l.pointerStruct(m.Ptr)
+	if st == nil {
+		return nil, nil, l.noStruct(m, pos)
+	}
+	var base litmus.Expr
+	if emit {
+		var err error
+		if base, err = l.ident(m.Ptr, pos); err != nil {
+			return nil, nil, err
+		}
+	}
+	if m.Sels[0].Op != "->" {
+		return nil, nil, litmus.Errorf(pos, "%s is a pointer: expected %s->%s", m.Ptr, m.Ptr, m.Sels[0].Field)
+	}
+	for i, sel := range m.Sels {
+		mem := st.Member(sel.Field)
+		if mem == nil {
+			return nil, nil, litmus.Errorf(l.pos(sel.Pos), "struct %s has no member %q (expected one of %s)", st.Name, sel.Field, st.MemberNames())
+		}
+		var addr litmus.Expr
+		if emit {
+			addr = offsetBy(base, mem.Offset())
+		}
+		if i == len(m.Sels)-1 {
+			if mem.Len > 0 {
+				return nil, nil, litmus.Unsupported(l.pos(sel.Pos), fmt.Sprintf("array member %s of struct %s", mem.Name, st.Name))
+			}
+			return addr, mem, nil
+		}
+		next, target := m.Sels[i+1], l.structTypes().Target(mem)
+		switch {
+		case target == nil || mem.Len > 0:
+			return nil, nil, litmus.Errorf(l.pos(next.Pos), "member %s of struct %s is not a struct or a pointer to one: %s%s is not a member", mem.Name, st.Name, next.Op, next.Field)
+		case next.Op == "->" && mem.Stars != 1:
+			return nil, nil, litmus.Errorf(l.pos(next.Pos), "member %s of struct %s is a struct, not a pointer: expected .%s", mem.Name, st.Name, next.Field)
+		case next.Op == "." && mem.Stars != 0:
+			return nil, nil, litmus.Errorf(l.pos(next.Pos), "member %s of struct %s is a pointer: expected ->%s", mem.Name, st.Name, next.Field)
+		}
+		if emit && next.Op == "->" {
+			tmp := l.temp()
+			l.types[tmp] = tPtr
+			l.emit(litmus.Instr{Pos: l.pos(sel.Pos), Text: l.text(m.Pos, next.Pos), Op: litmus.OpLoad, Dst: tmp, Addr: addr})
+			addr = litmus.R(tmp)
+		}
+		base, st = addr, target
+	}
+	panic("unreachable")
+}
+
+// offsetBy is the address a plus off bytes.
+func offsetBy(a litmus.Expr, off int64) litmus.Expr {
+	if off == 0 {
+		return a
+	}
+	if c, ok := a.(*litmus.Const); ok && c.V.IsAddr() {
+		v := c.V
+		v.Off += off
+		return &litmus.Const{V: v}
+	}
+	return litmus.Bin(litmus.OpAdd, a, litmus.C(off))
+}
+
+// noStruct is the error for a member of a name that is not a pointer to
+// a struct the dialect knows.
+func (l *cLowerer) noStruct(m *cMember, pos litmus.Pos) error {
+	if l.objectNamed(m.Ptr) != nil {
+		return litmus.Unsupported(pos, fmt.Sprintf("member access %s on per-CPU variable %s itself: reach a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", m.path(), m.Ptr, m.Ptr, m.Ptr))
+	}
+	names := l.structTypes().Names()
+	for n := range cStructs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		names[i] = "struct " + n + " *"
+	}
+	return litmus.Unsupported(pos, fmt.Sprintf("member access %s: %s is not a pointer to a struct the program defines or the dialect lays out (%s)",
+		m.path(), m.Ptr, strings.Join(names, ", ")))
+}
+
+// userMemberType is the C type of the member mem: its integer type, a
+// pointer, or untyped for a struct.
+func userMemberType(mem *clayout.Member) cInt {
+	switch {
+	case mem.Stars > 0:
+		return tPtr
+	case mem.StructName != "":
+		return tUntyped
+	}
+	return cIntTypes[strings.Join(mem.Words, " ")]
+}

@@ -1,0 +1,174 @@
+// This file implements per-CPU variables in C threads and the functions
+// they inline: "&osq_node" is the address of CPU 0's copy, the copies of
+// the CPUs (the test's threads) follow one another, this_cpu_ptr(p) is
+// the calling thread's copy and per_cpu_ptr(p, cpu) the copy of cpu.
+// Each per-CPU variable a test names, and each parameter that points to
+// a struct of several slots, becomes a location of the test laid out in
+// slots (clayout), declared in the test's init block.
+
+package cparse
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
+)
+
+// objectNamed is the per-CPU variable name denotes where no local, no
+// parameter and no register of the scope has that name, else nil.
+func (l *cLowerer) objectNamed(name string) *cObject {
+	if l.defs == nil {
+		return nil
+	}
+	o := l.defs.data.objects[name]
+	if o == nil {
+		return nil
+	}
+	for fr := l.frame; fr != nil; fr = fr.parent {
+		if _, ok := fr.regs[name]; ok {
+			return nil
+		}
+		if _, ok := fr.vars[name]; ok {
+			return nil
+		}
+		if !fr.transparent {
+			return o
+		}
+	}
+	if l.params[name] || l.regs[name] || l.inited[name] {
+		return nil
+	}
+	return o
+}
+
+// objectAddress is the address of the per-CPU variable o, CPU 0's copy.
+func (l *cLowerer) objectAddress(o *cObject) litmus.Expr {
+	l.objects[o.Name] = true
+	return &litmus.Const{V: litmus.Addr(o.Name)}
+}
+
+// checkLocalType refuses a local variable that holds a struct.
+func (l *cLowerer) checkLocalType(t *cType, d *cDeclarator) error {
+	words := unqualified(t)
+	if len(d.Stars) > 0 || len(words) != 1 {
+		return nil
+	}
+	if _, builtin := cStructs[words[0]]; builtin || l.structTypes().Lookup(words[0]) != nil {
+		return litmus.Unsupported(l.pos(d.Pos), fmt.Sprintf("local variable %s of type struct %s (a struct value; declare a pointer to one)", d.Name, words[0]))
+	}
+	return nil
+}
+
+// perCPUCalls are the accessors of per-CPU data that perCPUCall lowers,
+// with their number of arguments.
+var perCPUCalls = map[string]int{"this_cpu_ptr": 1, "raw_cpu_ptr": 1, "per_cpu_ptr": 2}
+
+// perCPUCall lowers this_cpu_ptr(p), raw_cpu_ptr(p) and per_cpu_ptr(p,
+// cpu): p plus the offset of the CPU's copy. done is false for another
+// call.
+func (l *cLowerer) perCPUCall(c *cCall, dst string) (litmus.Expr, bool, error) {
+	n, ok := perCPUCalls[c.Name]
+	if !ok || l.defined(c.Name) {
+		return nil, false, nil
+	}
+	pos := l.pos(c.Pos)
+	if len(c.Args) != n {
+		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, n, plural(n), len(c.Args))
+	}
+	size, err := l.copyBytes(c.Name, c.Args[0])
+	if err != nil {
+		return nil, true, err
+	}
+	base, err := l.expr(c.Args[0])
+	if err != nil {
+		return nil, true, err
+	}
+	var v litmus.Expr
+	if n == 1 {
+		v = offsetBy(base, int64(l.thr.ID)*size)
+	} else {
+		cpu, err := l.expr(c.Args[1])
+		if err != nil {
+			return nil, true, err
+		}
+		if k, ok := cpu.(*litmus.Const); ok && !k.V.IsAddr() {
+			v = offsetBy(base, k.V.Off*size)
+		} else {
+			// Copies are a power of two bytes apart (clayout).
+			v = litmus.Bin(litmus.OpAdd, base, litmus.Bin(litmus.OpShl, cpu, litmus.C(int64(bits.TrailingZeros64(uint64(size))))))
+		}
+	}
+	if dst != "" {
+		l.emit(litmus.Instr{Pos: pos, Text: l.text(c.Pos, c.EndPos), Op: litmus.OpMove, Dst: dst, Src: v})
+		return litmus.R(dst), true, nil
+	}
+	return v, true, nil
+}
+
+// copyBytes is the size of a CPU's copy of the per-CPU variable whose
+// address a is, "&osq_node".
+func (l *cLowerer) copyBytes(name string, a *cExpr) (int64, error) {
+	if u := single(a); u != nil && u.Op == "&" && u.X.Primary != nil && u.X.Primary.Ident != "" {
+		if o := l.objectNamed(u.X.Primary.Ident); o != nil {
+			return o.CopyBytes(), nil
+		}
+	}
+	return 0, litmus.Unsupported(l.pos(a.Pos), fmt.Sprintf("%s of %s: the argument must be the address of a per-CPU variable, &NAME", name, l.text(a.Pos, a.EndPos)))
+}
+
+// declareObjects adds to t's init block the locations laid out in slots:
+// the per-CPU variables the threads name, in their order of definition,
+// a copy for each of the ncpu threads, and the locations of the threads'
+// pointer parameters to structs of several slots. It records their
+// widths in t.Objects.
+func declareObjects(t *litmus.Test, defs *CDefs, lowered []*cLowerer, threads []*cThread) error {
+	declared := map[string]bool{}
+	for _, it := range t.Init {
+		if !it.Loc.IsReg() {
+			declared[it.Loc.Name] = true
+		}
+	}
+	add := func(pos litmus.Pos, name, typ string, slots int) error {
+		if t.Objects == nil {
+			t.Objects = map[string]int{}
+		}
+		if n, ok := t.Objects[name]; ok {
+			if n != slots*clayout.SlotBytes {
+				return litmus.Errorf(pos, "location %s is a struct of another type in another thread", name)
+			}
+			return nil
+		}
+		if declared[name] {
+			return litmus.Unsupported(pos, fmt.Sprintf("an init block entry for %s, a location laid out as a struct (its members start at 0)", name))
+		}
+		t.Objects[name] = slots * clayout.SlotBytes
+		t.Init = append(t.Init, litmus.InitItem{Pos: pos, Loc: litmus.LocRef{Thread: -1, Name: name}, Type: typ, Size: slots})
+		return nil
+	}
+	for _, name := range defs.dataOrNone().order {
+		if !slices.ContainsFunc(lowered, func(l *cLowerer) bool { return l.objects[name] }) {
+			continue
+		}
+		o := defs.data.objects[name]
+		if err := add(o.pos, name, o.InitType(), o.Slots(len(lowered))); err != nil {
+			return err
+		}
+	}
+	for i, th := range threads {
+		for _, p := range th.Params {
+			st := lowered[i].paramStructs[p.Name]
+			if st == nil || st.Slots <= 1 {
+				continue
+			}
+			pos := litfile.Position(lowered[i].f, p.Pos)
+			if err := add(pos, p.Name, clayout.StructType(st.Name), int(st.Bytes()/clayout.SlotBytes)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
