@@ -33,6 +33,9 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 	if v, done, err := l.perCPUCall(c, dst); done {
 		return v, err
 	}
+	if v, done, err := l.dataRace(c, dst); done {
+		return v, err
+	}
 	p, ok := cprim.Kernel(c.Name)
 	if !ok {
 		if v, done, err := l.longCall(c, dst, want); done {

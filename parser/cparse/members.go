@@ -162,3 +162,42 @@ func userMemberType(mem *clayout.Member) cInt {
 	}
 	return cIntTypes[strings.Join(mem.Words, " ")]
 }
+
+// dataRace lowers data_race(e), the kernel's mark of a read whose race
+// is intended, of a member or a "*p": a READ_ONCE of it. The compiler
+// sees a plain read, but the LKMM would flag its race and void every
+// verdict of the code the kernel marks, so the mark is taken at its
+// word; done is false for another call.
+func (l *cLowerer) dataRace(c *cCall, dst string) (litmus.Expr, bool, error) {
+	if c.Name != "data_race" || l.defined(c.Name) {
+		return nil, false, nil
+	}
+	pos := l.pos(c.Pos)
+	if len(c.Args) != 1 {
+		return nil, true, litmus.Errorf(pos, "data_race expects 1 argument, found %d", len(c.Args))
+	}
+	u := single(c.Args[0])
+	var addr litmus.Expr
+	var size uint8
+	var t cInt
+	var err error
+	switch {
+	case memberOf(u) != nil:
+		addr, size, err = l.member(memberOf(u))
+		t = l.memberType(memberOf(u))
+	case u != nil && u.Op == "*":
+		addr, err = l.unary(u.X)
+		size, t = l.accessSize(u.X), l.accessType(u.X)
+	default:
+		return nil, true, litmus.Unsupported(pos, fmt.Sprintf("data_race(%s): only a member or a *p location", l.text(c.Args[0].Pos, c.Args[0].EndPos)))
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	if dst == "" {
+		dst = l.temp()
+	}
+	l.types[dst] = t
+	l.emit(litmus.Instr{Pos: pos, Text: l.text(c.Pos, c.EndPos), Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: size, RTags: []string{litmus.TagOnce}})
+	return litmus.R(dst), true, nil
+}
