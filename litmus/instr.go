@@ -1,6 +1,7 @@
 // This file implements the instruction IR that every dialect lowers to and
-// that the explorer runs: loads, stores, fences, register moves, branches
-// and the atomic read-modify-write forms.
+// that the explorer runs: loads, stores, fences, register moves, branches,
+// the atomic read-modify-write forms and choices of a value that no memory
+// access decides.
 
 package litmus
 
@@ -44,9 +45,15 @@ const (
 	// succeed, C filters inside code), or ends it as a hang when it is a
 	// spin's exit test (Instr.Spin).
 	OpAssume
+	// OpChoose: Dst = 0 or 1, both explored, one path each (0 first); no
+	// event. The value of a kernel helper that no memory access decides
+	// (need_resched(), vcpu_is_preempted()); a spin whose failed attempt
+	// depends on a choice of the attempt may take the other next time,
+	// so it never hangs (paths/hang_paths.go).
+	OpChoose
 )
 
-var opNames = [...]string{"nop", "load", "store", "fence", "move", "branch", "rmw", "cas", "load-reserve", "store-cond", "assume"}
+var opNames = [...]string{"nop", "load", "store", "fence", "move", "branch", "rmw", "cas", "load-reserve", "store-cond", "assume", "choose"}
 
 func (o Op) String() string {
 	if int(o) < len(opNames) {

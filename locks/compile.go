@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -110,6 +111,7 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 		return nil, fmt.Errorf("%s: the %s assembly does not parse (should never happen): %v\n%s", t.Name, target.Title, err, comp.Text)
 	}
 	markSpins(asm, threads, first)
+	markChoices(asm, threads, first)
 	attributeToC(asm, threads, first)
 	// The C test's names, which its condition's warnings speak of, and
 	// its locations' widths, which its values must fit.
@@ -311,7 +313,7 @@ func markSpins(asm *litmus.Test, threads []*threadComp, first int) {
 			}
 			code[i].Spin = 1
 			p := irPC(i)
-			if p < 0 || !spinTests(&tc.th.Code[p]) {
+			if p < 0 || !spinTests(tc.th.Code, p) {
 				continue
 			}
 			start := p - tc.th.Code[p].Spin
@@ -324,11 +326,19 @@ func markSpins(asm *litmus.Test, threads []*threadComp, first int) {
 	}
 }
 
-// spinTests reports whether the spin whose exit test is in tests several
-// conditions ("VAL || READ_ONCE(*p)"), which compile to several branches.
-func spinTests(in *litmus.Instr) bool {
+// spinTests reports whether the spin whose exit test is code[p] tests
+// several conditions ("VAL || READ_ONCE(*p)"), which compile to several
+// branches, or makes a choice (OpChoose), which the explorer must find in
+// the compiled attempt (a failed attempt that depends on one never hangs).
+func spinTests(code []litmus.Instr, p int) bool {
+	in := &code[p]
 	if in.Op != litmus.OpAssume || in.Spin == 0 {
 		return false
+	}
+	for _, a := range code[max(p-in.Spin, 0):p] {
+		if a.Op == litmus.OpChoose {
+			return true
+		}
 	}
 	several := false
 	litmus.WalkExpr(in.Cond, func(e litmus.Expr) {
@@ -337,4 +347,41 @@ func spinTests(in *litmus.Instr) bool {
 		}
 	})
 	return several
+}
+
+// markChoices makes the moves of 0 that compile a choice (OpChoose) the
+// choices again in asm, whose program rows start on line first: herd7
+// runs the text with 0, litmuscheck runs both outcomes, as the comment
+// on each such line says.
+func markChoices(asm *litmus.Test, threads []*threadComp, first int) {
+	for t, tc := range threads {
+		if len(tc.choices) == 0 || t >= len(asm.Threads) {
+			continue
+		}
+		rows := map[int]bool{}
+		for _, i := range tc.choices {
+			rows[first+1+len(tc.prologue)+i] = true
+		}
+		code := asm.Threads[t].Code
+		for k, in := range code {
+			if rows[in.Pos.Line] && in.Op == litmus.OpMove && in.Dst != "" {
+				code[k] = litmus.Instr{Pos: in.Pos, Op: litmus.OpChoose, Text: in.Text, Dst: in.Dst}
+			}
+		}
+	}
+}
+
+// choiceNote is the comment on the move that compiles the choice in:
+// the helper it came from, and how each tool reads the move.
+func choiceNote(in *litmus.Instr) string {
+	name := in.Text
+	if i := strings.IndexFunc(name, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) }); i >= 0 {
+		name = name[:i]
+	}
+	if name == "" {
+		name = "a choice"
+	} else {
+		name += "()"
+	}
+	return name + ": litmuscheck tries 0 and 1, herd7 0"
 }

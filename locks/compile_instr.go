@@ -84,11 +84,11 @@ func Primitive(in *litmus.Instr) string {
 
 // spinFinal reports whether the instruction at tc.pc is the read of a
 // spin's final attempt (smp_cond_load_*): the next instruction that is
-// not a register move is the spin's exit test.
+// not a register move or a choice is the spin's exit test.
 func (tc *threadComp) spinFinal() bool {
 	code := tc.th.Code
 	for pc := tc.pc + 1; pc < len(code); pc++ {
-		if code[pc].Op != litmus.OpMove {
+		if code[pc].Op != litmus.OpMove && code[pc].Op != litmus.OpChoose {
 			return code[pc].Op == litmus.OpAssume && code[pc].Spin > 0
 		}
 	}
@@ -128,6 +128,12 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 			return tc.branch(tc.resolve(in.Cond, false), tc.spinLabel(), false)
 		}
 		return tc.branch(tc.resolve(in.Cond, false), tc.abortLabel(), false)
+	case litmus.OpChoose:
+		// herd's assembly has no choice: a move of 0, which markChoices
+		// reads back as the choice.
+		tc.choices = append(tc.choices, len(tc.body))
+		tc.emit(tc.syn.li(tc.reg(in.Dst), 0) + " (* " + choiceNote(in) + " *)")
+		return nil
 	}
 	prim, tmpl, err := tc.template(in)
 	if err != nil {

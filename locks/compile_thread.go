@@ -50,6 +50,7 @@ type threadComp struct {
 	nlabel   int
 	abort    string // abort label, "" until used
 	spin     string // label of the failed attempts of spins, "" until used
+	choices  []int  // the lines of body that move a choice's 0 (OpChoose)
 	flag     string // abort flag register
 	pc       int
 	out      []string

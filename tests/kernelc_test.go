@@ -124,8 +124,8 @@ func TestKernelCRefusals(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"break outside a loop", "P0(int *x) { if (READ_ONCE(*x)) break; WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:33: break outside a loop"},
-		{"need_resched", "P0(int *x) { int r0; r0 = need_resched(); }",
-			"t.litmus:3:27: unsupported: need_resched(): a boolean no memory access decides (both outcomes), not modelled yet"},
+		{"per_cpu", "P0(int *x) { int r0; r0 = per_cpu(x, 1); }",
+			"t.litmus:3:27: unsupported: per_cpu(): a per-CPU variable as a value, not modelled (use per_cpu_ptr(&var, cpu))"},
 		{"#ifdef", "#ifdef CONFIG_SMP\nP0(int *x) { WRITE_ONCE(*x, 1); }\n#endif",
 			"t.litmus:3:1: unsupported: #ifdef: the preprocessor's #define and #undef only"},
 		{"macro arity", "#define two(a, b) ((a) + (b))\nP0(int *x) { WRITE_ONCE(*x, two(1)); }",

@@ -140,3 +140,33 @@ func TestSpinNoteFollowsCode(t *testing.T) {
 		}
 	}
 }
+
+// TestShowAsmChoice: a need_resched() compiles to a move of 0 whose
+// comment says so; the C test runs both outcomes under POWER, and the
+// printed text, as herd7 would read it, only the 0.
+func TestShowAsmChoice(t *testing.T) {
+	const src = "../../tests/kernelc/need-resched.litmus"
+	code, asm, errs := runCLI("--show-asm", "--model", "power", src)
+	if code != 0 {
+		t.Fatalf("--show-asm: exit %d, stderr %q", code, errs)
+	}
+	if !strings.Contains(asm, " li r1,0 (* need_resched(): litmuscheck tries 0 and 1, herd7 0 *) ;\n") {
+		t.Errorf("no commented move of 0:\n%s", asm)
+	}
+	file := filepath.Join(t.TempDir(), "need-resched.ppc.litmus")
+	if err := os.WriteFile(file, []byte(asm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--format", "herd", "--model", "power", src}, "Observation need-resched Sometimes 1 1"},
+		{[]string{"--format", "herd", file}, "Observation need-resched Never 0 1"},
+	} {
+		_, out, errs := runCLI(tc.args...)
+		if !strings.Contains(out, "\n"+tc.want+"\n") {
+			t.Errorf("%v: want %q in\n%s\nstderr %q", tc.args, tc.want, out, errs)
+		}
+	}
+}

@@ -28,6 +28,10 @@ type RegVal struct {
 	// operation that cancels them, such as r ^ r or r - r, which herd's
 	// solver reduces to 0. d &^ z is the value's flow (valueDeps).
 	z Deps
+	// ch are the choices (OpChoose) the value is computed from, by their
+	// index in ThreadRun.choices (choiceBit): a spin whose failed attempt
+	// depends on a choice of the attempt does not hang.
+	ch Deps
 }
 
 // valueDeps are the reads r's value is computed from (regVal.z).
@@ -54,16 +58,16 @@ func (th *ThreadRun) eval(e litmus.Expr) (RegVal, error) {
 		}
 		if e.Op == litmus.OpPick {
 			// The value passes, its dependencies become pick ones only.
-			return RegVal{V: x.V, p: x.d | x.p, c: x.c}, nil
+			return RegVal{V: x.V, p: x.d | x.p, c: x.c, ch: x.ch}, nil
 		}
 		if x.V.IsUnknown() {
 			return x, litmus.ErrUnknown
 		}
 		if _, _, conv := litmus.ConvWidth(e.Op); conv {
-			return RegVal{V: litmus.Convert(e.Op, x.V), d: x.d, p: x.p, c: x.c, z: x.z}, nil
+			return RegVal{V: litmus.Convert(e.Op, x.V), d: x.d, p: x.p, c: x.c, z: x.z, ch: x.ch}, nil
 		}
 		v, err := litmus.ApplyUnary(e.Op, x.V)
-		return RegVal{V: v, d: x.d, p: x.p, c: x.c, z: x.z}, err
+		return RegVal{V: v, d: x.d, p: x.p, c: x.c, z: x.z, ch: x.ch}, err
 	case *litmus.Binary:
 		x, err := th.eval(e.X)
 		if err != nil {
@@ -75,10 +79,10 @@ func (th *ThreadRun) eval(e litmus.Expr) (RegVal, error) {
 		}
 		if x.V.IsUnknown() || y.V.IsUnknown() {
 			v, err := th.unknownOp(e.Op, x.V, y.V)
-			return RegVal{V: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}, err
+			return RegVal{V: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c, ch: x.ch | y.ch}, err
 		}
 		v, err := litmus.Apply(e.Op, x.V, y.V)
-		r := RegVal{V: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c}
+		r := RegVal{V: v, d: x.d | y.d, p: x.p | y.p, c: x.c | y.c, ch: x.ch | y.ch}
 		if cancels(e) {
 			r.z = r.d
 		} else {
@@ -103,6 +107,7 @@ func (th *ThreadRun) eval(e litmus.Expr) (RegVal, error) {
 		r.d |= c.d
 		r.p |= c.p
 		r.c |= c.c
+		r.ch |= c.ch
 		r.z = r.d &^ flow
 		return r, err
 	}

@@ -61,8 +61,8 @@ func (pe *Enumeration) branchSpinReads(th *ThreadRun, cond Deps, pc, spin int) D
 }
 
 // isPolling reports whether the loop closed by the backward branch at pc
-// has no write instruction: only such a pure polling loop repeats an
-// iteration exactly when its reads see the same values.
+// has no write instruction and no choice: only such a pure polling loop
+// repeats an iteration exactly when its reads see the same values.
 func (pe *Enumeration) isPolling(pc int, in *litmus.Instr) bool {
 	if p, ok := pe.polling[pc]; ok {
 		return p
@@ -73,7 +73,9 @@ func (pe *Enumeration) isPolling(pc int, in *litmus.Instr) bool {
 	p := true
 	for i := in.Target; i <= pc; i++ {
 		switch pe.Th.Code[i].Op {
-		case litmus.OpStore, litmus.OpRMW, litmus.OpCAS, litmus.OpStoreCond:
+		case litmus.OpStore, litmus.OpRMW, litmus.OpCAS, litmus.OpStoreCond, litmus.OpChoose:
+			// A choice is no write, but the next iteration may choose
+			// otherwise: the loop is not judged either.
 			p = false
 		}
 	}
@@ -125,4 +127,26 @@ func (pe *Enumeration) pollingHang(th *ThreadRun, pc int, in *litmus.Instr) {
 		}
 	}
 	pe.keepHang(th, pc, spin)
+}
+
+// choiceBit is the bit of the k-th choice of a path in RegVal.ch and
+// ctrlScope.ch; the choices from the 64th on share the last bit.
+func choiceBit(k int) Deps { return 1 << uint(min(k, 63)) }
+
+// choseIn reports whether a spin attempt that failed at pc, on a
+// condition computed from the choices ch, depends on a choice made by an
+// instruction from index from to pc: one ch holds, or one a branch of th
+// depended on (which decided what the attempt read). Such a spin does not
+// hang: the next attempt may choose otherwise (need_resched() eventually
+// holds), so its failed attempt is dropped as a plain assumption's is.
+func (th *ThreadRun) choseIn(ch Deps, from, pc int) bool {
+	for _, s := range th.ctrl {
+		ch |= s.ch
+	}
+	for k, at := range th.choices {
+		if ch&choiceBit(k) != 0 && at >= from && at <= pc {
+			return true
+		}
+	}
+	return false
 }

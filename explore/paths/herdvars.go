@@ -195,6 +195,8 @@ func (h *herdVars) layout(in *litmus.Instr) herdLayout {
 		return herdLayout{alts: [][]herdOp{ok, no}}
 	case litmus.OpFence:
 		return herdLayout{pre: h.ops(in.Addr), alts: one}
+	case litmus.OpChoose: // two outcomes, no symbol (herd has no choice)
+		return herdLayout{alts: [][]herdOp{nil, nil}}
 	}
 	return herdLayout{alts: one}
 }

@@ -106,11 +106,17 @@ type ThreadRun struct {
 	Hc *HerdCursor
 	// weight is the number of herd's paths the run stands for (Path.Weight).
 	weight int
+	// choices are the instructions of the choices (OpChoose) the path
+	// made, in order: RegVal.ch and ctrlScope.ch index them.
+	choices []int
 }
 
+// A ctrlScope is a branch the code up to end (0: the end of the thread)
+// is control-dependent on: on the reads d, p, and the choices ch.
 type ctrlScope struct {
 	d, p Deps
 	end  int
+	ch   Deps
 }
 
 func (th *ThreadRun) clone() *ThreadRun {
@@ -129,6 +135,7 @@ func (th *ThreadRun) clone() *ThreadRun {
 		Decided:      th.Decided,
 		Hc:           th.Hc.clone(),
 		weight:       th.weight,
+		choices:      append([]int(nil), th.choices...),
 	}
 	for k, v := range th.Regs {
 		c.Regs[k] = v
@@ -255,8 +262,8 @@ func errAt(in *litmus.Instr, format string, args ...any) error {
 	return &litmus.Error{Pos: in.Pos, Msg: fmt.Sprintf(format, args...)}
 }
 
-// run continues th from pc to the end of the thread, forking at reads and
-// store-conditionals.
+// run continues th from pc to the end of the thread, forking at reads,
+// store-conditionals and choices.
 func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 	code := pe.Th.Code
 	for pc < len(code) {
@@ -294,6 +301,9 @@ func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 			ok = pe.runStore(th, pc, in)
 		case litmus.OpStoreCond:
 			pe.storeCond(th, pc, in)
+			return
+		case litmus.OpChoose:
+			pe.choose(th, pc, in, before)
 			return
 		default:
 			pe.Err = errAt(in, "unsupported: instruction kind %v", in.Op)
@@ -544,11 +554,11 @@ func (pe *Enumeration) readValue(th *ThreadRun, pc int, in *litmus.Instr, a RegV
 		}
 		th.addEvent(w)
 		if in.Dst != "" {
-			out, d, p := v, Deps(1)<<uint(idx), Deps(0)
+			out, d, p, ch := v, Deps(1)<<uint(idx), Deps(0), Deps(0)
 			if in.ReturnNew {
-				out, d, p = nv, d|s.d, s.p
+				out, d, p, ch = nv, d|s.d, s.p, s.ch
 			}
-			pe.setReg(th, in.Dst, RegVal{V: out, d: d, p: p}, pc)
+			pe.setReg(th, in.Dst, RegVal{V: out, d: d, p: p, ch: ch}, pc)
 		}
 	case litmus.OpCAS:
 		r.Atomic = true

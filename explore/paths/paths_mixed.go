@@ -145,7 +145,7 @@ func (pe *Enumeration) mixedRead(th *ThreadRun, pc int, in *litmus.Instr, a RegV
 			th.addEvent(w)
 		}
 		if in.ReturnNew {
-			out = RegVal{V: nv, d: rd | s.d, p: s.p}
+			out = RegVal{V: nv, d: rd | s.d, p: s.p, ch: s.ch}
 		}
 	}
 	if in.Dst != "" {

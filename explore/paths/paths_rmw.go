@@ -229,7 +229,7 @@ func (t *ThreadRun) setCASRegisters(in *litmus.Instr, f litmus.CASForm, success 
 			if err != nil {
 				return x, err
 			}
-			old.d, old.p = x.d, x.p
+			old.d, old.p, old.ch = x.d, x.p, x.ch
 		}
 		if f.OldAfterCompare {
 			old.p |= e.d | e.p | own
@@ -242,7 +242,7 @@ func (t *ThreadRun) setCASRegisters(in *litmus.Instr, f litmus.CASForm, success 
 		if success {
 			st = in.StatusOK
 		}
-		t.Regs[in.Status] = RegVal{V: st, d: own | e.d, c: ctrl}
+		t.Regs[in.Status] = RegVal{V: st, d: own | e.d, c: ctrl, ch: e.ch}
 	}
 	return RegVal{}, nil
 }

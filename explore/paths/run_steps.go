@@ -1,6 +1,7 @@
 // This file implements the steps of Run that do not fork the path: the
 // checks between two instructions, and the moves, fences, branches,
-// assumptions and plain stores.
+// assumptions and plain stores; and the choices, which fork it without an
+// event.
 
 package paths
 
@@ -60,16 +61,16 @@ func (pe *Enumeration) runFence(th *ThreadRun, pc int, in *litmus.Instr) bool {
 // unroll bound).
 func (pe *Enumeration) runBranch(th *ThreadRun, pc int, in *litmus.Instr) (next int, ok bool) {
 	taken := true
-	var condReads Deps
+	var condReads, condChoices Deps
 	if in.Cond != nil {
 		c, err := th.eval(in.Cond)
 		if err != nil || c.V.IsUnknown() {
 			pe.stuck(th, in, cannot(c, err))
 			return 0, false
 		}
-		taken, condReads = litmus.Truthy(c.V), c.d
-		if c.d|c.p|c.c != 0 {
-			th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, p: c.p, end: in.CtrlEnd})
+		taken, condReads, condChoices = litmus.Truthy(c.V), c.d, c.ch
+		if c.d|c.p|c.c|c.ch != 0 {
+			th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, p: c.p, end: in.CtrlEnd, ch: c.ch})
 		}
 		if th.Hc != nil && isIf(in, pc) {
 			pe.Hv.branch(th.Hc, pc, taken)
@@ -79,7 +80,9 @@ func (pe *Enumeration) runBranch(th *ThreadRun, pc int, in *litmus.Instr) (next 
 		return pc + 1, true
 	}
 	if in.Spin > 0 {
-		pe.keepHang(th, pc, pe.branchSpinReads(th, condReads, pc, in.Spin))
+		if !th.choseIn(condChoices, pc-in.Spin+1, pc) {
+			pe.keepHang(th, pc, pe.branchSpinReads(th, condReads, pc, in.Spin))
+		}
 		return 0, false
 	}
 	if in.Target <= pc {
@@ -104,13 +107,13 @@ func (pe *Enumeration) runAssume(th *ThreadRun, pc int, in *litmus.Instr) bool {
 		return false
 	}
 	if !litmus.Truthy(c.V) {
-		if in.Spin > 0 {
+		if in.Spin > 0 && !th.choseIn(c.ch, pc-in.Spin, pc) {
 			pe.keepHang(th, pc, pe.attemptReads(th, c.d, pc-in.Spin))
 		}
 		return false
 	}
-	if in.CtrlDep && c.d|c.c != 0 {
-		th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c})
+	if in.CtrlDep && c.d|c.c|c.ch != 0 {
+		th.ctrl = append(th.ctrl, ctrlScope{d: c.d | c.c, ch: c.ch})
 	}
 	return true
 }
@@ -130,4 +133,23 @@ func (pe *Enumeration) runStore(th *ThreadRun, pc int, in *litmus.Instr) bool {
 	}
 	th.addEvent(ev)
 	return true
+}
+
+// choose runs the choice in at pc, whose registers were before (for
+// herd's symbols, nil when they are not followed): the path forks, with
+// Dst 0 on th, then 1 on a copy, each going on from pc+1. A choice makes
+// no event.
+func (pe *Enumeration) choose(th *ThreadRun, pc int, in *litmus.Instr, before map[string]RegVal) {
+	one := th.clone()
+	for v, t := range []*ThreadRun{th, one} {
+		t.choices = append(t.choices, pc)
+		pe.setReg(t, in.Dst, RegVal{V: litmus.Int(int64(v)), ch: choiceBit(len(t.choices) - 1)}, pc)
+		if t.Hc != nil {
+			pe.Hv.step(t.Hc, pc, v, before, litmus.Value{})
+		}
+		pe.Run(t, pc+1)
+		if pe.Err != nil {
+			return
+		}
+	}
 }

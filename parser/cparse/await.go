@@ -19,10 +19,15 @@ import (
 )
 
 // awaitReads are the calls an await loop's condition may make: reads
-// without a write.
+// without a write, and the choices need_resched() and
+// vcpu_is_preempted(), which write only the register of their value: a
+// failed iteration still has no effect, and a spin whose failed attempt
+// depends on a choice of the attempt never hangs (the next may choose
+// otherwise).
 var awaitReads = map[string]bool{
 	"READ_ONCE": true, "smp_load_acquire": true, "atomic_read": true, "atomic_read_acquire": true,
 	"atomic_long_read": true, "atomic_long_read_acquire": true, "spin_is_locked": true,
+	"need_resched": true, "vcpu_is_preempted": true,
 }
 
 // noEffect are the calls an await loop's body may make, when the test

@@ -300,10 +300,8 @@ func plural(n int) string {
 // refused as unsupported, naming the function, rather than taken for a
 // misspelt one.
 var kernelUnsupported = map[string]string{
-	"need_resched":      "a boolean no memory access decides (both outcomes), not modelled yet",
-	"vcpu_is_preempted": "a boolean no memory access decides (both outcomes), not modelled yet",
-	"per_cpu":           "a per-CPU variable as a value, not modelled (use per_cpu_ptr(&var, cpu))",
-	"DEFINE_PER_CPU":    "a per-CPU variable defined inside a function (define it before the functions)",
-	"pv_wait":           "a paravirtual wait, not modelled as a call (the pv fragments model the hash slot)",
-	"pv_kick":           "a paravirtual kick, not modelled as a call (the pv fragments model the hash slot)",
+	"per_cpu":        "a per-CPU variable as a value, not modelled (use per_cpu_ptr(&var, cpu))",
+	"DEFINE_PER_CPU": "a per-CPU variable defined inside a function (define it before the functions)",
+	"pv_wait":        "a paravirtual wait, not modelled as a call (the pv fragments model the hash slot)",
+	"pv_kick":        "a paravirtual kick, not modelled as a call (the pv fragments model the hash slot)",
 }

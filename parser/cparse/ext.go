@@ -18,6 +18,10 @@
 //     thread, each thread being a CPU of its own.
 //   - HMT_low(), HMT_medium() and powerpc's other priority hints, which
 //     change no memory access: nothing.
+//   - need_resched() and vcpu_is_preempted(cpu): a boolean that no memory
+//     access decides, a choice of 0 or 1 (litmus.OpChoose), each call's
+//     own; the CPU argument is evaluated, its reads kept, and decides
+//     nothing.
 
 package cparse
 
@@ -38,7 +42,11 @@ const (
 	extHint                       // likely(c), unlikely(c)
 	extNop                        // HMT_low()...
 	extCPU                        // smp_processor_id()
+	extChoose                     // need_resched(), vcpu_is_preempted(cpu)
 )
+
+// chooseArgs are the arities of the extChoose helpers.
+var chooseArgs = map[string]int{"need_resched": 0, "vcpu_is_preempted": 1}
 
 type cExt struct {
 	kind cExtKind
@@ -63,6 +71,9 @@ var cExts = func() map[string]cExt {
 	m["atomic_cond_read_acquire"] = cExt{kind: extCondLoad, tag: litmus.TagAcquire}
 	m["likely"], m["unlikely"] = cExt{kind: extHint, helper: true}, cExt{kind: extHint, helper: true}
 	m["smp_processor_id"], m["raw_smp_processor_id"] = cExt{kind: extCPU, helper: true}, cExt{kind: extCPU, helper: true}
+	for name := range chooseArgs {
+		m[name] = cExt{kind: extChoose, helper: true}
+	}
 	for _, p := range []string{"very_low", "low", "medium_low", "medium", "medium_high", "high"} {
 		m["HMT_"+p] = cExt{kind: extNop, helper: true}
 	}
@@ -83,7 +94,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		return nil, false, nil
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
-	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: 0, extCPU: 0}[x.kind]
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: 0, extCPU: 0, extChoose: chooseArgs[c.Name]}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
@@ -102,6 +113,9 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 		return v, true, nil
 	case extHint:
 		v, err := l.hint(c.Args[0], dst, pos, text)
+		return v, true, err
+	case extChoose:
+		v, err := l.choose(c, dst, want, pos, text)
 		return v, true, err
 	case extRelax:
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpFence, FTags: []string{x.tag}})
@@ -203,5 +217,25 @@ func (l *cLowerer) hint(arg *cExpr, dst string, pos litmus.Pos, text string) (li
 		return v, nil
 	}
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+	return litmus.R(dst), nil
+}
+
+// choose lowers need_resched() and vcpu_is_preempted(cpu): the argument's
+// code, whose value decides nothing, then a choice of 0 or 1 in dst when
+// it is named, else in a hidden register. A call whose value is dropped
+// makes no choice: both outcomes would be the same execution.
+func (l *cLowerer) choose(c *cCall, dst string, want bool, pos litmus.Pos, text string) (litmus.Expr, error) {
+	for _, a := range c.Args {
+		if _, err := l.expr(a); err != nil {
+			return nil, err
+		}
+	}
+	if dst == "" && !want {
+		return nil, nil
+	}
+	if dst == "" {
+		dst = l.temp()
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpChoose, Dst: dst})
 	return litmus.R(dst), nil
 }
