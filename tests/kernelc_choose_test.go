@@ -7,8 +7,6 @@ package tests
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,7 +14,6 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser"
-	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // TestKernelCChoices asserts, in every column, each test's label, final
@@ -58,28 +55,13 @@ func TestKernelCChoices(t *testing.T) {
 // and counts, or its failure.
 func choiceColumns(t *testing.T, file string) map[string]string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("kernelc", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := pipeline.File(file, string(src), pipeline.Settings{Spec: pipeline.Spec{Name: "all"}, AwaitLoops: true})
-	if out.Err != nil {
-		t.Fatalf("%s: %v", file, out.Err)
-	}
-	got := map[string]string{}
-	for _, r := range out.Runs {
-		if r.Result == nil {
-			got[r.Column.Title] = r.Verdict() + ": " + r.Err.Error()
-			continue
-		}
-		res := r.CResult()
+	return columnsWith(t, file, true, func(res *litmus.Result) string {
 		var b strings.Builder
 		for _, st := range res.States {
 			b.WriteString(res.FormatState(st) + " ")
 		}
-		got[r.Column.Title] = fmt.Sprintf("%s: %s(%d of %d, hangs %d)", res.Label(), b.String(), res.Positive, res.Executions(), res.Hangs)
-	}
-	return got
+		return fmt.Sprintf("%s: %s(%d of %d, hangs %d)", res.Label(), b.String(), res.Positive, res.Executions(), res.Hangs)
+	})
 }
 
 // TestKernelCChoiceCode: a choice is one OpChoose into the call's

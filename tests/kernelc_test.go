@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
@@ -21,6 +22,19 @@ import (
 // loops as their final iteration, as the command does, else they unroll
 // as in herd7.
 func columnsOf(t *testing.T, file string, await bool) map[string]string {
+	t.Helper()
+	return columnsWith(t, file, await, func(res *litmus.Result) string {
+		var states []string
+		for _, st := range res.States {
+			states = append(states, res.FormatState(st))
+		}
+		return res.Label() + ": " + strings.Join(states, " ")
+	})
+}
+
+// columnsWith runs the kernel-C test file in every column and gives each
+// column's result as describe says, or its failure.
+func columnsWith(t *testing.T, file string, await bool, describe func(*litmus.Result) string) map[string]string {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("kernelc", file))
 	if err != nil {
@@ -36,12 +50,7 @@ func columnsOf(t *testing.T, file string, await bool) map[string]string {
 			got[r.Column.Title] = r.Verdict() + ": " + r.Err.Error()
 			continue
 		}
-		res := r.CResult()
-		var states []string
-		for _, st := range res.States {
-			states = append(states, res.FormatState(st))
-		}
-		got[r.Column.Title] = res.Label() + ": " + strings.Join(states, " ")
+		got[r.Column.Title] = describe(r.CResult())
 	}
 	return got
 }
