@@ -155,6 +155,8 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:3:25: unsupported: member access x->a: x is not a pointer to a struct"},
 		{"a struct defined twice", "struct n { int a; };\nstruct n { int b; };\nP0(int *x) { WRITE_ONCE(*x, 1); }",
 			"t.litmus:4:1: struct n is defined twice"},
+		{"a union member", "struct n { int a; union { int b; short c; } u; };\nP0(int *x) { WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:19: unsupported: a union in struct n (two views of one word)"},
 		{"a per-CPU array", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v[4]);\nP0(int *x) { WRITE_ONCE(*x, 1); }",
 			"t.litmus:4:1: unsupported: per-CPU array v[4]"},
 		{"data_race of an expression", "P0(int *x) { int r0; r0 = data_race(READ_ONCE(*x) + 1); }",

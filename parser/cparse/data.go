@@ -37,9 +37,18 @@ type cStructDef struct {
 // cMemberDecl declares members of one type: "int locked;", "struct
 // optimistic_spin_node *next, *prev;", "long reserved[2];".
 type cMemberDecl struct {
-	Pos  lexer.Position
-	Type *cType        `parser:"@@"`
-	Vars []*cMemberVar `parser:"@@ ( \",\" @@ )* \";\""`
+	Pos   lexer.Position
+	Union *cUnion       `parser:"(  @@"`
+	Type  *cType        `parser:" | @@"`
+	Vars  []*cMemberVar `parser:"    @@ ( \",\" @@ )* \";\" )"`
+}
+
+// cUnion is a union member, "union { ... } name;", read so that it can be
+// refused as unsupported by name.
+type cUnion struct {
+	Pos     lexer.Position
+	Members []*cMemberDecl `parser:"\"union\" \"{\" @@* \"}\""`
+	Name    string         `parser:"@Ident? \";\""`
 }
 
 type cMemberVar struct {
@@ -133,6 +142,9 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *cStructDef) err
 	}
 	var decls []clayout.Decl
 	for _, md := range s.Members {
+		if md.Union != nil {
+			return litmus.Unsupported(litfile.Position(f, md.Union.Pos), fmt.Sprintf("a union in struct %s (two views of one word)", s.Name))
+		}
 		for _, v := range md.Vars {
 			d := clayout.Decl{Name: v.Name, Words: unqualified(md.Type), Stars: len(v.Stars)}
 			if v.Len != "" {
