@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/litmuscheck/litmuscheck/explore/images"
 	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -244,7 +245,11 @@ func (sym *symmetry) images(states, orbits []litmus.State) []litmus.State {
 	}
 	if len(sym.rotations) > 0 {
 		// No value is unknown (findRotation): orbits is empty.
-		return sym.rotationImages(states)
+		perms := make([][]int, len(sym.rotations))
+		for k, g := range sym.rotations {
+			perms[k] = g.obs
+		}
+		return images.Of(states, perms)
 	}
 	seen := map[string]bool{}
 	var out []litmus.State
