@@ -76,6 +76,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 		limit = 100000
 	}
 	s.unroll = opt.Unroll
+	s.consistentCuts = test.ConsistentCuts
 	switch {
 	case s.unroll == 0:
 		s.unroll = paths.DefaultUnroll
@@ -168,9 +169,9 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 				break
 			}
 		}
-		paths, hangs, loopCut := s.paths, s.hangPaths, s.loopCut
+		paths, hangs, loopCut, cuts, lost := s.paths, s.hangPaths, s.loopCut, s.cutPaths, s.cutsLost
 		vals, _, err := s.enumeratePaths(test, domains, limit, true, false)
-		s.paths, s.hangPaths, s.loopCut = paths, hangs, loopCut
+		s.paths, s.hangPaths, s.loopCut, s.cutPaths, s.cutsLost = paths, hangs, loopCut, cuts, lost
 		if err != nil {
 			return err
 		}
@@ -252,7 +253,8 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		s.herdBase = make([]int, len(test.Threads))
 		s.herdTotal = 0
 	}
-	s.loopCut = false
+	s.loopCut, s.cutsLost = false, false
+	s.cutPaths = make([][]paths.Path, len(test.Threads))
 	stored := map[locValue][]provenance.Counts{}
 	var order []locValue
 	note := func(loc string, v litmus.Value, ways []provenance.Counts) {
@@ -274,7 +276,8 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover,
 			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
 			ElemBytes: paths.ArrayElements(test), Objects: test.Objects, ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
-			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike}
+			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike, Shown: shownRegs(test, i),
+			KeepCuts: s.consistentCuts}
 		most := 0
 		tr := &paths.ThreadRun{Regs: map[string]paths.RegVal{}, Resv: -1, Loops: map[int]int{},
 			Stored: func(th *paths.ThreadRun, ev paths.Event) {
@@ -308,6 +311,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		}
 		s.paths[i], s.hangPaths[i] = pe.Paths, pe.Hangs
 		s.loopCut = s.loopCut || pe.LoopCut
+		s.cutPaths[i], s.cutsLost = pe.Cuts, s.cutsLost || pe.CutsLost
 		maxWrites += most
 	}
 	vals := make([]storedValue, len(order))
@@ -447,6 +451,23 @@ func collectSyms(in *litmus.Instr, set map[string]bool) {
 			}
 		})
 	}
+}
+
+// shownRegs lists the registers of thread i that a final state shows or
+// the condition or the filter reads: the registers the end of the thread
+// reads, for the await check.
+func shownRegs(t *litmus.Test, i int) []string {
+	out := []string{}
+	locs := observedLocs(t)
+	if t.Filter != nil {
+		locs = append(locs, litmus.PropLocs(t.Filter)...)
+	}
+	for _, l := range locs {
+		if l.IsReg() && l.Thread == i {
+			out = append(out, l.Name)
+		}
+	}
+	return out
 }
 
 // observedLocs lists what final states show: the locations named by the

@@ -224,6 +224,13 @@ type setup struct {
 	// they count hangs and show a hanging execution, never a forbidden
 	// candidate (hang.go).
 	hangPhase bool
+	// cutPaths are the paths of each thread cut by the unroll bound, kept
+	// with ConsistentCuts; cutsLost records one that could not be kept.
+	// cutPhase is set while exploring them (cuts.go).
+	cutPaths       [][]paths.Path
+	cutsLost       bool
+	consistentCuts bool
+	cutPhase       bool
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -253,7 +260,7 @@ func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (
 	if !opt.NoSymmetry && s.mixed == nil {
 		s.sym = s.findSymmetry()
 	}
-	res := &litmus.Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
+	res := &litmus.Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut && !s.cutsDecidable()}
 	workers := max(opt.Workers, 1)
 	parts, err := s.runWorkers(model, lim, workers)
 	if err != nil {
@@ -271,6 +278,9 @@ func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (
 		slices.SortStableFunc(res.States, litmus.CompareStatesUnsigned)
 	}
 	if err := s.exploreHangs(res, model, lim, workers); err != nil {
+		return nil, err
+	}
+	if err := s.exploreCuts(res, model, lim, workers); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -376,7 +386,9 @@ type findings struct {
 	// smallest key.
 	hangs       int
 	hangWitness *litmus.Execution
-	hangKey     int
+	// cut: a cut execution was found consistent (cuts.go).
+	cut     bool
+	hangKey int
 	// stuck is the stuck path of the allowed stuck candidate of least key
 	// (outcome.go).
 	stuck    *litmus.Stuck

@@ -12,6 +12,10 @@ import (
 
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
+	if s.cutPhase {
+		s.checkCut(c, model, out)
+		return
+	}
 	if c.spin != nil {
 		s.checkHang(c, model, out)
 		return

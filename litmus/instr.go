@@ -163,6 +163,12 @@ type Instr struct {
 	// CtrlEnd, when > 0 on an OpBranch, ends the control dependency before
 	// instruction index CtrlEnd instead of at the end of the thread.
 	CtrlEnd int
+	// Await, on a backward OpBranch, marks the back edge of a loop of the
+	// source (a C loop, or its compiled form) whose wasted iterations the
+	// explorer drops and reports as spins instead of unrolling them
+	// (explore/paths/await_loops.go). Only litmuscheck's own outputs set
+	// it; herd7's unrolling and counts stay where it is not set.
+	Await bool
 }
 
 // A CASForm is one event structure of a compare-and-swap. herd builds

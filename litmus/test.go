@@ -52,6 +52,12 @@ type Test struct {
 	// warning): herd7 reads them as their initial value, so a verdict over
 	// them rests on what is most likely a misspelt name (UnusedNote).
 	Unused []LocRef
+	// ConsistentCuts, for a C test lowered for litmuscheck's own outputs
+	// (its loops are await loops, Instr.Await) and the tests compiled from
+	// it, asks the explorer to report a cut by the unroll bound only when
+	// an execution cut there is consistent, instead of herd's "some path
+	// was cut": raising the bound can then clear the caveat.
+	ConsistentCuts bool
 	// LocBytes, for a C test and the tests compiled from it, is the width
 	// in bytes of each location its threads' parameters point to: 1, 2 or
 	// 8 for a byte, halfword or 64-bit integer type, else the word's 4

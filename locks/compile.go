@@ -112,11 +112,13 @@ func Compile(t *litmus.Test, target *Target) (*Compiled, error) {
 	}
 	markSpins(asm, threads, first)
 	markChoices(asm, threads, first)
+	markAwait(asm, threads, first)
 	attributeToC(asm, threads, first)
 	// The C test's names, which its condition's warnings speak of, and
 	// its locations' widths, which its values must fit.
 	asm.Unused = t.Unused
 	asm.LocBytes = t.LocBytes
+	asm.ConsistentCuts = t.ConsistentCuts
 	asm.Objects = t.Objects
 	comp.Test = asm
 	return comp, nil

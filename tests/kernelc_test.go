@@ -6,6 +6,7 @@
 package tests
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/pipeline"
 )
@@ -36,11 +38,19 @@ func columnsOf(t *testing.T, file string, await bool) map[string]string {
 // column's result as describe says, or its failure.
 func columnsWith(t *testing.T, file string, await bool, describe func(*litmus.Result) string) map[string]string {
 	t.Helper()
+	return columnsUnrolled(t, file, await, 0, describe)
+}
+
+// columnsUnrolled is columnsWith with the unroll bound given (0: the
+// default).
+func columnsUnrolled(t *testing.T, file string, await bool, unroll int, describe func(*litmus.Result) string) map[string]string {
+	t.Helper()
 	src, err := os.ReadFile(filepath.Join("kernelc", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := pipeline.File(file, string(src), pipeline.Settings{Spec: pipeline.Spec{Name: "all"}, AwaitLoops: await})
+	out := pipeline.File(file, string(src), pipeline.Settings{Spec: pipeline.Spec{Name: "all"}, AwaitLoops: await,
+		Explore: explore.Options{Unroll: unroll}})
 	if out.Err != nil {
 		t.Fatalf("%s: %v", file, out.Err)
 	}
@@ -124,6 +134,51 @@ func TestKernelCVerdicts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestKernelCLoopCuts: a loop whose attempts write (a failed CAS that
+// retries with the value it saw) is unrolled, and the unroll bound's
+// caveat is given only when an execution cut at the bound is
+// consistent, so that raising the bound clears it; a loop whose failed
+// attempts write nothing is its final iteration, with its hangs. "; cut"
+// marks a result with the caveat (Result.LoopCut). Each test's comment
+// justifies its columns.
+func TestKernelCLoopCuts(t *testing.T) {
+	hw := []string{"POWER", "POWER isync", "ARMv8", "TSO", "RISC-V"}
+	cut := "Never (rests on the unroll bound: raise --unroll); cut"
+	for _, tc := range []struct {
+		file   string
+		unroll int
+		want   map[string]string
+	}{
+		{"cas-retry.litmus", 1, columnsAll(cut, hw, cut, cut)},
+		{"cas-retry.litmus", 0, columnsAll("Never", hw, cut, cut)},
+		{"cas-hang.litmus", 0, columnsAll("Never, but 1 execution hangs", hw, "Never, but 1 execution hangs",
+			"Never, but 12 executions hang; cut")},
+		{"retry-reread.litmus", 0, columnsAll("Never", hw, "Never", "Never")},
+	} {
+		t.Run(fmt.Sprintf("%s/unroll=%d", tc.file, tc.unroll), func(t *testing.T) {
+			got := columnsUnrolled(t, tc.file, true, tc.unroll, func(res *litmus.Result) string {
+				if res.LoopCut {
+					return res.Label() + "; cut"
+				}
+				return res.Label()
+			})
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// columnsAll gives the columns hw the label want, LKMM lkmm and ARMv8 LSE
+// lse.
+func columnsAll(want string, hw []string, lkmm, lse string) map[string]string {
+	out := map[string]string{"LKMM": lkmm, "ARMv8 LSE": lse}
+	for _, c := range hw {
+		out[c] = want
+	}
+	return out
 }
 
 // TestKernelCRefusals: what the front end does not support yet is an

@@ -150,3 +150,15 @@ func (th *ThreadRun) choseIn(ch Deps, from, pc int) bool {
 	}
 	return false
 }
+
+// keepCut records th, cut by the unroll bound, as a cut path when
+// KeepCuts asks for them.
+func (pe *Enumeration) keepCut(th *ThreadRun) {
+	switch {
+	case !pe.KeepCuts:
+	case len(pe.Cuts) >= pe.Limit || len(th.Events) > pe.Budget:
+		pe.CutsLost = true
+	default:
+		pe.Cuts = append(pe.Cuts, Path{Events: th.Events, Cut: true, Weight: th.weight})
+	}
+}

@@ -71,6 +71,9 @@ type Path struct {
 	// forms of a compare-and-swap the model decides alike run once
 	// (Enumeration.MergeAcquireCAS) and count once for each.
 	Weight int
+	// Cut marks a path cut by the unroll bound (Enumeration.KeepCuts): its
+	// events are those up to the backward branch taken once too often.
+	Cut bool
 }
 
 // Multiplicity is the number of paths p counts for.
@@ -109,6 +112,9 @@ type ThreadRun struct {
 	// choices are the instructions of the choices (OpChoose) the path
 	// made, in order: RegVal.ch and ctrlScope.ch index them.
 	choices []int
+	// aw records the path's visits to the points of await loops
+	// (await_loops.go).
+	aw awaitState
 }
 
 // A ctrlScope is a branch the code up to end (0: the end of the thread)
@@ -136,6 +142,7 @@ func (th *ThreadRun) clone() *ThreadRun {
 		Hc:           th.Hc.clone(),
 		weight:       th.weight,
 		choices:      append([]int(nil), th.choices...),
+		aw:           th.aw.clone(),
 	}
 	for k, v := range th.Regs {
 		c.Regs[k] = v
@@ -219,8 +226,24 @@ type Enumeration struct {
 	// polling caches, by backward branch, whether its loop body has no
 	// write instruction.
 	polling map[int]bool
+	// await is what the await check knows of the code, once awaitDone
+	// (await_loops.go).
+	await     *awaitInfo
+	awaitDone bool
+	// Shown, when not nil, are the registers of the thread that the final
+	// state, the condition or the filter read: the end of the thread
+	// reads these alone, for the await check's liveness. Nil: every
+	// register.
+	Shown []string
 	// loopCut records that a path was cut by the unroll bound.
 	LoopCut bool
+	// KeepCuts keeps the paths that the unroll bound cut, as far as the
+	// cut, in Cuts, for the check that a cut execution is consistent
+	// (Path.Cut); CutsLost records a cut not kept (past the limit or the
+	// event budget), which that check cannot clear.
+	KeepCuts bool
+	Cuts     []Path
+	CutsLost bool
 	// errs are errors that make the test invalid (not path cuts).
 	Err error
 	// limit bounds the number of paths, against blow-ups.
@@ -267,7 +290,7 @@ func errAt(in *litmus.Instr, format string, args ...any) error {
 func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 	code := pe.Th.Code
 	for pc < len(code) {
-		if !pe.mayStep(th) {
+		if !pe.mayStep(th) || pe.awaitArrive(th, pc) {
 			return
 		}
 		in := &code[pc]

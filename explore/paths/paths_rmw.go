@@ -209,6 +209,7 @@ func (pe *Enumeration) forkStoreCond(th *ThreadRun, pc int, in *litmus.Instr, re
 		}
 	}
 	th.Resv = -1
+	th.aw.scFails++
 	if in.Status != "" {
 		pe.setReg(th, in.Status, RegVal{V: in.StatusFail}, pc)
 	}

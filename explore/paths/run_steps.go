@@ -86,10 +86,14 @@ func (pe *Enumeration) runBranch(th *ThreadRun, pc int, in *litmus.Instr) (next 
 		return 0, false
 	}
 	if in.Target <= pc {
+		if in.Await && pe.awaitWasted(th, in.Target) {
+			return 0, false // a wasted iteration, kept as a hang path
+		}
 		th.Loops[pc]++
 		if th.Loops[pc] > pe.Unroll {
 			pe.LoopCut = true
 			pe.pollingHang(th, pc, in)
+			pe.keepCut(th)
 			return 0, false
 		}
 		pe.markLoop(th, pc, in)

@@ -95,6 +95,7 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 	}
 	t.Warnings = append(t.Warnings, defs.Notes()...)
 	t.LocBytes = locationBytes(p.Threads)
+	t.ConsistentCuts = d.AwaitLoops
 	var threads []*litmus.Thread
 	var lowered []*cLowerer
 	for i, th := range p.Threads {

@@ -186,5 +186,10 @@ func (l *cLowerer) loopTest(pos lexer.Position, cond *cExpr, text string, loop i
 	default:
 		c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
 	}
-	return l.emit(litmus.Instr{Pos: l.pos(pos), Text: text, Op: litmus.OpBranch, Cond: c, Target: loop, CtrlEnd: len(l.thr.Code) + 1}), nil
+	// The back edge takes part in await model checking where await loops
+	// are lowered (explore/paths/await_loops.go): an iteration that comes
+	// back having written nothing and changed no live register is a spin,
+	// not one more unrolling.
+	return l.emit(litmus.Instr{Pos: l.pos(pos), Text: text, Op: litmus.OpBranch, Cond: c, Target: loop, CtrlEnd: len(l.thr.Code) + 1,
+		Await: l.awaitLoops}), nil
 }
