@@ -24,7 +24,6 @@
 package explore
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/litmuscheck/litmuscheck/explore/limit"
@@ -61,71 +60,34 @@ func (s *setup) cutsDecidable() bool {
 	return true
 }
 
-// exploreCuts sets res.LoopCut when some execution cut by the unroll
-// bound is allowed, for the cuts that cutsDecidable lets it judge.
-func (s *setup) exploreCuts(res *litmus.Result, model Model, lim *limit.Limiter, workers int) error {
-	if !s.cutsDecidable() {
-		return nil
-	}
+// consistentCut reports whether some execution cut by the unroll bound
+// is allowed, for cuts that cutsDecidable lets it judge.
+func (s *setup) consistentCut(model Model, lim *limit.Limiter, workers int) (bool, error) {
 	for h := range s.cutPaths {
 		if len(s.cutPaths[h]) == 0 {
 			continue
 		}
 		for _, p := range s.cutPaths[h] {
 			if slices.ContainsFunc(p.Events, func(ev paths.Event) bool { return ev.Matched() }) {
-				res.LoopCut = true
-				return nil
+				return true, nil
 			}
 		}
-		sc := *s
-		sc.sym, sc.cutPhase = nil, true
-		sc.paths = make([][]paths.Path, len(s.paths))
-		for t := range s.paths {
+		sc := s.withPaths(func(t int) []paths.Path {
 			if t == h {
-				sc.paths[t] = s.cutPaths[t]
-			} else {
-				sc.paths[t] = writeSequences(slices.Concat(s.paths[t], s.hangPaths[t], s.cutPaths[t]))
+				return s.cutPaths[t]
 			}
-		}
-		sc.shapes = nil
-		if s.shapes != nil {
-			sc.numberShapes()
-		}
+			return paths.WriteSequences(slices.Concat(s.paths[t], s.hangPaths[t], s.cutPaths[t]))
+		})
+		sc.sym, sc.cutPhase = nil, true
 		parts, err := sc.runWorkers(model, lim, workers)
 		if err != nil {
-			return err
+			return false, err
 		}
-		for _, p := range parts {
-			if p.cut {
-				res.LoopCut = true
-				return nil
-			}
+		if slices.ContainsFunc(parts, func(p *partial) bool { return p.cut }) {
+			return true, nil
 		}
 	}
-	return nil
-}
-
-// writeSequences are the distinct write sequences of ps, each a path of
-// those writes alone, without dependencies or the reads of their rmw.
-func writeSequences(ps []paths.Path) []paths.Path {
-	seen := map[string]bool{}
-	var out []paths.Path
-	for _, p := range ps {
-		var evs []paths.Event
-		for _, ev := range p.Events {
-			if ev.Kind != litmus.KindW {
-				continue
-			}
-			evs = append(evs, paths.Event{Kind: ev.Kind, Loc: ev.Loc, Val: ev.Val, Tags: ev.Tags, Instr: ev.Instr,
-				Step: ev.Step, RmwRead: -1, Atomic: ev.Atomic})
-		}
-		key := fmt.Sprint(evs)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, paths.Path{Events: evs})
-		}
-	}
-	return out
+	return false, nil
 }
 
 // checkCut records that the candidate c, in which a thread is cut by
@@ -135,10 +97,6 @@ func (s *setup) checkCut(c *combo, model Model, out *partial) {
 	if out.cut || !out.tick(out.cost) {
 		return
 	}
-	if fm, ok := model.(FallibleModel); ok {
-		allowed, _, err := fm.CheckErr(c.x)
-		out.cut = allowed || err != nil
-		return
-	}
-	out.cut, _ = model.Check(c.x)
+	allowed, _, err := checkModel(model, c.x)
+	out.cut = allowed || err != nil
 }

@@ -5,6 +5,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,6 +56,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 		}
 	}
 	s.observed = observedLocs(test)
+	s.shown = shownRegs(test, s.observed)
 	for _, l := range s.observed {
 		if !l.IsReg() {
 			locSet[l.Name] = true
@@ -276,7 +278,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover,
 			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
 			ElemBytes: paths.ArrayElements(test), Objects: test.Objects, ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
-			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike, Shown: shownRegs(test, i),
+			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike, Shown: s.shown[i],
 			KeepCuts: s.consistentCuts}
 		most := 0
 		tr := &paths.ThreadRun{Regs: map[string]paths.RegVal{}, Resv: -1, Loops: map[int]int{},
@@ -453,18 +455,21 @@ func collectSyms(in *litmus.Instr, set map[string]bool) {
 	}
 }
 
-// shownRegs lists the registers of thread i that a final state shows or
+// shownRegs lists, by thread, the registers that a final state shows or
 // the condition or the filter reads: the registers the end of the thread
-// reads, for the await check.
-func shownRegs(t *litmus.Test, i int) []string {
-	out := []string{}
-	locs := observedLocs(t)
+// reads, for the await check. observed is what final states show.
+func shownRegs(t *litmus.Test, observed []litmus.LocRef) [][]string {
+	out := make([][]string, len(t.Threads))
+	for i := range out {
+		out[i] = []string{}
+	}
+	locs := observed
 	if t.Filter != nil {
-		locs = append(locs, litmus.PropLocs(t.Filter)...)
+		locs = slices.Concat(observed, litmus.PropLocs(t.Filter))
 	}
 	for _, l := range locs {
-		if l.IsReg() && l.Thread == i {
-			out = append(out, l.Name)
+		if l.IsReg() && l.Thread >= 0 && l.Thread < len(out) {
+			out[l.Thread] = append(out[l.Thread], l.Name)
 		}
 	}
 	return out

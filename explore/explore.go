@@ -207,6 +207,9 @@ type setup struct {
 	// pruned any, say of the test's sizes (mixedIfNeeded).
 	widths   widthsSeen
 	observed []litmus.LocRef
+	// shown are the registers of each thread that its end reads
+	// (shownRegs).
+	shown [][]string
 	// shapes[t][i] numbers the shape of path i of thread t (its events
 	// without their values), for a ShapeModel; nil otherwise.
 	shapes [][]int
@@ -260,7 +263,7 @@ func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (
 	if !opt.NoSymmetry && s.mixed == nil {
 		s.sym = s.findSymmetry()
 	}
-	res := &litmus.Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut && !s.cutsDecidable()}
+	res := &litmus.Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := max(opt.Workers, 1)
 	parts, err := s.runWorkers(model, lim, workers)
 	if err != nil {
@@ -280,8 +283,10 @@ func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (
 	if err := s.exploreHangs(res, model, lim, workers); err != nil {
 		return nil, err
 	}
-	if err := s.exploreCuts(res, model, lim, workers); err != nil {
-		return nil, err
+	if s.cutsDecidable() {
+		if res.LoopCut, err = s.consistentCut(model, lim, workers); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
@@ -386,9 +391,9 @@ type findings struct {
 	// smallest key.
 	hangs       int
 	hangWitness *litmus.Execution
+	hangKey     int
 	// cut: a cut execution was found consistent (cuts.go).
-	cut     bool
-	hangKey int
+	cut bool
 	// stuck is the stuck path of the allowed stuck candidate of least key
 	// (outcome.go).
 	stuck    *litmus.Stuck

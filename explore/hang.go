@@ -23,26 +23,19 @@ func (s *setup) exploreHangs(res *litmus.Result, model Model, lim *limit.Limiter
 		if len(s.hangPaths[h]) == 0 {
 			continue
 		}
-		sh := *s
+		sh := s.withPaths(func(t int) []paths.Path {
+			switch {
+			case t < h:
+				return s.paths[t]
+			case t == h:
+				return s.hangPaths[t]
+			}
+			return slices.Concat(s.paths[t], s.hangPaths[t])
+		})
 		// The symmetry found holds between the terminating paths: h is
 		// singled out, and the threads after it must hang alike.
 		sh.sym = s.hangSymmetry(h)
 		sh.hangPhase = true
-		sh.paths = make([][]paths.Path, len(s.paths))
-		for t := range s.paths {
-			switch {
-			case t < h:
-				sh.paths[t] = s.paths[t]
-			case t == h:
-				sh.paths[t] = s.hangPaths[t]
-			default:
-				sh.paths[t] = slices.Concat(s.paths[t], s.hangPaths[t])
-			}
-		}
-		sh.shapes = nil
-		if s.shapes != nil {
-			sh.numberShapes()
-		}
 		parts, err := sh.runWorkers(model, lim, workers)
 		if err != nil {
 			return err
@@ -59,6 +52,22 @@ func (s *setup) exploreHangs(res *litmus.Result, model Model, lim *limit.Limiter
 		}
 	}
 	return nil
+}
+
+// withPaths is a copy of s that explores the paths of thread t that of
+// gives, for a phase of its own (hangs, cuts): the shapes, when s numbers
+// them, are numbered again.
+func (s *setup) withPaths(of func(t int) []paths.Path) *setup {
+	c := *s
+	c.paths = make([][]paths.Path, len(s.paths))
+	for t := range s.paths {
+		c.paths[t] = of(t)
+	}
+	c.shapes = nil
+	if s.shapes != nil {
+		c.numberShapes()
+	}
+	return &c
 }
 
 // checkHang records the candidate c, in which some thread hangs, when it

@@ -10,6 +10,16 @@ import (
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
+// checkModel is model's check of x, through CheckErr for a model whose
+// check may fail.
+func checkModel(model Model, x *litmus.Execution) (bool, []string, error) {
+	if fm, ok := model.(FallibleModel); ok {
+		return fm.CheckErr(x)
+	}
+	ok, flags := model.Check(x)
+	return ok, flags, nil
+}
+
 // check runs the model on the current candidate and records it.
 func (s *setup) check(c *combo, model Model, out *partial) {
 	if s.cutPhase {
@@ -28,16 +38,10 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 		return
 	}
 	x := c.x
-	var ok bool
-	var flags []string
-	if fm, isFallible := model.(FallibleModel); isFallible {
-		var err error
-		if ok, flags, err = fm.CheckErr(x); err != nil {
-			out.fail(c.key, err)
-			return
-		}
-	} else {
-		ok, flags = model.Check(x)
+	ok, flags, err := checkModel(model, x)
+	if err != nil {
+		out.fail(c.key, err)
+		return
 	}
 	if out.stuckCandidate(c, ok) {
 		return

@@ -1,6 +1,8 @@
 // This file implements the detection of spins that may wait forever on a
 // thread's paths: a polling loop whose reads return the same values as on
-// its previous iteration ends its path as a hang path.
+// its previous iteration ends its path as a hang path. It keeps the paths
+// the unroll bound cuts too, and the write sequences that a cut is
+// checked against.
 
 package paths
 
@@ -159,6 +161,30 @@ func (pe *Enumeration) keepCut(th *ThreadRun) {
 	case len(pe.Cuts) >= pe.Limit || len(th.Events) > pe.Budget:
 		pe.CutsLost = true
 	default:
-		pe.Cuts = append(pe.Cuts, Path{Events: th.Events, Cut: true, Weight: th.weight})
+		pe.Cuts = append(pe.Cuts, Path{Events: th.Events, Weight: th.weight})
 	}
+}
+
+// WriteSequences are the distinct write sequences of ps, each a path of
+// those writes alone, without dependencies or the reads of their rmw:
+// what another thread's cut path is checked against (explore/cuts.go).
+func WriteSequences(ps []Path) []Path {
+	seen := map[string]bool{}
+	var out []Path
+	for _, p := range ps {
+		var evs []Event
+		for _, ev := range p.Events {
+			if ev.Kind != litmus.KindW {
+				continue
+			}
+			evs = append(evs, Event{Kind: ev.Kind, Loc: ev.Loc, Val: ev.Val, Tags: ev.Tags, Instr: ev.Instr,
+				Step: ev.Step, RmwRead: -1, Atomic: ev.Atomic})
+		}
+		key := fmt.Sprint(evs)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, Path{Events: evs})
+		}
+	}
+	return out
 }

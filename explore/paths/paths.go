@@ -71,9 +71,6 @@ type Path struct {
 	// forms of a compare-and-swap the model decides alike run once
 	// (Enumeration.MergeAcquireCAS) and count once for each.
 	Weight int
-	// Cut marks a path cut by the unroll bound (Enumeration.KeepCuts): its
-	// events are those up to the backward branch taken once too often.
-	Cut bool
 }
 
 // Multiplicity is the number of paths p counts for.
@@ -237,10 +234,11 @@ type Enumeration struct {
 	Shown []string
 	// loopCut records that a path was cut by the unroll bound.
 	LoopCut bool
-	// KeepCuts keeps the paths that the unroll bound cut, as far as the
-	// cut, in Cuts, for the check that a cut execution is consistent
-	// (Path.Cut); CutsLost records a cut not kept (past the limit or the
-	// event budget), which that check cannot clear.
+	// KeepCuts keeps the paths that the unroll bound cut in Cuts, each
+	// with its events up to the backward branch taken once too often, for
+	// the check that a cut execution is consistent; CutsLost records a
+	// cut not kept (past the limit or the event budget), which that check
+	// cannot clear.
 	KeepCuts bool
 	Cuts     []Path
 	CutsLost bool
