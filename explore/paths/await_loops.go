@@ -149,17 +149,8 @@ func (pe *Enumeration) awaitWasted(th *ThreadRun, pc int) bool {
 			return false
 		}
 	}
-	var spin Deps
-	for k := m.events; k < len(th.Events); k++ {
-		ev := &th.Events[k]
-		if ev.Kind == litmus.KindW || !awaitDroppable(ev) {
-			return false
-		}
-		if ev.Kind == litmus.KindR {
-			spin |= 1 << uint(k)
-		}
-	}
-	if spin == 0 || len(th.Events) > pe.Budget {
+	spin, ok := readsSince(th, m.events, awaitDroppable)
+	if !ok || spin == 0 || len(th.Events) > pe.Budget {
 		return false
 	}
 	pe.keepHang(th, pc, spin)

@@ -119,16 +119,26 @@ func (pe *Enumeration) pollingHang(th *ThreadRun, pc int, in *litmus.Instr) {
 			return
 		}
 	}
+	if spin, ok := readsSince(th, mark, nil); ok {
+		pe.keepHang(th, pc, spin)
+	}
+}
+
+// readsSince gives the reads of th's events from index from on, and
+// false when one of them is a write or an event that droppable, when not
+// nil, refuses: the stretch is then no repetition to drop.
+func readsSince(th *ThreadRun, from int, droppable func(*Event) bool) (Deps, bool) {
 	var spin Deps
-	for k := mark; k < len(th.Events); k++ {
-		if th.Events[k].Kind == litmus.KindW {
-			return
+	for k := from; k < len(th.Events); k++ {
+		ev := &th.Events[k]
+		if ev.Kind == litmus.KindW || droppable != nil && !droppable(ev) {
+			return 0, false
 		}
-		if th.Events[k].Kind == litmus.KindR {
+		if ev.Kind == litmus.KindR {
 			spin |= 1 << uint(k)
 		}
 	}
-	pe.keepHang(th, pc, spin)
+	return spin, true
 }
 
 // choiceBit is the bit of the k-th choice of a path in RegVal.ch and
