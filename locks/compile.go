@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks/mapping"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -24,7 +25,7 @@ type Target struct {
 	Name string
 	// Title heads the target's column in tables and reports.
 	Title string
-	Table *Table
+	Table *mapping.Table
 	// Acquire is what {acq} stands for (POWER's PPC_ACQUIRE_BARRIER).
 	Acquire string
 	// Model is the name of the model that checks the compiled test.
@@ -35,17 +36,17 @@ type Target struct {
 
 // Targets are the hardware targets, in the order of the proof table.
 var Targets = []*Target{
-	{Name: "power", Title: "POWER", Table: Power, Acquire: "lwsync", Model: "power",
+	{Name: "power", Title: "POWER", Table: mapping.Power, Acquire: "lwsync", Model: "power",
 		Doc: "ppc64, acquire barrier lwsync (as patched at boot on every CPU with lwsync)"},
-	{Name: "power-isync", Title: "POWER isync", Table: Power, Acquire: "isync", Model: "power",
+	{Name: "power-isync", Title: "POWER isync", Table: mapping.Power, Acquire: "isync", Model: "power",
 		Doc: "ppc64, acquire barrier isync (the source's PPC_ACQUIRE_BARRIER before boot patching)"},
-	{Name: "armv8", Title: "ARMv8", Table: ARMv8, Model: "armv8",
+	{Name: "armv8", Title: "ARMv8", Table: mapping.ARMv8, Model: "armv8",
 		Doc: "arm64 with LL/SC atomics (LDXR/STXR)"},
-	{Name: "armv8-lse", Title: "ARMv8 LSE", Table: ARMv8LSE, Model: "armv8",
+	{Name: "armv8-lse", Title: "ARMv8 LSE", Table: mapping.ARMv8LSE, Model: "armv8",
 		Doc: "arm64 with LSE atomics (CAS, SWP, LD<op>)"},
-	{Name: "tso", Title: "TSO", Table: X86, Model: "x86-tso",
+	{Name: "tso", Title: "TSO", Table: mapping.X86, Model: "x86-tso",
 		Doc: "x86-64 in herd's X86_64 dialect, under x86-TSO with locked RMWs in coherence order (models.X86TSO)"},
-	{Name: "riscv", Title: "RISC-V", Table: RISCV, Model: "riscv",
+	{Name: "riscv", Title: "RISC-V", Table: mapping.RISCV, Model: "riscv",
 		Doc: "RV64 without Zabha and Zacas (the kernel's compiled-in default), under RVWMO"},
 }
 

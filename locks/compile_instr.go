@@ -140,8 +140,16 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 		return err
 	}
 	ops := map[string]string{}
+	var word *subwordField
+	if tc.maskedRMW(in, tmpl) {
+		f, err := tc.field(in, prim)
+		if err != nil {
+			return err
+		}
+		word = &f
+	}
 	// Operands, read before the destination is written.
-	tmpl, addrRegs, err := tc.addressOperand(in, tmpl, ops)
+	tmpl, addrRegs, err := tc.addressOperand(in, tmpl, word, ops)
 	if err != nil {
 		return err
 	}
@@ -158,9 +166,13 @@ func (tc *threadComp) instr(in *litmus.Instr) error {
 			return err
 		}
 	}
+	if word != nil {
+		exp = tc.maskedOperands(in, *word, exp, ops)
+		tmpl = maskedTemplate(tmpl, *word)
+	}
 	final, d := tc.destination(in, src, exp, addrRegs, ops)
 	tmpl = tc.placeholders(in, tmpl, ops)
-	if err := tc.emitTemplate(in, prim, tmpl, d, ops); err != nil {
+	if err := tc.emitTemplate(in, prim, tmpl, d, word != nil, ops); err != nil {
 		return err
 	}
 	return tc.result(in, final, d, src)
@@ -207,9 +219,9 @@ func (tc *threadComp) template(in *litmus.Instr) (string, []string, error) {
 }
 
 // addressOperand names in ops, as "a", the memory operand of in, if any,
-// and returns tmpl, for an offset, adjusted, and the registers the
-// address is in.
-func (tc *threadComp) addressOperand(in *litmus.Instr, tmpl []string, ops map[string]string) ([]string, []string, error) {
+// the word that holds it for a masked RMW (word not nil), and returns
+// tmpl, for an offset, adjusted, and the registers the address is in.
+func (tc *threadComp) addressOperand(in *litmus.Instr, tmpl []string, word *subwordField, ops map[string]string) ([]string, []string, error) {
 	if in.Addr == nil {
 		return tmpl, nil, nil
 	}
@@ -221,6 +233,9 @@ func (tc *threadComp) addressOperand(in *litmus.Instr, tmpl []string, ops map[st
 		// the instruction when the instruction takes one.
 		a, off = splitOffset(a)
 		off = tc.placed(a, off, accessBytes(in))
+		if word != nil {
+			off = word.wordOff
+		}
 		if off != 0 && !offsetForm(tc.target.Table.Arch, tmpl) {
 			a, off = litmus.Bin(litmus.OpAdd, a, litmus.C(off)), 0
 		}
@@ -304,8 +319,8 @@ func (tc *threadComp) placeholders(in *litmus.Instr, tmpl []string, ops map[stri
 }
 
 // emitTemplate emits the lines of tmpl, filled with ops, for in's
-// primitive prim writing register d.
-func (tc *threadComp) emitTemplate(in *litmus.Instr, prim string, tmpl []string, d string, ops map[string]string) error {
+// primitive prim writing register d; a masked RMW's accesses are words.
+func (tc *threadComp) emitTemplate(in *litmus.Instr, prim string, tmpl []string, d string, masked bool, ops map[string]string) error {
 	if tc.mixed && tc.target.Table.Arch == litmus.ArchX86_64 && accessBytes(in) < wordBytes {
 		// An x86 byte or halfword load writes the low part of its
 		// register alone (there is no movzx in herd's X86_64): clear the
@@ -319,11 +334,8 @@ func (tc *threadComp) emitTemplate(in *litmus.Instr, prim string, tmpl []string,
 	}
 	for _, line := range tmpl {
 		filled := fill(line, ops)
-		if tc.mixed && strings.Contains(line, "{a}") {
-			var err error
-			if filled, err = sized(tc.target.Table.Arch, filled, accessBytes(in)); err != nil {
-				return err
-			}
+		if tc.mixed && !masked && strings.Contains(line, "{a}") {
+			filled = sized(tc.target.Table.Arch, filled, accessBytes(in))
 		}
 		tc.emit(filled)
 	}

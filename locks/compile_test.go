@@ -9,6 +9,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks/mapping"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
@@ -19,7 +20,7 @@ func TestTablesComplete(t *testing.T) {
 	known := map[string]bool{"d": true, "a": true, "s": true, "e": true, "t": true, "f": true,
 		"skip": true, "abort": true, "acq": true, "op": true, "t2": true}
 	for _, tg := range Targets {
-		for _, p := range Prims {
+		for _, p := range mapping.Prims {
 			tmpl, ok := tg.Table.Prims[p]
 			if !ok {
 				t.Errorf("%s: no template for %s", tg.Name, p)
@@ -33,8 +34,8 @@ func TestTablesComplete(t *testing.T) {
 				}
 			}
 		}
-		if len(tg.Table.Prims) != len(Prims) {
-			t.Errorf("%s: %d templates for %d primitives", tg.Name, len(tg.Table.Prims), len(Prims))
+		if len(tg.Table.Prims) != len(mapping.Prims) {
+			t.Errorf("%s: %d templates for %d primitives", tg.Name, len(tg.Table.Prims), len(mapping.Prims))
 		}
 	}
 }

@@ -31,7 +31,7 @@
 //     addressed through registers set in the init block (POWER, ARMv8) or
 //     by name (x86).
 //
-// The compiler is compile*.go, tables.go, rvtable.go, syntax.go,
-// rvsyntax.go and print.go; the runner of a column, which uses it, is
+// The compiler is compile*.go, syntax.go, rvsyntax.go and print.go, with
+// the tables of package locks/mapping; the runner of a column, which uses it, is
 // run.go, lkmm.go and weaken.go.
 package locks

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks/mapping"
 )
 
 // rvSyntax is herd's RISCV dialect with the 64-bit x registers. x0 to x4
@@ -30,7 +31,7 @@ var rvArith = map[litmus.BinOp]string{
 	litmus.OpXor: "xor", litmus.OpAnd: "and",
 }
 
-func (rvSyntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+func (rvSyntax) arith(_ *mapping.Table, op litmus.BinOp, d, x, y string) ([]string, error) {
 	m, ok := rvArith[op]
 	if !ok {
 		return nil, fmt.Errorf("no RISC-V instruction for %s in herd's RISCV", opName(op))

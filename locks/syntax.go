@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks/mapping"
 	"github.com/litmuscheck/litmuscheck/parser"
 )
 
@@ -36,7 +37,7 @@ type syntax interface {
 	li(d string, k int64) string
 	mov(d, s string) string
 	// arith writes d = x op y.
-	arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error)
+	arith(t *mapping.Table, op litmus.BinOp, d, x, y string) ([]string, error)
 	// shl writes d = x << k for a constant k (0 to 31); kreg returns a
 	// register holding a constant. None of herd's dialects runs a left
 	// shift by a register that the three targets share, so each target
@@ -86,7 +87,7 @@ func (ppcSyntax) li(d string, k int64) string { return fmt.Sprintf("li %s,%d", d
 func (ppcSyntax) mov(d, s string) string      { return fmt.Sprintf("mr %s,%s", d, s) }
 func (ppcSyntax) jump(l string) string        { return "b " + l }
 
-func (ppcSyntax) arith(t *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+func (ppcSyntax) arith(t *mapping.Table, op litmus.BinOp, d, x, y string) ([]string, error) {
 	m, ok := t.Ops[op]
 	if _, prep := t.Prep[op]; !ok || prep {
 		return nil, fmt.Errorf("no POWER instruction for %s", opName(op))
@@ -128,7 +129,7 @@ var a64Arith = map[litmus.BinOp]string{
 	litmus.OpXor: "EOR", litmus.OpAnd: "AND", litmus.OpAndNot: "BIC",
 }
 
-func (a64Syntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+func (a64Syntax) arith(_ *mapping.Table, op litmus.BinOp, d, x, y string) ([]string, error) {
 	m, ok := a64Arith[op]
 	if !ok {
 		return nil, fmt.Errorf("no ARMv8 instruction for %s", opName(op))
@@ -196,7 +197,7 @@ var x86Arith = map[litmus.BinOp]string{
 	litmus.OpAdd: "addq", litmus.OpOr: "orq", litmus.OpXor: "xorq", litmus.OpAnd: "and",
 }
 
-func (x86Syntax) arith(_ *Table, op litmus.BinOp, d, x, y string) ([]string, error) {
+func (x86Syntax) arith(_ *mapping.Table, op litmus.BinOp, d, x, y string) ([]string, error) {
 	ins := func(m, s string) string { return fmt.Sprintf("%s %s,%%%s", m, s, d) }
 	not := ins("xorq", "$-1")
 	var out []string

@@ -96,8 +96,8 @@ void qspin_mcs_publish(int old, int tail, int pred, int *pred_next, int *node_lo
 // (node->locked = 0, node->next = NULL, smp_wmb() "before we publish the
 // updated tail"); xchg_tail in the form for _Q_PENDING_BITS != 8, the
 // final iteration of its atomic_cmpxchg_relaxed loop on the word (new =
-// (old & _Q_LOCKED_PENDING_MASK) | tail), which every target compiles
-// (POWER has no halfword reservation for the u16 xchg); then
+// (old & _Q_LOCKED_PENDING_MASK) | tail), one word RMW on every target
+// (the u16 xchg of the other form is a masked word loop on POWER); then
 // qspin_mcs_publish and qspin_mcs_head. succ and succ_locked are the
 // successor the test queues behind this CPU (0 and any node when none:
 // its head part then never finds node->next set).

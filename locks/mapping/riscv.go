@@ -4,7 +4,7 @@
 // in at boot on harts that have them), in herd's RISCV dialect. The
 // sources are summarised in docs/locks-compile.md, "The RISC-V column".
 
-package locks
+package mapping
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 

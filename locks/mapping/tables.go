@@ -21,7 +21,7 @@
 //
 // A line "{skip}:" places the label.
 
-package locks
+package mapping
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
