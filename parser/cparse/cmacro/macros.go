@@ -1,6 +1,7 @@
 // This file implements the C preprocessor's macros in the program of a C
 // test and in files of functions: object-like and function-like #define,
-// #undef, and the expansion of macros where they are used, so that kernel
+// #undef, and the expansion of macros where they are used (conditionals
+// are conditional.go), so that kernel
 // code pasted with its #defines reads as the kernel's compiler reads it.
 
 package cmacro
@@ -35,7 +36,13 @@ func Preprocess(f *litfile.File, text string) (string, error) {
 		return text, nil
 	}
 	p := &preprocessor{f: f, src: text, macros: map[string]*cMacro{}}
+	for name, body := range Predefined {
+		p.macros[name] = &cMacro{body: body}
+	}
 	if err := p.run(); err != nil {
+		return "", err
+	}
+	if err := p.unclosed(); err != nil {
 		return "", err
 	}
 	return p.out.String(), nil
@@ -50,6 +57,8 @@ type preprocessor struct {
 	// use, when set, is where the expansion being rescanned was used:
 	// its text has no position in the file of its own.
 	use *litmus.Pos
+	// conds are the open #if directives, outermost first.
+	conds []condFrame
 }
 
 // pos is the position of the byte off of src.
@@ -76,6 +85,14 @@ func (p *preprocessor) run() error {
 				return err
 			}
 			continue
+		case p.skipping():
+			// An excluded line: blank, its newlines kept.
+			if c == '\n' {
+				p.out.WriteByte(c)
+			} else {
+				p.out.WriteByte(' ')
+			}
+			p.i++
 		case strings.HasPrefix(p.src[p.i:], "//"), strings.HasPrefix(p.src[p.i:], "/*"), c == '"', c == '\'':
 			p.copyOpaque()
 		case isDigit(c):
@@ -149,9 +166,16 @@ func (p *preprocessor) directive() error {
 	if len(fields) == 0 {
 		return nil // the null directive
 	}
+	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(line.String(), "#")), fields[0]))
+	if handled, err := p.conditional(pos, fields[0], rest); handled || err != nil {
+		return err
+	}
+	if p.skipping() {
+		return nil
+	}
 	switch fields[0] {
 	case "define":
-		return p.define(pos, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(line.String(), "#")), "define")))
+		return p.define(pos, rest)
 	case "undef":
 		if len(fields) != 2 {
 			return litmus.Errorf(pos, "expected a macro name after #undef")
@@ -159,7 +183,7 @@ func (p *preprocessor) directive() error {
 		delete(p.macros, fields[1])
 		return nil
 	}
-	return litmus.Unsupported(pos, fmt.Sprintf("#%s: the preprocessor's #define and #undef only", fields[0]))
+	return litmus.Unsupported(pos, fmt.Sprintf("#%s: the preprocessor's #define, #undef and conditionals only", fields[0]))
 }
 
 // define records "NAME body" or "NAME(a, b) body".
