@@ -110,9 +110,10 @@ type cDefsFile struct {
 type cFunc struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	// Spec are the storage class and inline hints, which change nothing
-	// once the function is inlined.
-	Spec   []string  `parser:"@( \"static\" | \"inline\" | \"__always_inline\" )*"`
+	// Spec are the storage class, inline hints and the kernel's function
+	// attributes (linkage, tracing, section), which change nothing once
+	// the function is inlined.
+	Spec   []string  `parser:"@( \"static\" | \"inline\" | \"__inline__\" | \"__always_inline\" | \"noinline\" | \"__visible\" | \"__lockfunc\" | \"notrace\" | \"__maybe_unused\" )*"`
 	Ret    *cType    `parser:"@@"`
 	Stars  []string  `parser:"@\"*\"*"`
 	Name   string    `parser:"@Ident"`
