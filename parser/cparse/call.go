@@ -7,6 +7,7 @@ package cparse
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
@@ -72,7 +73,7 @@ func (l *cLowerer) callPrim(c *cCall, p cprim.Prim, dst string, want bool) (litm
 		return nil, err
 	}
 	in := litmus.Instr{Pos: pos, Text: l.text(c.Pos, c.EndPos), Size: l.primSize(p, c.Args)}
-	if w, ok := litmus.ConvOp(int(loc.bits), loc.signed); ok && (p.Kind == cprim.AtomicOp || p.Kind == cprim.AtomicRet || p.Kind == cprim.AddUnless) {
+	if w, ok := litmus.ConvOp(int(loc.Bits), loc.Signed); ok && (p.Kind == cprim.AtomicOp || p.Kind == cprim.AtomicRet || p.Kind == cprim.AddUnless) {
 		// The atomic computes in its location's type.
 		in.Wrap = w
 	}
@@ -86,7 +87,7 @@ func (l *cLowerer) callPrim(c *cCall, p cprim.Prim, dst string, want bool) (litm
 // primArgs lowers the arguments of a call c of p, left to right; the
 // values stored, swapped, compared or combined are converted to the type
 // of the location, which it returns as well.
-func (l *cLowerer) primArgs(c *cCall, p cprim.Prim) ([]litmus.Expr, cInt, error) {
+func (l *cLowerer) primArgs(c *cCall, p cprim.Prim) ([]litmus.Expr, ctypes.Int, error) {
 	loc := l.primType(p, c.Args)
 	var args []litmus.Expr
 	for i, a := range c.Args {
@@ -95,14 +96,14 @@ func (l *cLowerer) primArgs(c *cCall, p cprim.Prim) ([]litmus.Expr, cInt, error)
 		if i == 0 && p.Lvalue {
 			v, err = l.lvalue(c.Name, a)
 		} else {
-			var t cInt
+			var t ctypes.Int
 			v, t, err = l.typedExpr(a)
 			if primValueArg(p, i) {
-				v = convert(v, t, loc)
+				v = ctypes.Convert(v, t, loc)
 			}
 		}
 		if err != nil {
-			return nil, tUntyped, err
+			return nil, ctypes.Untyped, err
 		}
 		args = append(args, v)
 	}
@@ -211,7 +212,7 @@ func primValueArg(p cprim.Prim, i int) bool {
 // callType is the C type of the value of the call c, as call resolves
 // it: a primitive's location type, int for a primitive that tests, an
 // inlined function's return type.
-func (l *cLowerer) callType(c *cCall) cInt {
+func (l *cLowerer) callType(c *cCall) ctypes.Int {
 	if l.defs != nil {
 		if fn, ok := l.defs.funcs[c.Name]; ok && !l.inside(fn) {
 			return intType(fn.Ret, len(fn.Stars))
@@ -224,7 +225,7 @@ func (l *cLowerer) callType(c *cCall) cInt {
 		if x.kind == extCondLoad && len(c.Args) > 0 {
 			return l.exprType(c.Args[0])
 		}
-		return tInt
+		return ctypes.Int32
 	}
 	name := c.Name
 	if short, ok := longAlias(name); ok {
@@ -233,17 +234,17 @@ func (l *cLowerer) callType(c *cCall) cInt {
 	if p, ok := cprim.Kernel(name); ok {
 		return l.primResultType(p, c.Args)
 	}
-	return tUntyped
+	return ctypes.Untyped
 }
 
 // primResultType is the C type of the value of the primitive p called
 // with args.
-func (l *cLowerer) primResultType(p cprim.Prim, args []*cExpr) cInt {
+func (l *cLowerer) primResultType(p cprim.Prim, args []*cExpr) ctypes.Int {
 	switch {
 	case p.Args != nil || p.Kind == cprim.Seq:
-		return tUntyped
+		return ctypes.Untyped
 	case p.Test != nil, p.Kind == cprim.Trylock, p.Kind == cprim.AddUnless, p.Kind == cprim.IsLocked:
-		return tInt
+		return ctypes.Int32
 	}
 	return l.primType(p, args)
 }

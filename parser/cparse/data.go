@@ -8,6 +8,7 @@ package cparse
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"strconv"
 	"strings"
 
@@ -87,7 +88,7 @@ type cObject struct {
 // (or a lock, which holds a word).
 func isIntType(words []string) bool {
 	n := strings.Join(words, " ")
-	_, ok := cIntTypes[n]
+	_, ok := ctypes.Names[n]
 	return ok || n == "spinlock_t" || n == "raw_spinlock_t"
 }
 

@@ -18,8 +18,9 @@
 //     package clayout, members.go their members and percpu.go the per-CPU
 //     accessors; package cmacro expands #define before the grammar runs.
 //   - dialect.go: a test's threads, parsed and lowered one by one.
-//   - lower.go (statements), lower_expr.go (expressions), types.go (C's
-//     integer types and conversions), sizes.go (access widths).
+//   - lower.go (statements), lower_expr.go (expressions), package ctypes (C's
+//     integer types and conversions; types.go, the type a declaration names),
+//     sizes.go (access widths).
 //   - call.go: calls, dispatched to the inlined functions (defs.go,
 //     inline.go, userdefs.go), litmuscheck's extensions (ext.go, long.go)
 //     or the primitives that package cprim describes.

@@ -26,6 +26,7 @@
 package cparse
 
 import (
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"slices"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -161,7 +162,7 @@ func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, 
 	if err != nil {
 		return nil, true, err
 	}
-	nv = convert(nv, nt, l.exprType(c.Args[0]))
+	nv = ctypes.Convert(nv, nt, l.exprType(c.Args[0]))
 	t := l.temp()
 	tags := []string{x.tag}
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags, Size: l.exprSize(c.Args[0])})

@@ -6,6 +6,7 @@ package cparse
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
@@ -21,7 +22,7 @@ type cFrame struct {
 	vars        map[string]litmus.Expr
 	regs        map[string]string // locals and value parameters
 	ret         string            // hidden register of the result, "" for void
-	retType     cInt              // the C type of the result
+	retType     ctypes.Int        // the C type of the result
 	transparent bool
 	parent      *cFrame
 	// final is the return that ends the function's body, which needs no
@@ -149,7 +150,7 @@ func (l *cLowerer) returnStmt(s *cReturn, text string) error {
 	if err != nil {
 		return err
 	}
-	l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpMove, Dst: fr.ret, Src: convert(v, t, fr.retType)})
+	l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpMove, Dst: fr.ret, Src: ctypes.Convert(v, t, fr.retType)})
 	l.exit(fr, s, text)
 	return nil
 }
@@ -204,7 +205,7 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 		r := l.temp()
 		pt := intType(p.Type, 0)
 		l.types[r] = pt
-		l.emit(litmus.Instr{Pos: pos, Text: p.Name + " = " + l.text(a.Pos, a.EndPos), Op: litmus.OpMove, Dst: r, Src: convert(v, t, pt)})
+		l.emit(litmus.Instr{Pos: pos, Text: p.Name + " = " + l.text(a.Pos, a.EndPos), Op: litmus.OpMove, Dst: r, Src: ctypes.Convert(v, t, pt)})
 		fr.regs[p.Name] = r
 	}
 	if !void {

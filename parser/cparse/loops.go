@@ -6,6 +6,7 @@ package cparse
 
 import (
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -174,7 +175,7 @@ func (l *cLowerer) loopTest(pos lexer.Position, cond *cExpr, text string, loop i
 	}
 	switch x := c.(type) {
 	case *litmus.Binary:
-		if !isComparison(x.Op) {
+		if !ctypes.IsComparison(x.Op) {
 			c = litmus.Bin(litmus.OpNe, c, litmus.C(0))
 		}
 	case *litmus.Unary:

@@ -26,6 +26,7 @@ package cparse
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -52,8 +53,8 @@ type cLowerer struct {
 	paramSizes map[string]uint8
 	// paramTypes are the types the parameters point to, and types the
 	// types of the registers, thread-level and hidden (types.go).
-	paramTypes map[string]cInt
-	types      map[string]cInt
+	paramTypes map[string]ctypes.Int
+	types      map[string]ctypes.Int
 	// ptypes are the structs the thread's pointer parameters point to,
 	// for their members (struct.go).
 	ptypes map[string]string
@@ -85,8 +86,8 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 		params:       map[string]bool{},
 		regs:         map[string]bool{},
 		inited:       inited,
-		paramTypes:   map[string]cInt{},
-		types:        map[string]cInt{},
+		paramTypes:   map[string]ctypes.Int{},
+		types:        map[string]ctypes.Int{},
 		paramStructs: map[string]*clayout.Struct{},
 		ptrStructs:   map[string]*clayout.Struct{},
 		objects:      map[string]bool{},
@@ -252,7 +253,7 @@ func (l *cLowerer) assign(at lexer.Position, s cAssign, text string) error {
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X)})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X)})
 		return nil
 	case u != nil && u.Member != nil:
 		// A plain store to a member.
@@ -264,7 +265,7 @@ func (l *cLowerer) assign(at lexer.Position, s cAssign, text string) error {
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: convert(v, t, l.memberType(u.Member)), Size: size})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.memberType(u.Member)), Size: size})
 		return nil
 	}
 	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
@@ -319,7 +320,7 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 	if err != nil {
 		return err
 	}
-	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: convert(v, t, to)})
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: ctypes.Convert(v, t, to)})
 	return nil
 }
 
@@ -342,8 +343,8 @@ func castIn(e *cExpr) bool {
 // direct reports whether a value read or returned as type from may go
 // straight into a register of type to: it needs no conversion, not even
 // the sign extension of a narrow signed load.
-func direct(from, to cInt) bool {
-	return fits(from, to) && (!from.signed || from.bits >= 32)
+func direct(from, to ctypes.Int) bool {
+	return ctypes.Fits(from, to) && (!from.Signed || from.Bits >= 32)
 }
 
 // ifStmt lowers "if (c) T else E" to

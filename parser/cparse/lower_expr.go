@@ -6,6 +6,7 @@ package cparse
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"strconv"
 	"strings"
 
@@ -13,14 +14,6 @@ import (
 )
 
 // isComparison reports whether op yields 0 or 1.
-func isComparison(op litmus.BinOp) bool {
-	switch op {
-	case litmus.OpEq, litmus.OpNe, litmus.OpLt, litmus.OpLe, litmus.OpGt, litmus.OpGe:
-		return true
-	}
-	return false
-}
-
 // negate returns the condition under which an if statement skips its
 // then arm. herd tests a non-comparison c as c != 0.
 func negate(c litmus.Expr) litmus.Expr {
@@ -89,7 +82,7 @@ func (l *cLowerer) expr(e *cExpr) (litmus.Expr, error) {
 }
 
 // typedExpr lowers e and returns its C type as well.
-func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, cInt, error) {
+func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, ctypes.Int, error) {
 	if e.Then != nil {
 		return l.conditional(e)
 	}
@@ -126,7 +119,7 @@ func climb(e *cExpr) *cNode {
 
 // node lowers n, operands left to right; "&&" and "||" evaluate their
 // right operand only when C does (logical).
-func (l *cLowerer) node(n *cNode) (litmus.Expr, cInt, error) {
+func (l *cLowerer) node(n *cNode) (litmus.Expr, ctypes.Int, error) {
 	if n.leaf != nil {
 		return l.typedUnary(n.leaf)
 	}
@@ -135,13 +128,13 @@ func (l *cLowerer) node(n *cNode) (litmus.Expr, cInt, error) {
 	}
 	x, tx, err := l.node(n.x)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
 	y, ty, err := l.node(n.y)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
-	v, t := arith(binaryOps[n.op].op, x, tx, y, ty)
+	v, t := ctypes.Arith(binaryOps[n.op].op, x, tx, y, ty)
 	return v, t, nil
 }
 
@@ -160,26 +153,26 @@ func (l *cLowerer) node(n *cNode) (litmus.Expr, cInt, error) {
 // result depends on a's reads and, where it ran, on b's, as the nested
 // if statements that C's rule stands for do; it is live only after b,
 // which keeps the compiled code's registers few.
-func (l *cLowerer) logical(n *cNode) (litmus.Expr, cInt, error) {
+func (l *cLowerer) logical(n *cNode) (litmus.Expr, ctypes.Int, error) {
 	and := n.op == "&&"
 	op := map[bool]litmus.BinOp{true: litmus.OpLAnd, false: litmus.OpLOr}[and]
 	x, _, err := l.node(n.x)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
 	br := l.emit(litmus.Instr{Op: litmus.OpBranch})
 	y, _, err := l.node(n.y)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
 	if len(l.thr.Code) == br+1 {
 		// b makes no event: C's rule changes nothing.
 		l.thr.Code = l.thr.Code[:br]
-		return litmus.Bin(op, x, y), tInt, nil
+		return litmus.Bin(op, x, y), ctypes.Int32, nil
 	}
 	pos, text := l.thr.Code[br+1].Pos, map[bool]string{true: "&&", false: "||"}[and]
 	t := l.temp()
-	l.types[t] = tInt
+	l.types[t] = ctypes.Int32
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: t, Src: litmus.Bin(op, x, y)})
 	jump := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch})
 	short := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: t, Src: litmus.Bin(litmus.OpNe, x, litmus.C(0))})
@@ -190,7 +183,7 @@ func (l *cLowerer) logical(n *cNode) (litmus.Expr, cInt, error) {
 	}
 	l.thr.Code[br] = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch, Cond: skip, Target: short, CtrlEnd: end}
 	l.thr.Code[jump].Target = end
-	return litmus.R(t), tInt, nil
+	return litmus.R(t), ctypes.Int32, nil
 }
 
 // conditional lowers "c ? a : b". When neither arm makes an event it is
@@ -204,34 +197,34 @@ func (l *cLowerer) logical(n *cNode) (litmus.Expr, cInt, error) {
 //	branch to end
 //	else: b's code; r = b
 //	end:
-func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, cInt, error) {
+func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, ctypes.Int, error) {
 	c, _, err := l.node(climb(e))
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
 	pos, elsePos := l.pos(e.Then.Pos), l.pos(e.Else.Pos)
 	br := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpBranch, Cond: negate(c)})
 	a, ta, err := l.typedExpr(e.Then)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
 	moveA := l.emit(litmus.Instr{Pos: pos, Text: "?", Op: litmus.OpMove})
 	jump := l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpBranch})
 	b, tb, err := l.typedExpr(e.Else)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
-	t := common(ta, tb)
+	t := ctypes.Common(ta, tb)
 	if moveA == br+1 && len(l.thr.Code) == jump+1 {
 		// No arm makes an event.
 		l.thr.Code = l.thr.Code[:br]
-		return &litmus.Ite{Cond: c, Then: convert(a, ta, t), Else: convert(b, tb, t)}, t, nil
+		return &litmus.Ite{Cond: c, Then: ctypes.Convert(a, ta, t), Else: ctypes.Convert(b, tb, t)}, t, nil
 	}
 	r := l.temp()
 	l.types[r] = t
-	l.thr.Code[moveA].Dst, l.thr.Code[moveA].Src = r, convert(a, ta, t)
+	l.thr.Code[moveA].Dst, l.thr.Code[moveA].Src = r, ctypes.Convert(a, ta, t)
 	l.thr.Code[br].Target = jump + 1
-	l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpMove, Dst: r, Src: convert(b, tb, t)})
+	l.emit(litmus.Instr{Pos: elsePos, Text: ":", Op: litmus.OpMove, Dst: r, Src: ctypes.Convert(b, tb, t)})
 	l.thr.Code[jump].Target = len(l.thr.Code)
 	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
 	return litmus.R(r), t, nil
@@ -243,54 +236,54 @@ func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
 }
 
 // typedUnary lowers u and returns its C type as well.
-func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, cInt, error) {
+func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, ctypes.Int, error) {
 	switch {
 	case u.Cast != nil:
 		x, t, err := l.typedUnary(u.Cast.X)
 		if err != nil {
-			return nil, tUntyped, err
+			return nil, ctypes.Untyped, err
 		}
 		to := intType(u.Cast.Type, len(u.Cast.Stars))
-		if c, ok := x.(*litmus.Const); !to.typed() || t.ptr || ok && c.V.IsAddr() {
+		if c, ok := x.(*litmus.Const); !to.Typed() || t.Ptr || ok && c.V.IsAddr() {
 			// A pointer cast, or a cast of a pointer, changes nothing.
-			return x, tUntyped, nil
+			return x, ctypes.Untyped, nil
 		}
-		if !t.typed() {
+		if !t.Typed() {
 			// A value the lowering does not type (an undeclared
 			// register) is converted as a whole 64-bit value.
-			t = tLong
+			t = ctypes.Long
 		}
-		return convert(x, t, to), to, nil
+		return ctypes.Convert(x, t, to), to, nil
 	case u.Primary != nil:
 		return l.primary(u.Primary)
 	case u.Member != nil:
 		// A plain read of a member.
 		addr, size, err := l.member(u.Member)
 		if err != nil {
-			return nil, tUntyped, err
+			return nil, ctypes.Untyped, err
 		}
 		tmp := l.temp()
 		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size})
 		return l.loaded(tmp, l.memberType(u.Member))
 	case u.Op == "&" && memberOf(u.X) != nil:
 		addr, _, err := l.member(memberOf(u.X))
-		return addr, tUntyped, err
+		return addr, ctypes.Untyped, err
 	case u.Op == "&" && u.X.Primary != nil && l.objectNamed(u.X.Primary.Ident) != nil:
-		return l.objectAddress(l.objectNamed(u.X.Primary.Ident)), tPtr, nil
+		return l.objectAddress(l.objectNamed(u.X.Primary.Ident)), ctypes.Ptr, nil
 	}
 	x, t, err := l.typedUnary(u.X)
 	if err != nil {
-		return nil, tUntyped, err
+		return nil, ctypes.Untyped, err
 	}
 	switch u.Op {
 	case "-":
-		v, t := unaryArith(litmus.OpNeg, x, t)
+		v, t := ctypes.UnaryArith(litmus.OpNeg, x, t)
 		return v, t, nil
 	case "!":
-		v, t := unaryArith(litmus.OpNot, x, t)
+		v, t := ctypes.UnaryArith(litmus.OpNot, x, t)
 		return v, t, nil
 	case "~":
-		v, t := unaryArith(litmus.OpBitNot, x, t)
+		v, t := ctypes.UnaryArith(litmus.OpBitNot, x, t)
 		return v, t, nil
 	case "*":
 		// A plain read.
@@ -298,17 +291,17 @@ func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, cInt, error) {
 		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X)})
 		return l.loaded(tmp, l.accessType(u.X))
 	}
-	return nil, tUntyped, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
+	return nil, ctypes.Untyped, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))
 }
 
 // loaded is the value of type t that a load left in register r: a
 // narrow signed type is sign-extended, as a load of it does, since the
 // bytes read from memory (mixed-size) are unsigned.
-func (l *cLowerer) loaded(r string, t cInt) (litmus.Expr, cInt, error) {
+func (l *cLowerer) loaded(r string, t ctypes.Int) (litmus.Expr, ctypes.Int, error) {
 	l.types[r] = t
-	if t.signed && t.bits < 32 {
-		op, _ := litmus.ConvOp(int(t.bits), true)
-		return wrap(op, litmus.R(r)), t, nil
+	if t.Signed && t.Bits < 32 {
+		op, _ := litmus.ConvOp(int(t.Bits), true)
+		return ctypes.Wrap(op, litmus.R(r)), t, nil
 	}
 	return litmus.R(r), t, nil
 }
@@ -317,8 +310,8 @@ func (l *cLowerer) loaded(r string, t cInt) (litmus.Expr, cInt, error) {
 // kernel's true and false.
 var cConstants = map[string]*struct {
 	v int64
-	t cInt
-}{"NULL": {0, tPtr}, "true": {1, tBool}, "false": {0, tBool}}
+	t ctypes.Int
+}{"NULL": {0, ctypes.Ptr}, "true": {1, ctypes.Bool}, "false": {0, ctypes.Bool}}
 
 // bound reports whether name is a local, a parameter or a register of the
 // scope, which a constant's name does not override.
@@ -337,7 +330,7 @@ func (l *cLowerer) bound(name string) bool {
 	return l.params[name] || l.regs[name] || l.inited[name]
 }
 
-func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
+func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, ctypes.Int, error) {
 	switch {
 	case p.Call != nil:
 		t := l.callType(p.Call)
@@ -349,7 +342,7 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
 	case p.Paren != nil:
 		return l.typedExpr(p.Paren)
 	case p.Ident != "" && l.objectNamed(p.Ident) != nil:
-		return nil, tUntyped, litmus.Unsupported(l.pos(p.Pos), fmt.Sprintf("per-CPU variable %s as a value: take a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", p.Ident, p.Ident, p.Ident))
+		return nil, ctypes.Untyped, litmus.Unsupported(l.pos(p.Pos), fmt.Sprintf("per-CPU variable %s as a value: take a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", p.Ident, p.Ident, p.Ident))
 	case p.Ident != "" && cConstants[p.Ident] != nil && !l.bound(p.Ident):
 		return litmus.C(cConstants[p.Ident].v), cConstants[p.Ident].t, nil
 	case p.Ident != "":
@@ -363,7 +356,7 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
 		if r, ok := v.(*litmus.RegRef); ok {
 			return v, l.types[r.Name], err
 		}
-		return v, tUntyped, err
+		return v, ctypes.Untyped, err
 	}
 	text := p.Int
 	digits, base := strings.TrimRight(p.Int, "uUlL"), 10
@@ -372,7 +365,7 @@ func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, cInt, error) {
 	}
 	n, err := strconv.ParseUint(digits, base, 64)
 	if err != nil {
-		return nil, tUntyped, litmus.Errorf(l.pos(p.Pos), "bad integer: %v", err)
+		return nil, ctypes.Untyped, litmus.Errorf(l.pos(p.Pos), "bad integer: %v", err)
 	}
-	return litmus.C(int64(n)), literalType(text, n), nil
+	return litmus.C(int64(n)), ctypes.Literal(text, n), nil
 }

@@ -8,6 +8,7 @@ package cparse
 
 import (
 	"fmt"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"sort"
 	"strings"
 
@@ -111,7 +112,7 @@ func (l *cLowerer) userMember(m *cMember, emit bool) (litmus.Expr, *clayout.Memb
 		}
 		if emit && next.Op == "->" {
 			tmp := l.temp()
-			l.types[tmp] = tPtr
+			l.types[tmp] = ctypes.Ptr
 			l.emit(litmus.Instr{Pos: l.pos(sel.Pos), Text: l.text(m.Pos, next.Pos), Op: litmus.OpLoad, Dst: tmp, Addr: addr})
 			addr = litmus.R(tmp)
 		}
@@ -153,14 +154,14 @@ func (l *cLowerer) noStruct(m *cMember, pos litmus.Pos) error {
 
 // userMemberType is the C type of the member mem: its integer type, a
 // pointer, or untyped for a struct.
-func userMemberType(mem *clayout.Member) cInt {
+func userMemberType(mem *clayout.Member) ctypes.Int {
 	switch {
 	case mem.Stars > 0:
-		return tPtr
+		return ctypes.Ptr
 	case mem.StructName != "":
-		return tUntyped
+		return ctypes.Untyped
 	}
-	return cIntTypes[strings.Join(mem.Words, " ")]
+	return ctypes.Names[strings.Join(mem.Words, " ")]
 }
 
 // dataRace lowers data_race(e), the kernel's mark of a read whose race
@@ -179,7 +180,7 @@ func (l *cLowerer) dataRace(c *cCall, dst string) (litmus.Expr, bool, error) {
 	u := single(c.Args[0])
 	var addr litmus.Expr
 	var size uint8
-	var t cInt
+	var t ctypes.Int
 	var err error
 	switch {
 	case memberOf(u) != nil:

@@ -6,6 +6,7 @@
 package cparse
 
 import (
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
@@ -36,7 +37,7 @@ func locationBytes(threads []*cThread) map[string]int {
 			n := int(cTypeSizes[strings.Join(unqualified(p.Type), " ")])
 			switch {
 			case n != 0:
-			case intType(p.Type, 0).bits == 64:
+			case intType(p.Type, 0).Bits == 64:
 				n = 8
 			default:
 				n = 4
@@ -132,7 +133,7 @@ func (l *cLowerer) memberSize(m *cMember) uint8 {
 // expression u reaches: the pointer type u is cast to, the type a pointer
 // parameter of the thread or of an inlined function points to, or a
 // member's; untyped when the lowering does not know it.
-func (l *cLowerer) accessType(u *cUnary) cInt {
+func (l *cLowerer) accessType(u *cUnary) ctypes.Int {
 	for u != nil {
 		switch {
 		case u.Op == "&" && memberOf(u.X) != nil:
@@ -144,15 +145,15 @@ func (l *cLowerer) accessType(u *cUnary) cInt {
 		case u.Primary != nil && u.Primary.Ident != "":
 			return l.pointee(u.Primary.Ident)
 		default:
-			return tUntyped
+			return ctypes.Untyped
 		}
 	}
-	return tUntyped
+	return ctypes.Untyped
 }
 
 // pointee is the type the pointer parameter name, of the innermost scope
 // that has it, points to.
-func (l *cLowerer) pointee(name string) cInt {
+func (l *cLowerer) pointee(name string) ctypes.Int {
 	for fr := l.frame; fr != nil; fr = fr.parent {
 		if _, ok := fr.vars[name]; ok && fr.fn != nil {
 			for _, p := range fr.fn.Params {
@@ -160,21 +161,21 @@ func (l *cLowerer) pointee(name string) cInt {
 					return intType(p.Type, len(p.Stars)-1)
 				}
 			}
-			return tUntyped
+			return ctypes.Untyped
 		}
 		if _, ok := fr.regs[name]; ok || !fr.transparent {
-			return tUntyped
+			return ctypes.Untyped
 		}
 	}
 	if l.params[name] {
 		return l.paramTypes[name]
 	}
-	return tUntyped
+	return ctypes.Untyped
 }
 
 // primType is the type of the location a primitive called with args
 // accesses (primLocation).
-func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) cInt {
+func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) ctypes.Int {
 	u, m := primLocation(p, args)
 	switch {
 	case m != nil:
@@ -182,14 +183,14 @@ func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) cInt {
 	case u != nil:
 		return l.accessType(u)
 	}
-	return tUntyped
+	return ctypes.Untyped
 }
 
 // exprType is the type of the object an access through the address
 // expression e reaches (accessType).
-func (l *cLowerer) exprType(e *cExpr) cInt {
+func (l *cLowerer) exprType(e *cExpr) ctypes.Int {
 	if e.compound() {
-		return tUntyped
+		return ctypes.Untyped
 	}
 	return l.accessType(e.Left)
 }
@@ -197,18 +198,18 @@ func (l *cLowerer) exprType(e *cExpr) cInt {
 // memberType is the type of the member m: the qspinlock's and qrwlock's
 // words are atomic_t, their bytes u8 and halfwords u16; a program's
 // struct declares its own.
-func (l *cLowerer) memberType(m *cMember) cInt {
+func (l *cLowerer) memberType(m *cMember) ctypes.Int {
 	if l.paramStruct(m.Ptr) == "" {
 		if _, mem, err := l.userMember(m, false); err == nil {
 			return userMemberType(mem)
 		}
-		return tUntyped
+		return ctypes.Untyped
 	}
 	f, ok := cStructs[l.paramStruct(m.Ptr)][m.field()]
 	if !ok {
-		return tUntyped
+		return ctypes.Untyped
 	}
-	return map[uint8]cInt{0: tInt, 1: {bits: 8, signed: false}, 2: {bits: 16, signed: false}}[f.size]
+	return map[uint8]ctypes.Int{0: ctypes.Int32, 1: {Bits: 8, Signed: false}, 2: {Bits: 16, Signed: false}}[f.size]
 }
 
 // unqualified are t's words without const and volatile.
