@@ -51,9 +51,10 @@ func compiledBytes(locBytes map[string]int, sym string) int {
 // declaredTypes are the C types, "uint8_t " and the like, that the
 // compilation of t declares its locations with, by location: those of
 // a mixed-size test whose width is not the word's, or that no access
-// reads or writes whole (an int stored to through a (u16 *) cast), so
-// that the hardware models' mixed-size semantics see the location's
-// width and keep the bytes a narrow access leaves alone.
+// whose address is known before the run reads or writes whole (an int
+// stored to through a (u16 *) cast, or through a pointer a register
+// holds), so that the hardware models' mixed-size semantics see the
+// location's width and keep the bytes a narrow access leaves alone.
 func declaredTypes(t *litmus.Test) map[string]string {
 	out := map[string]string{}
 	if !mixedSizes(t) {
@@ -62,7 +63,7 @@ func declaredTypes(t *litmus.Test) map[string]string {
 	widths := locationWidths(t)
 	for loc := range t.LocBytes {
 		n := compiledBytes(t.LocBytes, loc)
-		if n != wordBytes || len(widths[loc]) > 0 && !widths[loc][n] {
+		if n != wordBytes || !widths[loc][n] {
 			out[loc] = map[int]string{1: "uint8_t ", 2: "uint16_t ", 4: "int "}[n]
 		}
 	}

@@ -46,10 +46,11 @@ func TestCLowering(t *testing.T) {
 			{Op: litmus.OpStore, Text: "*x = *y;", Addr: ax, Src: R("#1")},
 			{Op: litmus.OpLoad, Text: "r1 = *x;", Dst: "r1", Addr: ax},
 		}},
-		// Address dependency through a register.
+		// Address dependency through a register; r1 + 1 is C's pointer
+		// arithmetic, one int (four bytes) on.
 		{"int *r1 = READ_ONCE(*y); WRITE_ONCE(*r1, r1 + 1);", []litmus.Instr{
 			{Op: litmus.OpLoad, Text: "READ_ONCE(*y)", Dst: "r1", Addr: ay, RTags: tags("ONCE")},
-			{Op: litmus.OpStore, Text: "WRITE_ONCE(*r1, r1 + 1)", Addr: R("r1"), Src: Bin(litmus.OpAdd, R("r1"), C(1)), WTags: tags("ONCE")},
+			{Op: litmus.OpStore, Text: "WRITE_ONCE(*r1, r1 + 1)", Addr: R("r1"), Src: Bin(litmus.OpAdd, R("r1"), C(4)), WTags: tags("ONCE")},
 		}},
 		{"smp_mb(); smp_rmb(); smp_wmb(); smp_mb__after_spinlock(); rcu_read_lock(); synchronize_rcu();", []litmus.Instr{
 			{Op: litmus.OpFence, Text: "smp_mb()", FTags: tags("MB")},

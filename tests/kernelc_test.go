@@ -218,6 +218,10 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:4:1: unsupported: per-CPU array v[4]"},
 		{"data_race of an expression", "P0(int *x) { int r0; r0 = data_race(READ_ONCE(*x) + 1); }",
 			"t.litmus:3:27: unsupported: data_race(READ_ONCE(*x) + 1): only a member or a *p location"},
+		{"arithmetic on a struct pointer", "struct n { int a; int b; };\nP0(struct n *x) { struct n *p = x + 1; }",
+			"t.litmus:4:35: unsupported: pointer arithmetic on x, a pointer to a struct"},
+		{"the difference of two pointers", "P0(int *x, int *y) { long d = x - y; }",
+			"t.litmus:3:33: unsupported: the difference of two pointers"},
 		{"per_cpu_ptr of a pointer", "struct n { int a; };\nP0(int *x) { struct n *p = per_cpu_ptr(x, 1); }",
 			"t.litmus:4:40: unsupported: per_cpu_ptr of x: the argument must be the address of a per-CPU variable"},
 	} {

@@ -7,10 +7,10 @@ package cparse
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // call lowers a primitive call. The value, if any, goes to dst when it is

@@ -8,7 +8,6 @@ package cparse
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"strconv"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 

@@ -26,10 +26,10 @@
 package cparse
 
 import (
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"slices"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // An extension primitive of this file.

@@ -6,9 +6,9 @@ package cparse
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 

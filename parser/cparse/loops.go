@@ -6,9 +6,9 @@ package cparse
 
 import (
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // A cLoop is a loop being lowered: the jumps of its break and continue

@@ -26,7 +26,6 @@ package cparse
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -35,6 +34,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -48,13 +48,13 @@ type cLowerer struct {
 	regs   map[string]bool
 	// inited are the registers of this thread the init block sets.
 	inited map[string]bool
-	// paramSizes are the access widths of the parameters that point to a
-	// byte or halfword type (accessSize, sizes.go).
-	paramSizes map[string]uint8
-	// paramTypes are the types the parameters point to, and types the
-	// types of the registers, thread-level and hidden (types.go).
+	// paramTypes are the types the parameters point to, types the types
+	// of the registers, thread-level and hidden (types.go), and pointees
+	// the types that the registers declared as pointers point to, for
+	// access widths and pointer arithmetic (sizes.go).
 	paramTypes map[string]ctypes.Int
 	types      map[string]ctypes.Int
+	pointees   map[string]ctypes.Int
 	// ptypes are the structs the thread's pointer parameters point to,
 	// for their members (struct.go).
 	ptypes map[string]string
@@ -88,6 +88,7 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 		inited:       inited,
 		paramTypes:   map[string]ctypes.Int{},
 		types:        map[string]ctypes.Int{},
+		pointees:     map[string]ctypes.Int{},
 		paramStructs: map[string]*clayout.Struct{},
 		ptrStructs:   map[string]*clayout.Struct{},
 		objects:      map[string]bool{},
@@ -118,12 +119,6 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 				l.ptypes = map[string]string{}
 			}
 			l.ptypes[p.Name] = st
-		}
-		if n := cTypeSizes[strings.Join(p.Type.Words, " ")]; n != 0 && len(p.Stars) == 1 {
-			if l.paramSizes == nil {
-				l.paramSizes = map[string]uint8{}
-			}
-			l.paramSizes[p.Name] = n
 		}
 	}
 	for _, s := range th.Body {
@@ -194,6 +189,7 @@ func (l *cLowerer) stmt(s *cStmt) error {
 			}
 			name := l.declare(d.Name)
 			l.types[name] = intType(s.Decl.Type, len(d.Stars))
+			l.pointees[name] = pointeeType(s.Decl.Type, len(d.Stars))
 			if st := l.structOf(s.Decl.Type, len(d.Stars)); st != nil {
 				l.ptrStructs[name] = st
 			} else {

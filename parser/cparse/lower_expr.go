@@ -6,14 +6,15 @@ package cparse
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
-// isComparison reports whether op yields 0 or 1.
 // negate returns the condition under which an if statement skips its
 // then arm. herd tests a non-comparison c as c != 0.
 func negate(c litmus.Expr) litmus.Expr {
@@ -95,6 +96,7 @@ type cNode struct {
 	leaf *cUnary
 	op   string
 	x, y *cNode
+	at   lexer.Position // the operator's
 }
 
 // climb builds the operator tree of e's condition part (Left and Rest).
@@ -110,7 +112,7 @@ func climb(e *cExpr) *cNode {
 			r := e.Rest[i]
 			i++
 			rhs := level(binaryOps[r.Op].prec + 1)
-			lhs = &cNode{op: r.Op, x: lhs, y: rhs}
+			lhs = &cNode{op: r.Op, x: lhs, y: rhs, at: r.Pos}
 		}
 		return lhs
 	}
@@ -134,8 +136,64 @@ func (l *cLowerer) node(n *cNode) (litmus.Expr, ctypes.Int, error) {
 	if err != nil {
 		return nil, ctypes.Untyped, err
 	}
+	if n.op == "+" || n.op == "-" {
+		if x, y, err = l.pointerArith(n, x, y); err != nil {
+			return nil, ctypes.Untyped, err
+		}
+	}
 	v, t := ctypes.Arith(binaryOps[n.op].op, x, tx, y, ty)
 	return v, t, nil
+}
+
+// pointerArith scales the integer operand of a pointer plus or minus an
+// integer by the size of the type pointed to, as C does: "(u16 *)lock +
+// 1" is the address two bytes after lock's. A pointer whose type the
+// lowering does not know (herd's untyped registers, a struct) is a byte
+// address, as before.
+func (l *cLowerer) pointerArith(n *cNode, x, y litmus.Expr) (litmus.Expr, litmus.Expr, error) {
+	px, py := l.nodePointee(n.x), l.nodePointee(n.y)
+	for _, side := range []*cNode{n.x, n.y} {
+		if name := l.structPointer(side); name != "" {
+			return nil, nil, litmus.Unsupported(l.pos(n.at), fmt.Sprintf("pointer arithmetic on %s, a pointer to a struct", name))
+		}
+	}
+	switch {
+	case px.Typed() && py.Typed():
+		if n.op == "-" {
+			return nil, nil, litmus.Unsupported(l.pos(n.at), "the difference of two pointers")
+		}
+		return x, y, nil
+	case px.Typed():
+		return x, scaled(y, px), nil
+	case py.Typed() && n.op == "+":
+		return scaled(x, py), y, nil
+	}
+	return x, y, nil
+}
+
+// structPointer is the name of the pointer to a struct that n is, "" if
+// it is none.
+func (l *cLowerer) structPointer(n *cNode) string {
+	if n.leaf == nil || n.leaf.Primary == nil || n.leaf.Primary.Ident == "" {
+		return ""
+	}
+	name := n.leaf.Primary.Ident
+	if l.paramStruct(name) != "" || l.pointerStruct(name) != nil {
+		return name
+	}
+	return ""
+}
+
+// scaled is the integer e times the size of type t in bytes.
+func scaled(e litmus.Expr, t ctypes.Int) litmus.Expr {
+	size := int64(max(t.Bits, 8) / 8)
+	if size == 1 {
+		return e
+	}
+	if c, ok := e.(*litmus.Const); ok && !c.V.IsAddr() {
+		return litmus.C(c.V.Off * size)
+	}
+	return litmus.Bin(litmus.OpMul, e, litmus.C(size))
 }
 
 // logical lowers "a && b" and "a || b". When b makes no event it is a

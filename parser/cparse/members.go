@@ -8,12 +8,12 @@ package cparse
 
 import (
 	"fmt"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"sort"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // types are the structs the program and its files of functions define.

@@ -6,10 +6,10 @@
 package cparse
 
 import (
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // cTypeSizes are the C types narrower than the natural word, by width.
@@ -49,42 +49,63 @@ func locationBytes(threads []*cThread) map[string]int {
 }
 
 // accessSize is the width of an access through the address expression u:
-// that of the pointer type u is cast to, "*(u8 *)x", or of the type a
-// parameter points to, "P0(u16 *x)"; 0 for the natural word.
+// that of the type it points to when that is a byte or halfword type
+// (accessType), "*(u8 *)x", "P0(u16 *x)", "u16 *ptr", "(u16 *)lock + 1";
+// a member's own (memberSize); 0 for the natural word.
 func (l *cLowerer) accessSize(u *cUnary) uint8 {
+	if m := addressedMember(u); m != nil {
+		return l.memberSize(m)
+	}
+	return narrowBytes(l.accessType(u))
+}
+
+// narrowBytes is the width of an access of an object of type t, 0 for
+// the natural word.
+func narrowBytes(t ctypes.Int) uint8 {
+	switch {
+	case !t.Typed() || t.Bits >= 32:
+		return 0
+	case t.Bits == 1:
+		return 1
+	}
+	return t.Bits / 8
+}
+
+// addressedMember is the member m of an address "&m", through
+// parentheses, or nil.
+func addressedMember(u *cUnary) *cMember {
 	for u != nil {
 		switch {
 		case u.Op == "&" && memberOf(u.X) != nil:
-			return l.memberSize(memberOf(u.X))
-		case u.Cast != nil:
-			if len(u.Cast.Stars) != 1 {
-				return 0
-			}
-			return cTypeSizes[strings.Join(u.Cast.Type.Words, " ")]
+			return memberOf(u.X)
 		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
 			u = u.Primary.Paren.Left
-		case u.Primary != nil && u.Primary.Ident != "" && l.frame == nil && l.params[u.Primary.Ident]:
-			return l.paramSizes[u.Primary.Ident]
 		default:
-			return 0
+			return nil
 		}
 	}
-	return 0
+	return nil
 }
 
 // primLocation is the location a primitive called with args accesses:
 // "*p" for READ_ONCE and friends, the second argument of atomic_add(v,
 // p) and its kin, else the first. It is the member m, or the address
-// expression u; both are nil when the argument is neither.
-func primLocation(p cprim.Prim, args []*cExpr) (u *cUnary, m *cMember) {
+// expression n; both are nil when the argument is neither.
+func primLocation(p cprim.Prim, args []*cExpr) (n *cNode, m *cMember) {
 	i := 0
 	if (p.Kind == cprim.AtomicOp || p.Kind == cprim.AtomicRet) && !p.One {
 		i = 1
 	}
-	if p.NArgs() == 0 || i >= len(args) || args[i].compound() {
+	if p.NArgs() == 0 || i >= len(args) || args[i].Then != nil {
 		return nil, nil
 	}
-	u = args[i].Left
+	if args[i].compound() {
+		if p.Lvalue {
+			return nil, nil
+		}
+		return climb(args[i]), nil
+	}
+	u := args[i].Left
 	if p.Lvalue {
 		if m := memberOf(u); m != nil {
 			return nil, m
@@ -94,18 +115,20 @@ func primLocation(p cprim.Prim, args []*cExpr) (u *cUnary, m *cMember) {
 		}
 		u = u.X
 	}
-	return u, nil
+	return &cNode{leaf: u}, nil
 }
 
 // primSize is the width of the access of a primitive called with args
 // (primLocation).
 func (l *cLowerer) primSize(p cprim.Prim, args []*cExpr) uint8 {
-	u, m := primLocation(p, args)
+	n, m := primLocation(p, args)
 	switch {
 	case m != nil:
 		return l.memberSize(m)
-	case u != nil:
-		return l.accessSize(u)
+	case n != nil && n.leaf != nil:
+		return l.accessSize(n.leaf)
+	case n != nil:
+		return narrowBytes(l.nodePointee(n))
 	}
 	return 0
 }
@@ -113,8 +136,11 @@ func (l *cLowerer) primSize(p cprim.Prim, args []*cExpr) uint8 {
 // exprSize is the width of an access through the address expression e
 // (accessSize).
 func (l *cLowerer) exprSize(e *cExpr) uint8 {
-	if e.compound() {
+	switch {
+	case e.Then != nil:
 		return 0
+	case e.compound():
+		return narrowBytes(l.nodePointee(climb(e)))
 	}
 	return l.accessSize(e.Left)
 }
@@ -131,16 +157,21 @@ func (l *cLowerer) memberSize(m *cMember) uint8 {
 
 // accessType is the C type of the object an access through the address
 // expression u reaches: the pointer type u is cast to, the type a pointer
-// parameter of the thread or of an inlined function points to, or a
-// member's; untyped when the lowering does not know it.
+// parameter of the thread or of an inlined function or a pointer local
+// points to, a member's, or that of a pointer expression in parentheses
+// (nodePointee); untyped when the lowering does not know it.
 func (l *cLowerer) accessType(u *cUnary) ctypes.Int {
 	for u != nil {
 		switch {
 		case u.Op == "&" && memberOf(u.X) != nil:
 			return l.memberType(memberOf(u.X))
 		case u.Cast != nil:
-			return intType(u.Cast.Type, len(u.Cast.Stars)-1)
-		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
+			return pointeeType(u.Cast.Type, len(u.Cast.Stars))
+		case u.Primary != nil && u.Primary.Paren != nil && u.Primary.Paren.Then != nil:
+			return ctypes.Untyped
+		case u.Primary != nil && u.Primary.Paren != nil && u.Primary.Paren.compound():
+			return l.nodePointee(climb(u.Primary.Paren))
+		case u.Primary != nil && u.Primary.Paren != nil:
 			u = u.Primary.Paren.Left
 		case u.Primary != nil && u.Primary.Ident != "":
 			return l.pointee(u.Primary.Ident)
@@ -151,24 +182,58 @@ func (l *cLowerer) accessType(u *cUnary) ctypes.Int {
 	return ctypes.Untyped
 }
 
-// pointee is the type the pointer parameter name, of the innermost scope
-// that has it, points to.
+// nodePointee is the type of the object the address expression n points
+// to: a pointer plus or minus an integer points into the object its
+// pointer does (C's pointer arithmetic, which the lowering scales by that
+// type's size, pointerArith).
+func (l *cLowerer) nodePointee(n *cNode) ctypes.Int {
+	switch {
+	case n.leaf != nil:
+		return l.accessType(n.leaf)
+	case n.op == "+":
+		if t := l.nodePointee(n.x); t.Typed() {
+			return t
+		}
+		return l.nodePointee(n.y)
+	case n.op == "-":
+		return l.nodePointee(n.x)
+	}
+	return ctypes.Untyped
+}
+
+// pointeeType is the integer type that a declaration of type t with
+// stars stars points to; untyped for one that is not a pointer.
+func pointeeType(t *cType, stars int) ctypes.Int {
+	if stars < 1 {
+		return ctypes.Untyped
+	}
+	return intType(t, stars-1)
+}
+
+// pointee is the type the pointer name, of the innermost scope that has
+// it, points to: a pointer parameter or a pointer local.
 func (l *cLowerer) pointee(name string) ctypes.Int {
 	for fr := l.frame; fr != nil; fr = fr.parent {
 		if _, ok := fr.vars[name]; ok && fr.fn != nil {
 			for _, p := range fr.fn.Params {
 				if p.Name == name {
-					return intType(p.Type, len(p.Stars)-1)
+					return pointeeType(p.Type, len(p.Stars))
 				}
 			}
 			return ctypes.Untyped
 		}
-		if _, ok := fr.regs[name]; ok || !fr.transparent {
+		if r, ok := fr.regs[name]; ok {
+			return l.pointees[r]
+		}
+		if !fr.transparent {
 			return ctypes.Untyped
 		}
 	}
-	if l.params[name] {
+	switch {
+	case l.params[name]:
 		return l.paramTypes[name]
+	case l.regs[name]:
+		return l.pointees[name]
 	}
 	return ctypes.Untyped
 }
@@ -176,12 +241,12 @@ func (l *cLowerer) pointee(name string) ctypes.Int {
 // primType is the type of the location a primitive called with args
 // accesses (primLocation).
 func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) ctypes.Int {
-	u, m := primLocation(p, args)
+	n, m := primLocation(p, args)
 	switch {
 	case m != nil:
 		return l.memberType(m)
-	case u != nil:
-		return l.accessType(u)
+	case n != nil:
+		return l.nodePointee(n)
 	}
 	return ctypes.Untyped
 }
@@ -189,8 +254,11 @@ func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) ctypes.Int {
 // exprType is the type of the object an access through the address
 // expression e reaches (accessType).
 func (l *cLowerer) exprType(e *cExpr) ctypes.Int {
-	if e.compound() {
+	switch {
+	case e.Then != nil:
 		return ctypes.Untyped
+	case e.compound():
+		return l.nodePointee(climb(e))
 	}
 	return l.accessType(e.Left)
 }
