@@ -30,10 +30,26 @@ const (
 	// CaveatDataRace: an allowed execution has a data race, for which
 	// the LKMM makes no promise at all.
 	CaveatDataRace CaveatKind = "data-race"
+	// CaveatFlagged: an allowed execution raises another of the model's
+	// flags (lock.cat's mixed-lock-accesses, say): the model's own check
+	// that the test is outside what it describes.
+	CaveatFlagged CaveatKind = "flagged"
 )
 
 // DataRaceNote says what the LKMM's data-race flag means.
 const DataRaceNote = "data race: plain accesses race, and the LKMM promises nothing for such code"
+
+// outsideModel are the flags by which herd's models say that a test is
+// outside what they describe (lock.cat's checks that lock variables are
+// used as locks, the LKMM's of mixed sizes and of RCU's markers, ARMv8's
+// of page-table and code updates); the others (aarch64.cat's
+// Assuming-common-inner-shareable-domain) state an assumption.
+var outsideModel = map[string]bool{
+	"mixed-lock-accesses": true, "unpaired-LKW": true, "unpaired-LKR": true, "lock-final": true,
+	"unmatched-unlock": true, "mixed-accesses": true, "unmatched-rcu-lock": true,
+	"unmatched-rcu-unlock": true, "unmatched-srcu-lock": true, "unmatched-srcu-unlock": true,
+	"requires-BBM": true, "violates-CMODX-requirements": true,
+}
 
 // A Caveat is one reason a result's verdict is less than it says.
 type Caveat struct {
@@ -66,6 +82,11 @@ func (r *Result) Caveats() []Caveat {
 	}
 	if slices.Contains(r.Flags, "data-race") {
 		out = append(out, Caveat{CaveatDataRace, DataRaceNote, never})
+	}
+	for _, f := range r.Flags {
+		if outsideModel[f] {
+			out = append(out, Caveat{CaveatFlagged, "flag " + f + ": the model says it does not describe such a test", never})
+		}
 	}
 	return out
 }

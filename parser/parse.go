@@ -168,7 +168,7 @@ func lower(syn *testSyntax, opt Options) (*litmus.Test, error) {
 	if err := checkAddressRegs(t); err != nil {
 		return nil, err
 	}
-	cparse.WarnHeldLocks(t)
+	warnHeldLocks(t)
 	if syn.final == nil {
 		if syn.final, err = parseFinalPart(secs.Final); err != nil {
 			return nil, err

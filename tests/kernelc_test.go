@@ -94,6 +94,9 @@ func TestKernelCTwins(t *testing.T) {
 		// copy is a location of its own, as when written one by one.
 		{"struct-nodes.litmus", "struct-nodes+plain.litmus"},
 		{"struct-nodes-once.litmus", "struct-nodes-once+plain.litmus"},
+		// typedef, and struct values one word wide: a value parameter,
+		// a local, members read off the value.
+		{"struct-value.litmus", "struct-value+plain.litmus"},
 	} {
 		t.Run(tc.construct, func(t *testing.T) {
 			want, got := columnsOf(t, tc.twin, false), columnsOf(t, tc.construct, false)
@@ -204,8 +207,12 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:3:33: unsupported: return in a thread"},
 		{"a per-CPU variable as a value", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v);\nP0(int *x) { WRITE_ONCE(*x, v); }",
 			"t.litmus:5:29: unsupported: per-CPU variable v as a value"},
-		{"a struct value", "struct n { int a; };\nP0(int *x) { struct n s; WRITE_ONCE(*x, 1); }",
-			"t.litmus:4:23: unsupported: local variable s of type struct n"},
+		{"a struct value of two words", "struct n { int a; int b; };\nP0(int *x) { struct n s; WRITE_ONCE(*x, 1); }",
+			"t.litmus:4:23: unsupported: local variable s of type struct n: a value of struct n, which takes 2 words (a struct value is held only when it is one word)"},
+		{"a typedef of a union", "typedef union { int a; short b; } u_t;\nP0(int *x) { WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:1: unsupported: a typedef of a union (two views of one word)"},
+		{"a member through a struct value", "struct n { int a; };\nP0(int *x) { struct n s = READ_ONCE(*x); WRITE_ONCE(*x, s->a); }",
+			"t.litmus:4:57: s is a struct value: expected s.a"},
 		{"a member the struct lacks", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v);\nP0(int *x) { struct n *p = this_cpu_ptr(&v); WRITE_ONCE(p->b, 1); }",
 			"t.litmus:5:58: struct n has no member \"b\" (expected one of a)"},
 		{"a member of an int pointer", "P0(int *x) { WRITE_ONCE(x->a, 1); }",

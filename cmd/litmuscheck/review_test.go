@@ -37,6 +37,18 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
+// seedDiff is the diff of tests/seeds/NAME.litmus with the functions of
+// tests/seeds/NAME/old.c against those of new.c.
+func seedDiff(name string) []string { return seedDiffIn(name, name) }
+
+// seedDiffIn is seedDiff of the test file test with the functions of
+// the seed dir.
+func seedDiffIn(dir, test string) []string {
+	seeds := "../../tests/seeds/"
+	file := seeds + test + ".litmus"
+	return []string{"diff", "--old-fragments", seeds + dir + "/old.c", "--new-fragments", seeds + dir + "/new.c", file, file}
+}
+
 // TestReviewGolden runs diff and barriers and compares exit status, stdout
 // and stderr with testdata/review/NAME.golden (go test -update rewrites
 // them). The inputs of its own end in .in, out of the way of the
@@ -68,6 +80,11 @@ func TestReviewGolden(t *testing.T) {
 		{"diff-threads", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb3.in"}},
 		{"diff-locations", []string{"diff", "../../tests/SB.litmus", "testdata/review/sb-z.in"}},
 		{"diff-one-file", []string{"diff", "../../tests/SB.litmus"}},
+		// The patches the seeds are: one test, the code before and after.
+		{"diff-seed-spin-is-locked", seedDiff("spin-is-locked")},
+		{"diff-seed-spin-is-locked-queued", seedDiffIn("spin-is-locked", "spin-is-locked-queued")},
+		{"diff-seed-spin-is-locked-mb", seedDiffIn("spin-is-locked", "spin-is-locked+mb")},
+		{"diff-seed-pv-unlock", seedDiff("pv-unlock")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,6 +188,9 @@ func runPlain(t *testing.T, args ...string) (map[string]string, bool) {
 		Negative int    `json:"negative"`
 		Hangs    int    `json:"hangs"`
 		Error    string `json:"error"`
+		Caveats  []struct {
+			Kind string `json:"kind"`
+		} `json:"caveats"`
 	}
 	if err := json.Unmarshal([]byte(out), &runs); err != nil {
 		t.Fatalf("%v: %v\n%s", args, err, out)
@@ -188,8 +208,17 @@ func runPlain(t *testing.T, args ...string) (map[string]string, bool) {
 			v = "n/a"
 		case r.Error != "":
 			// The word the column shows in its place.
-		case r.Positive+r.Negative == 0:
-			v += " (vacuous)"
+		default:
+			// The caveats' kinds, but hangs, marked apart below.
+			var kinds []string
+			for _, c := range r.Caveats {
+				if c.Kind != "hangs" {
+					kinds = append(kinds, c.Kind)
+				}
+			}
+			if len(kinds) > 0 {
+				v += " (" + strings.Join(kinds, ", ") + ")"
+			}
 		}
 		if r.Hangs > 0 {
 			// barriers marks a cell whose executions hang.

@@ -21,6 +21,7 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypedef"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -142,6 +143,9 @@ var cDefsParser = sync.OnceValue(func() *participle.Parser[cDefsFile] {
 func ParseCDefs(name, src string) (*CDefs, error) {
 	f := litfile.NewFile(name, src)
 	expanded, err := cmacro.Preprocess(f, src)
+	if err == nil {
+		expanded, err = ctypedef.Expand(f, expanded)
+	}
 	if err != nil {
 		return nil, litfile.AsList(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypedef"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -39,6 +40,9 @@ type Syntax struct {
 func ParseSyntax(prog litfile.Section) (*Syntax, error) {
 	text, f := prog.Padded(), prog.File
 	expanded, err := cmacro.Preprocess(f, text)
+	if err == nil {
+		expanded, err = ctypedef.Expand(f, expanded)
+	}
 	if err != nil {
 		return nil, err
 	}

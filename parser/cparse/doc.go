@@ -23,6 +23,7 @@
 //     sizes.go (access widths).
 //   - call.go: calls, dispatched to the inlined functions (defs.go,
 //     inline.go, userdefs.go), litmuscheck's extensions (ext.go, long.go)
-//     or the primitives that package cprim describes.
-//   - lockinit.go: the warning for a lock a test starts held.
+//     or the primitives that package cprim describes; package ctypedef
+//     reads typedefs before the grammar runs, values.go holds struct
+//     values.
 package cparse

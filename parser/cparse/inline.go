@@ -203,6 +203,9 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 		}
 		// A value parameter is a local register the body may assign.
 		r := l.temp()
+		if err := l.holdStruct(r, p.Type, 0, litfile.Position(fr.f, p.Pos)); err != nil {
+			return nil, err
+		}
 		pt := intType(p.Type, 0)
 		l.types[r] = pt
 		l.emit(litmus.Instr{Pos: pos, Text: p.Name + " = " + l.text(a.Pos, a.EndPos), Op: litmus.OpMove, Dst: r, Src: ctypes.Convert(v, t, pt)})

@@ -55,6 +55,9 @@ type cLowerer struct {
 	paramTypes map[string]ctypes.Int
 	types      map[string]ctypes.Int
 	pointees   map[string]ctypes.Int
+	// valStructs are the structs the registers declared with a struct
+	// type hold by value (values.go).
+	valStructs map[string]valueStruct
 	// ptypes are the structs the thread's pointer parameters point to,
 	// for their members (struct.go).
 	ptypes map[string]string
@@ -89,6 +92,7 @@ func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[s
 		paramTypes:   map[string]ctypes.Int{},
 		types:        map[string]ctypes.Int{},
 		pointees:     map[string]ctypes.Int{},
+		valStructs:   map[string]valueStruct{},
 		paramStructs: map[string]*clayout.Struct{},
 		ptrStructs:   map[string]*clayout.Struct{},
 		objects:      map[string]bool{},
@@ -190,6 +194,9 @@ func (l *cLowerer) stmt(s *cStmt) error {
 			name := l.declare(d.Name)
 			l.types[name] = intType(s.Decl.Type, len(d.Stars))
 			l.pointees[name] = pointeeType(s.Decl.Type, len(d.Stars))
+			if err := l.holdStruct(name, s.Decl.Type, len(d.Stars), l.pos(d.Pos)); err != nil {
+				return err
+			}
 			if st := l.structOf(s.Decl.Type, len(d.Stars)); st != nil {
 				l.ptrStructs[name] = st
 			} else {

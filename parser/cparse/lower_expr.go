@@ -315,6 +315,9 @@ func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, ctypes.Int, error) {
 	case u.Primary != nil:
 		return l.primary(u.Primary)
 	case u.Member != nil:
+		if v, t, ok, err := l.valueMember(u.Member); ok {
+			return v, t, err
+		}
 		// A plain read of a member.
 		addr, size, err := l.member(u.Member)
 		if err != nil {

@@ -57,8 +57,8 @@ func (l *cLowerer) checkLocalType(t *cType, d *cDeclarator) error {
 	if len(d.Stars) > 0 || len(words) != 1 {
 		return nil
 	}
-	if _, builtin := cStructs[words[0]]; builtin || l.structTypes().Lookup(words[0]) != nil {
-		return litmus.Unsupported(l.pos(d.Pos), fmt.Sprintf("local variable %s of type struct %s (a struct value; declare a pointer to one)", d.Name, words[0]))
+	if _, _, err := l.structValueType(t, 0); err != nil {
+		return litmus.Unsupported(l.pos(d.Pos), fmt.Sprintf("local variable %s of type struct %s: %v", d.Name, words[0], err))
 	}
 	return nil
 }

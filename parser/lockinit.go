@@ -3,13 +3,13 @@
 // the init block gives it (herd7 alike), so "{ l = 1; }" does not mean that
 // spin_lock(l) must wait.
 
-package cparse
+package parser
 
 import "github.com/litmuscheck/litmuscheck/litmus"
 
-// WarnHeldLocks warns, once per location, when a location that lock.cat's
+// warnHeldLocks warns, once per location, when a location that lock.cat's
 // lock events use starts with a value other than 0.
-func WarnHeldLocks(t *litmus.Test) {
+func warnHeldLocks(t *litmus.Test) {
 	if t.Arch != litmus.ArchC {
 		return
 	}

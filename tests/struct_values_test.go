@@ -1,0 +1,49 @@
+// This file checks the members of a qspinlock held by value: each is the
+// bits of the word it names, in every column that can compute them.
+
+package tests
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/litmuscheck/litmuscheck/pipeline"
+)
+
+// TestQspinlockValueMembers: "struct qspinlock val = READ_ONCE(*lock)"
+// and val's bytes and halfwords. Herd's X86_64 has no shift right and
+// RISC-V cannot read a u32 unsigned, so those two columns refuse the
+// shift by name rather than guess.
+func TestQspinlockValueMembers(t *testing.T) {
+	const src = `C qspinlock-value
+{ lock = 0x10203; }
+
+P0(struct qspinlock *lock)
+{
+	struct qspinlock val = READ_ONCE(*lock);
+	int r1 = val.pending;
+	int r2 = val.tail;
+	int r3 = val.locked_pending;
+	int r4 = val.locked;
+}
+
+exists (0:r1=2 /\ 0:r2=1 /\ 0:r3=0x203 /\ 0:r4=3)
+`
+	out := pipeline.File("qspinlock-value.litmus", src, pipeline.Settings{Spec: pipeline.Spec{Name: "all"}})
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	got := map[string]string{}
+	for _, r := range out.Runs {
+		got[r.Column.Name] = r.Verdict()
+		if r.Err != nil && !strings.Contains(r.Err.Error(), "unsupported: an unsigned shift right") {
+			t.Errorf("%s: %v, want the unsigned shift's refusal", r.Column.Title, r.Err)
+		}
+	}
+	want := map[string]string{"lkmm": "Always", "power": "Always", "power-isync": "Always", "armv8": "Always", "armv8-lse": "Always",
+		"tso": "unsupported", "riscv": "unsupported"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts (-want +got):\n%s", diff)
+	}
+}
