@@ -188,7 +188,7 @@ func TestCErrors(t *testing.T) {
 		{"r0 = &x;", `t.litmus:4:6: unsupported: operator "&"`},
 		{"r0 = READ_ONCE(*x)", `t.litmus:5:1: unexpected token "}" (expected ";")`},
 		{"r0 = (x + 1;", `t.litmus:4:12: unexpected token ";" (expected ")")`},
-		{"if (r0 { }", `t.litmus:4:8: unexpected token "{" (expected ")" CStmt ("else" CStmt)?)`},
+		{"if (r0 { }", `t.litmus:4:8: unexpected token "{" (expected ")" Stmt ("else" Stmt)?)`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("t.litmus", cTest(tt.body))

@@ -16,6 +16,7 @@ package cparse
 
 import (
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 )
 
 // awaitReads are the calls an await loop's condition may make: reads
@@ -39,17 +40,17 @@ var noEffect = map[string]bool{
 
 // isAwait reports whether the loop of condition cond and body body is an
 // await loop: a condition that only reads, and a body that does nothing.
-func (l *cLowerer) isAwait(cond *cExpr, body *cStmt) bool {
+func (l *cLowerer) isAwait(cond *csyntax.Expr, body *csyntax.Stmt) bool {
 	return l.awaitLoops && l.readsOnly(cond) && reads(cond) && l.doesNothing(body)
 }
 
 // reads reports whether e reads memory: a spin on registers alone is no
 // await loop, and is unrolled.
-func reads(e *cExpr) bool {
+func reads(e *csyntax.Expr) bool {
 	found := false
-	var unary func(u *cUnary)
-	var expr func(e *cExpr)
-	expr = func(e *cExpr) {
+	var unary func(u *csyntax.Unary)
+	var expr func(e *csyntax.Expr)
+	expr = func(e *csyntax.Expr) {
 		if e == nil {
 			return
 		}
@@ -60,7 +61,7 @@ func reads(e *cExpr) bool {
 		expr(e.Then)
 		expr(e.Else)
 	}
-	unary = func(u *cUnary) {
+	unary = func(u *csyntax.Unary) {
 		switch {
 		case u == nil:
 		case u.Op == "*" || u.Member != nil:
@@ -81,7 +82,7 @@ func reads(e *cExpr) bool {
 
 // doesNothing reports whether s has no effect: empty, or calls of the
 // hints and compiler barriers that the test does not redefine.
-func (l *cLowerer) doesNothing(s *cStmt) bool {
+func (l *cLowerer) doesNothing(s *csyntax.Stmt) bool {
 	switch {
 	case s == nil || s.Empty:
 		return true
@@ -107,7 +108,7 @@ func (l *cLowerer) defined(name string) bool {
 
 // readsOnly reports whether evaluating e writes nothing: its calls are
 // reads (awaitReads) that the test does not redefine.
-func (l *cLowerer) readsOnly(e *cExpr) bool {
+func (l *cLowerer) readsOnly(e *csyntax.Expr) bool {
 	if e == nil {
 		return true
 	}
@@ -122,7 +123,7 @@ func (l *cLowerer) readsOnly(e *cExpr) bool {
 	return true
 }
 
-func (l *cLowerer) unaryReadsOnly(u *cUnary) bool {
+func (l *cLowerer) unaryReadsOnly(u *csyntax.Unary) bool {
 	switch {
 	case u == nil:
 		return true
@@ -156,7 +157,7 @@ func (l *cLowerer) unaryReadsOnly(u *cUnary) bool {
 // holds, whose failure is a spin that may hang (Instr.Spin). As in herd's
 // semantics of a loop, the code after it is not control-dependent on the
 // reads.
-func (l *cLowerer) awaitLoop(cond *cExpr, pos litmus.Pos, text string) error {
+func (l *cLowerer) awaitLoop(cond *csyntax.Expr, pos litmus.Pos, text string) error {
 	from := len(l.thr.Code)
 	c, err := l.expr(cond)
 	if err != nil {

@@ -10,13 +10,14 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // call lowers a primitive call. The value, if any, goes to dst when it is
 // named, else to a hidden register; want is false for a call whose value
 // is dropped.
-func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
+func (l *cLowerer) call(c *csyntax.Call, dst string, want bool) (litmus.Expr, error) {
 	pos := l.pos(c.Pos)
 	// A test's own functions and the fragments come first, then the
 	// primitives of a .def file, which may redefine the kernel's.
@@ -51,7 +52,7 @@ func (l *cLowerer) call(c *cCall, dst string, want bool) (litmus.Expr, error) {
 }
 
 // callPrim lowers a call of the primitive p.
-func (l *cLowerer) callPrim(c *cCall, p cprim.Prim, dst string, want bool) (litmus.Expr, error) {
+func (l *cLowerer) callPrim(c *csyntax.Call, p cprim.Prim, dst string, want bool) (litmus.Expr, error) {
 	pos := l.pos(c.Pos)
 	if n := p.NArgs(); len(c.Args) != n {
 		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, n, plural(n), len(c.Args))
@@ -87,7 +88,7 @@ func (l *cLowerer) callPrim(c *cCall, p cprim.Prim, dst string, want bool) (litm
 // primArgs lowers the arguments of a call c of p, left to right; the
 // values stored, swapped, compared or combined are converted to the type
 // of the location, which it returns as well.
-func (l *cLowerer) primArgs(c *cCall, p cprim.Prim) ([]litmus.Expr, ctypes.Int, error) {
+func (l *cLowerer) primArgs(c *csyntax.Call, p cprim.Prim) ([]litmus.Expr, ctypes.Int, error) {
 	loc := l.primType(p, c.Args)
 	var args []litmus.Expr
 	for i, a := range c.Args {
@@ -212,7 +213,7 @@ func primValueArg(p cprim.Prim, i int) bool {
 // callType is the C type of the value of the call c, as call resolves
 // it: a primitive's location type, int for a primitive that tests, an
 // inlined function's return type.
-func (l *cLowerer) callType(c *cCall) ctypes.Int {
+func (l *cLowerer) callType(c *csyntax.Call) ctypes.Int {
 	if l.defs != nil {
 		if fn, ok := l.defs.funcs[c.Name]; ok && !l.inside(fn) {
 			return intType(fn.Ret, len(fn.Stars))
@@ -239,7 +240,7 @@ func (l *cLowerer) callType(c *cCall) ctypes.Int {
 
 // primResultType is the C type of the value of the primitive p called
 // with args.
-func (l *cLowerer) primResultType(p cprim.Prim, args []*cExpr) ctypes.Int {
+func (l *cLowerer) primResultType(p cprim.Prim, args []*csyntax.Expr) ctypes.Int {
 	switch {
 	case p.Args != nil || p.Kind == cprim.Seq:
 		return ctypes.Untyped
@@ -251,7 +252,7 @@ func (l *cLowerer) primResultType(p cprim.Prim, args []*cExpr) ctypes.Int {
 
 // callMacro lowers a call of a primitive a .def macro defines: each step
 // with the call's arguments in its own order.
-func (l *cLowerer) callMacro(c *cCall, p cprim.Prim, dst string, want bool) (litmus.Expr, error) {
+func (l *cLowerer) callMacro(c *csyntax.Call, p cprim.Prim, dst string, want bool) (litmus.Expr, error) {
 	steps := p.Steps
 	if p.Kind != cprim.Seq {
 		steps = []cprim.Prim{p}
@@ -259,7 +260,7 @@ func (l *cLowerer) callMacro(c *cCall, p cprim.Prim, dst string, want bool) (lit
 	var v litmus.Expr
 	for _, s := range steps {
 		sub := *c
-		sub.Args = make([]*cExpr, len(s.Args))
+		sub.Args = make([]*csyntax.Expr, len(s.Args))
 		for k, i := range s.Args {
 			sub.Args[k] = c.Args[i]
 		}
@@ -277,7 +278,7 @@ func (l *cLowerer) callMacro(c *cCall, p cprim.Prim, dst string, want bool) (lit
 
 // lvalue lowers the "*p" argument of READ_ONCE and friends to the address
 // p.
-func (l *cLowerer) lvalue(name string, a *cExpr) (litmus.Expr, error) {
+func (l *cLowerer) lvalue(name string, a *csyntax.Expr) (litmus.Expr, error) {
 	u := single(a)
 	if m := memberOf(u); m != nil {
 		addr, _, err := l.member(m)

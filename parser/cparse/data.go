@@ -11,65 +11,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
-
-// cTop is one definition before the threads.
-type cTop struct {
-	Pos    lexer.Position
-	Struct *cStructDef `parser:"(  @@"`
-	PerCPU *cPerCPU    `parser:" | @@"`
-	Func   *cFunc      `parser:" | @@ )"`
-}
-
-// cStructDef is "struct name { members };"; Head is "struct name {".
-type cStructDef struct {
-	Pos     lexer.Position
-	Head    string         `parser:"@StructHead"`
-	Members []*cMemberDecl `parser:"@@* \"}\" \";\""`
-	Name    string
-}
-
-// cMemberDecl declares members of one type: "int locked;", "struct
-// optimistic_spin_node *next, *prev;", "long reserved[2];".
-type cMemberDecl struct {
-	Pos   lexer.Position
-	Union *cUnion       `parser:"(  @@"`
-	Type  *cType        `parser:" | @@"`
-	Vars  []*cMemberVar `parser:"    @@ ( \",\" @@ )* \";\" )"`
-}
-
-// cUnion is a union member, "union { ... } name;", read so that it can be
-// refused as unsupported by name.
-type cUnion struct {
-	Pos     lexer.Position
-	Members []*cMemberDecl `parser:"\"union\" \"{\" @@* \"}\""`
-	Name    string         `parser:"@Ident? \";\""`
-}
-
-type cMemberVar struct {
-	Pos   lexer.Position
-	Stars []string `parser:"@\"*\"*"`
-	Name  string   `parser:"@Ident"`
-	Len   string   `parser:"( \"[\" @Int \"]\" )?"`
-}
-
-// cPerCPU is "static DEFINE_PER_CPU(type, name);" and its aligned forms,
-// whose alignment changes no value.
-type cPerCPU struct {
-	Pos    lexer.Position
-	Static bool     `parser:"@\"static\"?"`
-	Macro  string   `parser:"@( \"DEFINE_PER_CPU\" | \"DEFINE_PER_CPU_ALIGNED\" | \"DEFINE_PER_CPU_SHARED_ALIGNED\" | \"DEFINE_PER_CPU_READ_MOSTLY\" )"`
-	Type   *cType   `parser:"\"(\" @@"`
-	Stars  []string `parser:"@\"*\"*"`
-	Name   string   `parser:"\",\" @Ident"`
-	Len    string   `parser:"( \"[\" @Int \"]\" )? \")\" \";\""`
-}
 
 // cData are the structs and per-CPU variables of a set of definitions.
 type cData struct {
@@ -94,7 +41,7 @@ func isIntType(words []string) bool {
 
 // collectData lays out the structs and per-CPU variables of tops, read
 // from f, after those of base (which may be nil: no data).
-func collectData(f *litfile.File, tops []*cTop, base cData) (cData, error) {
+func collectData(f *litfile.File, tops []*csyntax.Top, base cData) (cData, error) {
 	out := cData{types: base.types, objects: map[string]*cObject{}, order: append([]string(nil), base.order...)}
 	for n, o := range base.objects {
 		out.objects[n] = o
@@ -132,7 +79,7 @@ func collectData(f *litfile.File, tops []*cTop, base cData) (cData, error) {
 
 // defineStruct lays out the struct s defines into own, with the structs
 // of outer visible to it.
-func defineStruct(f *litfile.File, own, outer *clayout.Types, s *cStructDef) error {
+func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructDef) error {
 	pos := litfile.Position(f, s.Pos)
 	s.Name = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(s.Head, "struct")), "{"))
 	if outer.Lookup(s.Name) != nil {
@@ -169,7 +116,7 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *cStructDef) err
 
 // perCPUObject is the per-CPU variable p defines, its type a struct of
 // types or an integer type.
-func perCPUObject(f *litfile.File, types *clayout.Types, p *cPerCPU) (*cObject, error) {
+func perCPUObject(f *litfile.File, types *clayout.Types, p *csyntax.PerCPU) (*cObject, error) {
 	pos := litfile.Position(f, p.Pos)
 	words := unqualified(p.Type)
 	o := &cObject{Object: clayout.Object{Name: p.Name, Words: words}, pos: pos}

@@ -13,22 +13,17 @@ package cparse
 import (
 	"fmt"
 	"strings"
-	"sync"
-
-	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypedef"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
 // CDefs are C function definitions that calls in C tests inline, and the
 // primitives of a .def file (WithPrims) that calls lower to events.
 type CDefs struct {
-	funcs map[string]*cFunc
+	funcs map[string]*csyntax.Func
 	order []string
 	prims *cprim.Prims
 	// files holds the file each function was read from, by name: merged
@@ -66,7 +61,7 @@ func (d *CDefs) AsLibrary() *CDefs {
 // without is d less the functions names lists.
 func (d *CDefs) without(names map[string]bool) *CDefs {
 	out := *d
-	out.funcs, out.files, out.order = map[string]*cFunc{}, map[string]*litfile.File{}, nil
+	out.funcs, out.files, out.order = map[string]*csyntax.Func{}, map[string]*litfile.File{}, nil
 	for _, n := range d.order {
 		if !names[n] {
 			out.funcs[n], out.files[n] = d.funcs[n], d.files[n]
@@ -101,71 +96,21 @@ func (d *CDefs) Has(name string) bool {
 	return ok
 }
 
-// cDefsFile is a file of function definitions.
-type cDefsFile struct {
-	Pos  lexer.Position
-	Tops []*cTop `parser:"@@*"`
-}
-
-// cFunc is "int spin_trylock(spinlock_t *l) { ... return r; }".
-type cFunc struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	// Spec are the storage class, inline hints and the kernel's function
-	// attributes (linkage, tracing, section), which change nothing once
-	// the function is inlined.
-	Spec   []string  `parser:"@( \"static\" | \"inline\" | \"__inline__\" | \"__always_inline\" | \"noinline\" | \"__visible\" | \"__lockfunc\" | \"notrace\" | \"__maybe_unused\" )*"`
-	Ret    *cType    `parser:"@@"`
-	Stars  []string  `parser:"@\"*\"*"`
-	Name   string    `parser:"@Ident"`
-	Params []*cParam `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
-	Body   []*cStmt  `parser:"\"{\" @@* \"}\""`
-}
-
-// cReturn is "return e;" or "return;". Only the last statement of a
-// function body may return.
-type cReturn struct {
-	Pos   lexer.Position
-	Value *cExpr `parser:"\"return\" @@? \";\""`
-}
-
-var cDefsParser = sync.OnceValue(func() *participle.Parser[cDefsFile] {
-	return participle.MustBuild[cDefsFile](
-		participle.Lexer(cLexer),
-		participle.Elide("Comment", "Whitespace"),
-		participle.UseLookahead(2),
-	)
-})
-
 // ParseCDefs parses C function definitions from src, read from file name.
 // Each function may call the kernel primitives, the extensions of this
 // file and the functions defined before it.
 func ParseCDefs(name, src string) (*CDefs, error) {
-	f := litfile.NewFile(name, src)
-	expanded, err := cmacro.Preprocess(f, src)
-	if err == nil {
-		expanded, err = ctypedef.Expand(f, expanded)
-	}
+	p, f, err := csyntax.ParseDefs(name, src)
 	if err != nil {
 		return nil, litfile.AsList(err)
-	}
-	if expanded != src {
-		f, src = litfile.NewFile(name, expanded), expanded
-	}
-	if err := litfile.CheckNesting(litfile.Section{Text: src, File: f}, litfile.CText); err != nil {
-		return nil, litfile.AsList(err)
-	}
-	p, err := cDefsParser().ParseString(name, src)
-	if err != nil {
-		return nil, litfile.AsList(litfile.GrammarError(f, err))
 	}
 	return collectDefs(f, p.Tops, cData{})
 }
 
 // collectDefs checks the definitions parsed from f and indexes them; the
 // structs of base are visible to them.
-func collectDefs(f *litfile.File, tops []*cTop, base cData) (*CDefs, error) {
-	d := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}}
+func collectDefs(f *litfile.File, tops []*csyntax.Top, base cData) (*CDefs, error) {
+	d := &CDefs{funcs: map[string]*csyntax.Func{}, files: map[string]*litfile.File{}}
 	data, err := collectData(f, tops, base)
 	if err != nil {
 		return nil, litfile.AsList(err)
@@ -203,7 +148,7 @@ func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: map[string]bool{},
+	out := &CDefs{funcs: map[string]*csyntax.Func{}, files: map[string]*litfile.File{}, prims: d.prims, library: map[string]bool{},
 		replaced: append(append([]replacement(nil), d.replaced...), e.replaced...), data: data}
 	for _, src := range []*CDefs{d, e} {
 		for n := range src.library {
@@ -247,7 +192,7 @@ func (d *CDefs) Lines(name string) (file string, first, last int, ok bool) {
 // file: calls of them lower to their events, before the kernel's own
 // primitives of the same names and after d's functions.
 func (d *CDefs) WithPrims(p *cprim.Prims) *CDefs {
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: p}
+	out := &CDefs{funcs: map[string]*csyntax.Func{}, files: map[string]*litfile.File{}, prims: p}
 	if d != nil {
 		out.funcs, out.order, out.files = d.funcs, d.order, d.files
 		out.library, out.replaced, out.data = d.library, d.replaced, d.data
@@ -261,7 +206,7 @@ func (d *CDefs) Alias(name, target string) (*CDefs, error) {
 	if !ok {
 		return nil, fmt.Errorf("no function %q to alias as %q", target, name)
 	}
-	out := &CDefs{funcs: map[string]*cFunc{}, files: map[string]*litfile.File{}, prims: d.prims, library: d.library, replaced: d.replaced, data: d.data}
+	out := &CDefs{funcs: map[string]*csyntax.Func{}, files: map[string]*litfile.File{}, prims: d.prims, library: d.library, replaced: d.replaced, data: d.data}
 	for _, n := range d.order {
 		out.funcs[n] = d.funcs[n]
 		out.files[n] = d.files[n]

@@ -8,8 +8,7 @@ import (
 	"regexp"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
-	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypedef"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -29,29 +28,18 @@ type Dialect struct {
 // lowering: what a test lowered with other definitions (another lock
 // algorithm) is lowered from again, without parsing its text twice.
 type Syntax struct {
-	prog *cProgram
+	prog *csyntax.Program
 	// file is the text the grammar read: the file's, or with macros
 	// their expansion, which the lowering quotes.
 	file *litfile.File
 }
 
-// ParseSyntax expands the program section's macros (macros.go) and runs
-// the C grammar on it.
+// ParseSyntax runs the C grammar on the program section, its macros and
+// typedefs expanded (package csyntax).
 func ParseSyntax(prog litfile.Section) (*Syntax, error) {
-	text, f := prog.Padded(), prog.File
-	expanded, err := cmacro.Preprocess(f, text)
-	if err == nil {
-		expanded, err = ctypedef.Expand(f, expanded)
-	}
+	p, f, err := csyntax.ParseProgram(prog.File, prog.Padded())
 	if err != nil {
 		return nil, err
-	}
-	if expanded != text {
-		f = litfile.NewFile(f.Name, expanded)
-	}
-	p, err := cParser().ParseString(f.Name, expanded)
-	if err != nil {
-		return nil, litfile.GrammarError(f, err)
 	}
 	return &Syntax{prog: p, file: f}, nil
 }
@@ -61,7 +49,7 @@ var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // Register accepts any C identifier that is not a keyword: registers are
 // the thread's local variables.
 func (Dialect) Register(name string) (string, bool) {
-	if !cIdent.MatchString(name) || cKeyword.MatchString(name) {
+	if !cIdent.MatchString(name) || csyntax.IsKeyword(name) {
 		return "", false
 	}
 	return name, true

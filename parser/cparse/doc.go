@@ -12,18 +12,18 @@
 // The front end is laid out by stage, so that a construct of kernel C
 // adds a production to the grammar and a case to the lowering:
 //
-//   - grammar.go: the lexer and the productions of a program; struct.go,
-//     the members of the structs the dialect lays out; data.go, the
-//     structs and per-CPU variables a program defines, laid out by
+//   - package csyntax: the lexer and the productions of a program and of
+//     a file of functions, run after package cmacro (#define and
+//     conditionals) and package ctypedef (typedef).
+//   - struct.go, the members of the structs the dialect lays out; data.go,
+//     the structs and per-CPU variables a program defines, laid out by
 //     package clayout, members.go their members and percpu.go the per-CPU
-//     accessors; package cmacro expands #define before the grammar runs.
+//     accessors; values.go, struct values one word wide.
 //   - dialect.go: a test's threads, parsed and lowered one by one.
 //   - lower.go (statements), lower_expr.go (expressions), package ctypes (C's
 //     integer types and conversions; types.go, the type a declaration names),
 //     sizes.go (access widths).
 //   - call.go: calls, dispatched to the inlined functions (defs.go,
 //     inline.go, userdefs.go), litmuscheck's extensions (ext.go, long.go)
-//     or the primitives that package cprim describes; package ctypedef
-//     reads typedefs before the grammar runs, values.go holds struct
-//     values.
+//     or the primitives that package cprim describes.
 package cparse

@@ -29,6 +29,7 @@ import (
 	"slices"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
@@ -83,7 +84,7 @@ var cExts = func() map[string]cExt {
 
 // extCall lowers a call of a defined function or of an extension; done is
 // false when c is neither, for the kernel primitives to handle.
-func (l *cLowerer) extCall(c *cCall, dst string, want bool) (litmus.Expr, bool, error) {
+func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr, bool, error) {
 	if l.defs != nil {
 		if fn, ok := l.defs.funcs[c.Name]; ok && !l.inside(fn) {
 			v, err := l.inline(fn, c, dst, want)
@@ -190,7 +191,7 @@ func acquireAttempt(attempt []litmus.Instr) int {
 }
 
 // regArg lowers the "&old" argument of try_cmpxchg to old's register.
-func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
+func (l *cLowerer) regArg(name string, a *csyntax.Expr) (string, error) {
 	u := single(a)
 	if u == nil || u.Op != "&" || u.X.Primary == nil || u.X.Primary.Ident == "" {
 		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
@@ -208,7 +209,7 @@ func (l *cLowerer) regArg(name string, a *cExpr) (string, error) {
 
 // hint lowers likely(c) and unlikely(c): the value of !!(c), in dst when
 // it is named.
-func (l *cLowerer) hint(arg *cExpr, dst string, pos litmus.Pos, text string) (litmus.Expr, error) {
+func (l *cLowerer) hint(arg *csyntax.Expr, dst string, pos litmus.Pos, text string) (litmus.Expr, error) {
 	c, err := l.expr(arg)
 	if err != nil {
 		return nil, err
@@ -225,7 +226,7 @@ func (l *cLowerer) hint(arg *cExpr, dst string, pos litmus.Pos, text string) (li
 // code, whose value decides nothing, then a choice of 0 or 1 in dst when
 // it is named, else in a hidden register. A call whose value is dropped
 // makes no choice: both outcomes would be the same execution.
-func (l *cLowerer) choose(c *cCall, dst string, want bool, pos litmus.Pos, text string) (litmus.Expr, error) {
+func (l *cLowerer) choose(c *csyntax.Call, dst string, want bool, pos litmus.Pos, text string) (litmus.Expr, error) {
 	for _, a := range c.Args {
 		if _, err := l.expr(a); err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
@@ -17,7 +18,7 @@ import (
 // the condition of smp_cond_load_*) and lets every other name through to
 // the enclosing scope.
 type cFrame struct {
-	fn          *cFunc
+	fn          *csyntax.Func
 	f           *litfile.File // the file fn was read from
 	vars        map[string]litmus.Expr
 	regs        map[string]string // locals and value parameters
@@ -31,7 +32,7 @@ type cFrame struct {
 	// such an if, up to the function's end, runs only when the if does
 	// not return, so it is control-dependent on the if's condition, as
 	// in the if-else the function is equal to.
-	final   *cReturn
+	final   *csyntax.Return
 	exits   []int
 	leaving []int
 }
@@ -130,7 +131,7 @@ func (l *cLowerer) assignable(name string, pos litmus.Pos) (string, error) {
 }
 
 // returnStmt lowers "return e;" in an inlined function.
-func (l *cLowerer) returnStmt(s *cReturn, text string) error {
+func (l *cLowerer) returnStmt(s *csyntax.Return, text string) error {
 	fr := l.innerFrame()
 	if fr == nil {
 		return litmus.Unsupported(l.pos(s.Pos), "return in a thread")
@@ -157,7 +158,7 @@ func (l *cLowerer) returnStmt(s *cReturn, text string) error {
 
 // exit jumps from return s to the end of fr's function, but for the
 // return that ends its body; end patches the jumps.
-func (l *cLowerer) exit(fr *cFrame, s *cReturn, text string) {
+func (l *cLowerer) exit(fr *cFrame, s *csyntax.Return, text string) {
 	if s != fr.final {
 		fr.exits = append(fr.exits, l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch}))
 	}
@@ -178,7 +179,7 @@ func (l *cLowerer) end(fr *cFrame) {
 
 // inline lowers a call of a defined function: arguments are evaluated in
 // the caller's scope, then the body runs in a frame of its own.
-func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Expr, error) {
+func (l *cLowerer) inline(fn *csyntax.Func, c *csyntax.Call, dst string, want bool) (litmus.Expr, error) {
 	pos := l.pos(c.Pos)
 	if len(c.Args) != len(fn.Params) {
 		return nil, litmus.Errorf(pos, "%s expects %d argument%s, found %d", fn.Name, len(fn.Params), plural(len(fn.Params)), len(c.Args))
@@ -241,7 +242,7 @@ func (l *cLowerer) inline(fn *cFunc, c *cCall, dst string, want bool) (litmus.Ex
 
 // inside reports whether fn is being inlined already: a function that
 // redefines a primitive may call the primitive itself.
-func (l *cLowerer) inside(fn *cFunc) bool {
+func (l *cLowerer) inside(fn *csyntax.Func) bool {
 	for fr := l.frame; fr != nil; fr = fr.parent {
 		if fr.fn == fn {
 			return true

@@ -11,6 +11,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 )
 
 // longPrefix starts the name of an atomic_long_* operation.
@@ -40,7 +41,7 @@ func longAlias(name string) (string, bool) {
 // longCall lowers a call of an atomic_long_* operation as the call of the
 // atomic_* one it stands for, so that a .def file's redefinition of that
 // primitive applies to both; done is false when c names none.
-func (l *cLowerer) longCall(c *cCall, dst string, want bool) (litmus.Expr, bool, error) {
+func (l *cLowerer) longCall(c *csyntax.Call, dst string, want bool) (litmus.Expr, bool, error) {
 	short, ok := longAlias(c.Name)
 	if !ok {
 		return nil, false, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
@@ -43,7 +44,7 @@ func (l *cLowerer) loopExits() int {
 
 // leaveLoop lowers "break;" and "continue;" as jumps that the loop points
 // at its end and at its test.
-func (l *cLowerer) leaveLoop(s *cStmt, text string) error {
+func (l *cLowerer) leaveLoop(s *csyntax.Stmt, text string) error {
 	lp := l.loop()
 	if lp == nil {
 		return litmus.Errorf(l.pos(s.Pos), "%s outside a loop", text[:len(text)-1])
@@ -61,7 +62,7 @@ func (l *cLowerer) leaveLoop(s *cStmt, text string) error {
 // loop's continues go to the step or the test, its breaks past the test; test emits the test and returns the index of
 // its backward branch. A return from inside the loop makes the code after
 // it, up to the function's end, control-dependent on the loop's test too.
-func (l *cLowerer) body(b *cStmt, step func() error, test func() (int, error)) error {
+func (l *cLowerer) body(b *csyntax.Stmt, step func() error, test func() (int, error)) error {
 	lp := &cLoop{frame: l.innerFrame()}
 	exits := 0
 	if lp.frame != nil {
@@ -108,7 +109,7 @@ func (l *cLowerer) body(b *cStmt, step func() error, test func() (int, error)) e
 // so that the backward branch is taken once per test that holds: the path
 // explorer cuts a path, and reports the cut, at the test that holds once
 // more than --unroll allows, where herd7 cuts its unrolled While.
-func (l *cLowerer) whileStmt(s *cWhile) error {
+func (l *cLowerer) whileStmt(s *csyntax.While) error {
 	text := "while (" + l.text(s.Cond.Pos, s.Cond.EndPos) + ")"
 	if l.isAwait(s.Cond, s.Body) {
 		return l.awaitLoop(s.Cond, l.pos(s.Pos), text)
@@ -128,10 +129,10 @@ func (l *cLowerer) whileStmt(s *cWhile) error {
 // forStmt lowers "for (init; c; step) B" as init, then the while loop of
 // c whose body is B and step; a continue goes to step. With no c, the
 // loop runs until it is left, as "while (1)".
-func (l *cLowerer) forStmt(s *cFor) error {
+func (l *cLowerer) forStmt(s *csyntax.For) error {
 	switch {
 	case s.InitDecl != nil:
-		if err := l.stmt(&cStmt{Pos: s.InitDecl.Pos, Decl: s.InitDecl, EndPos: s.InitDecl.EndPos}); err != nil {
+		if err := l.stmt(&csyntax.Stmt{Pos: s.InitDecl.Pos, Decl: s.InitDecl, EndPos: s.InitDecl.EndPos}); err != nil {
 			return err
 		}
 	case s.InitExpr != nil:
@@ -141,13 +142,13 @@ func (l *cLowerer) forStmt(s *cFor) error {
 	}
 	cond := s.Cond
 	if cond == nil {
-		cond = &cExpr{Pos: s.Pos, Left: &cUnary{Pos: s.Pos, Primary: &cPrimary{Pos: s.Pos, Int: "1"}}}
+		cond = &csyntax.Expr{Pos: s.Pos, Left: &csyntax.Unary{Pos: s.Pos, Primary: &csyntax.Primary{Pos: s.Pos, Int: "1"}}}
 	}
 	text := "for (" + l.text(cond.Pos, cond.EndPos) + ")"
 	jump := l.emit(litmus.Instr{Pos: l.pos(s.Pos), Text: text, Op: litmus.OpBranch})
 	var step func() error
 	if s.Step != nil {
-		step = func() error { return l.assign(s.Step.Pos, s.Step.cAssign, l.text(s.Step.Pos, s.Step.EndPos)) }
+		step = func() error { return l.assign(s.Step.Pos, s.Step.Assign, l.text(s.Step.Pos, s.Step.EndPos)) }
 	}
 	return l.body(s.Body, step, func() (int, error) {
 		l.thr.Code[jump].Target = len(l.thr.Code)
@@ -156,7 +157,7 @@ func (l *cLowerer) forStmt(s *cFor) error {
 }
 
 // doWhileStmt lowers "do B while (c);": B, then the backward branch.
-func (l *cLowerer) doWhileStmt(s *cDoWhile) error {
+func (l *cLowerer) doWhileStmt(s *csyntax.DoWhile) error {
 	if l.isAwait(s.Cond, s.Body) {
 		return l.awaitLoop(s.Cond, l.pos(s.Pos), "do ... while ("+l.text(s.Cond.Pos, s.Cond.EndPos)+")")
 	}
@@ -168,7 +169,7 @@ func (l *cLowerer) doWhileStmt(s *cDoWhile) error {
 
 // loopTest evaluates a loop's condition and branches back to loop while it
 // holds; it returns the index of the branch.
-func (l *cLowerer) loopTest(pos lexer.Position, cond *cExpr, text string, loop int) (int, error) {
+func (l *cLowerer) loopTest(pos lexer.Position, cond *csyntax.Expr, text string, loop int) (int, error) {
 	c, err := l.expr(cond)
 	if err != nil {
 		return 0, err

@@ -34,6 +34,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
@@ -78,7 +79,7 @@ type cLowerer struct {
 	awaitLoops bool
 }
 
-func lowerCThread(f *litfile.File, i int, th *cThread, defs *CDefs, inited map[string]bool, await bool) (*cLowerer, error) {
+func lowerCThread(f *litfile.File, i int, th *csyntax.Thread, defs *CDefs, inited map[string]bool, await bool) (*cLowerer, error) {
 	pos := litfile.Position(f, th.Pos)
 	if want := "P" + strconv.Itoa(i); th.Name != want {
 		return nil, litmus.Errorf(pos, "expected thread name %q, found %q", want, th.Name)
@@ -165,7 +166,7 @@ func (l *cLowerer) useReg(name string) {
 	}
 }
 
-func (l *cLowerer) stmt(s *cStmt) error {
+func (l *cLowerer) stmt(s *csyntax.Stmt) error {
 	text := l.text(s.Pos, s.EndPos)
 	switch {
 	case s.Block != nil:
@@ -215,13 +216,13 @@ func (l *cLowerer) stmt(s *cStmt) error {
 }
 
 // exprStmt lowers "lhs = rhs;", "lhs op= rhs;", "lhs++;" and "expr;".
-func (l *cLowerer) exprStmt(s *cExprStmt, text string) error {
-	return l.assign(s.Pos, s.cAssign, text)
+func (l *cLowerer) exprStmt(s *csyntax.ExprStmt, text string) error {
+	return l.assign(s.Pos, s.Assign, text)
 }
 
 // assign lowers an assignment or an expression evaluated for its effects;
 // "x op= v" is "x = x op (v)" and "x++" is "x = x + 1", as C has them.
-func (l *cLowerer) assign(at lexer.Position, s cAssign, text string) error {
+func (l *cLowerer) assign(at lexer.Position, s csyntax.Assign, text string) error {
 	pos := l.pos(at)
 	s = desugar(s)
 	if s.Value == nil {
@@ -276,11 +277,11 @@ func (l *cLowerer) assign(at lexer.Position, s cAssign, text string) error {
 
 // desugar rewrites a compound assignment or an increment as the plain
 // assignment it stands for: the left side is read, then written.
-func desugar(s cAssign) cAssign {
+func desugar(s csyntax.Assign) csyntax.Assign {
 	op, rhs := "", s.Value
 	switch {
 	case s.Incr != "":
-		op, rhs = s.Incr[:1], &cExpr{Left: &cUnary{Primary: &cPrimary{Int: "1"}}}
+		op, rhs = s.Incr[:1], &csyntax.Expr{Left: &csyntax.Unary{Primary: &csyntax.Primary{Int: "1"}}}
 	case s.AssignOp != "" && s.AssignOp != "=":
 		op = strings.TrimSuffix(s.AssignOp, "=")
 	default:
@@ -289,16 +290,16 @@ func desugar(s cAssign) cAssign {
 	left := single(s.X)
 	if left == nil {
 		// Not an lvalue: the plain assignment's check says so.
-		return cAssign{X: s.X, AssignOp: "=", Value: rhs}
+		return csyntax.Assign{X: s.X, AssignOp: "=", Value: rhs}
 	}
-	paren := &cUnary{Pos: rhs.Pos, Primary: &cPrimary{Pos: rhs.Pos, Paren: rhs}, EndPos: rhs.EndPos}
-	value := &cExpr{Pos: s.X.Pos, Left: left, Rest: []*cOpArg{{Pos: rhs.Pos, Op: op, Right: paren}}, EndPos: rhs.EndPos}
-	return cAssign{X: s.X, AssignOp: "=", Value: value}
+	paren := &csyntax.Unary{Pos: rhs.Pos, Primary: &csyntax.Primary{Pos: rhs.Pos, Paren: rhs}, EndPos: rhs.EndPos}
+	value := &csyntax.Expr{Pos: s.X.Pos, Left: left, Rest: []*csyntax.OpArg{{Pos: rhs.Pos, Op: op, Right: paren}}, EndPos: rhs.EndPos}
+	return csyntax.Assign{X: s.X, AssignOp: "=", Value: value}
 }
 
 // into lowers "dst = e", loading or calling straight into dst when e is a
 // single access whose value needs no conversion to dst's type.
-func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error {
+func (l *cLowerer) into(dst string, e *csyntax.Expr, pos litmus.Pos, text string) error {
 	to := l.types[dst]
 	if c := asCall(e); c != nil && direct(l.callType(c), to) && !castIn(e) {
 		v, err := l.call(c, dst, true)
@@ -328,8 +329,8 @@ func (l *cLowerer) into(dst string, e *cExpr, pos litmus.Pos, text string) error
 }
 
 // castIn reports whether single(e) looks through a cast.
-func castIn(e *cExpr) bool {
-	for u := e.Left; u != nil && !e.compound(); {
+func castIn(e *csyntax.Expr) bool {
+	for u := e.Left; u != nil && !e.Compound(); {
 		switch {
 		case u.Cast != nil:
 			return true
@@ -359,7 +360,7 @@ func direct(from, to ctypes.Int) bool {
 //
 // herd7 makes the events of both arms, and only those, depend on the reads
 // that feed c.
-func (l *cLowerer) ifStmt(s *cIf) error {
+func (l *cLowerer) ifStmt(s *csyntax.If) error {
 	c, err := l.expr(s.Cond)
 	if err != nil {
 		return err

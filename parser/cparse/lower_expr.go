@@ -12,6 +12,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
@@ -33,8 +34,8 @@ func negate(c litmus.Expr) litmus.Expr {
 
 // single returns the unary expression e consists of, looking through
 // parentheses and casts, or nil when e has binary operators.
-func single(e *cExpr) *cUnary {
-	if e.compound() {
+func single(e *csyntax.Expr) *csyntax.Unary {
+	if e.Compound() {
 		return nil
 	}
 	u := e.Left
@@ -43,7 +44,7 @@ func single(e *cExpr) *cUnary {
 		case u.Cast != nil:
 			u = u.Cast.X
 		case u.Primary != nil && u.Primary.Paren != nil:
-			if u.Primary.Paren.compound() {
+			if u.Primary.Paren.Compound() {
 				return u
 			}
 			u = u.Primary.Paren.Left
@@ -54,7 +55,7 @@ func single(e *cExpr) *cUnary {
 }
 
 // asCall returns the call e consists of, if any.
-func asCall(e *cExpr) *cCall {
+func asCall(e *csyntax.Expr) *csyntax.Call {
 	if u := single(e); u != nil && u.Primary != nil {
 		return u.Primary.Call
 	}
@@ -77,13 +78,13 @@ var binaryOps = map[string]struct {
 
 // expr lowers e: its operands are evaluated left to right, then combined
 // by precedence climbing.
-func (l *cLowerer) expr(e *cExpr) (litmus.Expr, error) {
+func (l *cLowerer) expr(e *csyntax.Expr) (litmus.Expr, error) {
 	v, _, err := l.typedExpr(e)
 	return v, err
 }
 
 // typedExpr lowers e and returns its C type as well.
-func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, ctypes.Int, error) {
+func (l *cLowerer) typedExpr(e *csyntax.Expr) (litmus.Expr, ctypes.Int, error) {
 	if e.Then != nil {
 		return l.conditional(e)
 	}
@@ -93,14 +94,14 @@ func (l *cLowerer) typedExpr(e *cExpr) (litmus.Expr, ctypes.Int, error) {
 // A cNode is a binary expression after precedence climbing: a leaf
 // (unary) or an operator over two nodes.
 type cNode struct {
-	leaf *cUnary
+	leaf *csyntax.Unary
 	op   string
 	x, y *cNode
 	at   lexer.Position // the operator's
 }
 
 // climb builds the operator tree of e's condition part (Left and Rest).
-func climb(e *cExpr) *cNode {
+func climb(e *csyntax.Expr) *cNode {
 	i := 0
 	var level func(min int) *cNode
 	level = func(min int) *cNode {
@@ -255,7 +256,7 @@ func (l *cLowerer) logical(n *cNode) (litmus.Expr, ctypes.Int, error) {
 //	branch to end
 //	else: b's code; r = b
 //	end:
-func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, ctypes.Int, error) {
+func (l *cLowerer) conditional(e *csyntax.Expr) (litmus.Expr, ctypes.Int, error) {
 	c, _, err := l.node(climb(e))
 	if err != nil {
 		return nil, ctypes.Untyped, err
@@ -288,13 +289,13 @@ func (l *cLowerer) conditional(e *cExpr) (litmus.Expr, ctypes.Int, error) {
 	return litmus.R(r), t, nil
 }
 
-func (l *cLowerer) unary(u *cUnary) (litmus.Expr, error) {
+func (l *cLowerer) unary(u *csyntax.Unary) (litmus.Expr, error) {
 	v, _, err := l.typedUnary(u)
 	return v, err
 }
 
 // typedUnary lowers u and returns its C type as well.
-func (l *cLowerer) typedUnary(u *cUnary) (litmus.Expr, ctypes.Int, error) {
+func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error) {
 	switch {
 	case u.Cast != nil:
 		x, t, err := l.typedUnary(u.Cast.X)
@@ -391,7 +392,7 @@ func (l *cLowerer) bound(name string) bool {
 	return l.params[name] || l.regs[name] || l.inited[name]
 }
 
-func (l *cLowerer) primary(p *cPrimary) (litmus.Expr, ctypes.Int, error) {
+func (l *cLowerer) primary(p *csyntax.Primary) (litmus.Expr, ctypes.Int, error) {
 	switch {
 	case p.Call != nil:
 		t := l.callType(p.Call)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
@@ -26,7 +27,7 @@ func (l *cLowerer) structTypes() *clayout.Types {
 
 // structOf is the struct a pointer of type t with stars stars points to,
 // nil when it points to none the program defines.
-func (l *cLowerer) structOf(t *cType, stars int) *clayout.Struct {
+func (l *cLowerer) structOf(t *csyntax.Type, stars int) *clayout.Struct {
 	if t == nil || stars != 1 {
 		return nil
 	}
@@ -70,7 +71,7 @@ func (l *cLowerer) pointerStruct(name string) *clayout.Struct {
 // address and the member. With emit, the pointer members on the way are
 // read; without, only the member is found (its address is nil), for the
 // width and the type of an access.
-func (l *cLowerer) userMember(m *cMember, emit bool) (litmus.Expr, *clayout.Member, error) {
+func (l *cLowerer) userMember(m *csyntax.Member, emit bool) (litmus.Expr, *clayout.Member, error) {
 	pos := l.pos(m.Pos)
 	st := l.pointerStruct(m.Ptr)
 	if st == nil {
@@ -136,9 +137,9 @@ func offsetBy(a litmus.Expr, off int64) litmus.Expr {
 
 // noStruct is the error for a member of a name that is not a pointer to
 // a struct the dialect knows.
-func (l *cLowerer) noStruct(m *cMember, pos litmus.Pos) error {
+func (l *cLowerer) noStruct(m *csyntax.Member, pos litmus.Pos) error {
 	if l.objectNamed(m.Ptr) != nil {
-		return litmus.Unsupported(pos, fmt.Sprintf("member access %s on per-CPU variable %s itself: reach a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", m.path(), m.Ptr, m.Ptr, m.Ptr))
+		return litmus.Unsupported(pos, fmt.Sprintf("member access %s on per-CPU variable %s itself: reach a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", m.Path(), m.Ptr, m.Ptr, m.Ptr))
 	}
 	names := l.structTypes().Names()
 	for n := range cStructs {
@@ -149,7 +150,7 @@ func (l *cLowerer) noStruct(m *cMember, pos litmus.Pos) error {
 		names[i] = "struct " + n + " *"
 	}
 	return litmus.Unsupported(pos, fmt.Sprintf("member access %s: %s is not a pointer to a struct the program defines or the dialect lays out (%s)",
-		m.path(), m.Ptr, strings.Join(names, ", ")))
+		m.Path(), m.Ptr, strings.Join(names, ", ")))
 }
 
 // userMemberType is the C type of the member mem: its integer type, a
@@ -169,7 +170,7 @@ func userMemberType(mem *clayout.Member) ctypes.Int {
 // sees a plain read, but the LKMM would flag its race and void every
 // verdict of the code the kernel marks, so the mark is taken at its
 // word; done is false for another call.
-func (l *cLowerer) dataRace(c *cCall, dst string) (litmus.Expr, bool, error) {
+func (l *cLowerer) dataRace(c *csyntax.Call, dst string) (litmus.Expr, bool, error) {
 	if c.Name != "data_race" || l.defined(c.Name) {
 		return nil, false, nil
 	}

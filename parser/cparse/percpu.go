@@ -15,6 +15,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
@@ -52,7 +53,7 @@ func (l *cLowerer) objectAddress(o *cObject) litmus.Expr {
 }
 
 // checkLocalType refuses a local variable that holds a struct.
-func (l *cLowerer) checkLocalType(t *cType, d *cDeclarator) error {
+func (l *cLowerer) checkLocalType(t *csyntax.Type, d *csyntax.Declarator) error {
 	words := unqualified(t)
 	if len(d.Stars) > 0 || len(words) != 1 {
 		return nil
@@ -70,7 +71,7 @@ var perCPUCalls = map[string]int{"this_cpu_ptr": 1, "raw_cpu_ptr": 1, "per_cpu_p
 // perCPUCall lowers this_cpu_ptr(p), raw_cpu_ptr(p) and per_cpu_ptr(p,
 // cpu): p plus the offset of the CPU's copy. done is false for another
 // call.
-func (l *cLowerer) perCPUCall(c *cCall, dst string) (litmus.Expr, bool, error) {
+func (l *cLowerer) perCPUCall(c *csyntax.Call, dst string) (litmus.Expr, bool, error) {
 	n, ok := perCPUCalls[c.Name]
 	if !ok || l.defined(c.Name) {
 		return nil, false, nil
@@ -111,7 +112,7 @@ func (l *cLowerer) perCPUCall(c *cCall, dst string) (litmus.Expr, bool, error) {
 
 // copyBytes is the size of a CPU's copy of the per-CPU variable whose
 // address a is, "&osq_node".
-func (l *cLowerer) copyBytes(name string, a *cExpr) (int64, error) {
+func (l *cLowerer) copyBytes(name string, a *csyntax.Expr) (int64, error) {
 	if u := single(a); u != nil && u.Op == "&" && u.X.Primary != nil && u.X.Primary.Ident != "" {
 		if o := l.objectNamed(u.X.Primary.Ident); o != nil {
 			return o.CopyBytes(), nil
@@ -125,7 +126,7 @@ func (l *cLowerer) copyBytes(name string, a *cExpr) (int64, error) {
 // a copy for each of the ncpu threads, and the locations of the threads'
 // pointer parameters to structs of several slots. It records their
 // widths in t.Objects.
-func declareObjects(t *litmus.Test, defs *CDefs, lowered []*cLowerer, threads []*cThread) error {
+func declareObjects(t *litmus.Test, defs *CDefs, lowered []*cLowerer, threads []*csyntax.Thread) error {
 	declared := map[string]bool{}
 	for _, it := range t.Init {
 		if !it.Loc.IsReg() {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
@@ -27,7 +28,7 @@ var cTypeSizes = map[string]uint8{
 // parameters name (litmus.Test.LocBytes): that of the type pointed to
 // when it is a byte, halfword or 64-bit integer type, else the word's,
 // the widest across the threads.
-func locationBytes(threads []*cThread) map[string]int {
+func locationBytes(threads []*csyntax.Thread) map[string]int {
 	out := map[string]int{}
 	for _, th := range threads {
 		for _, p := range th.Params {
@@ -52,7 +53,7 @@ func locationBytes(threads []*cThread) map[string]int {
 // that of the type it points to when that is a byte or halfword type
 // (accessType), "*(u8 *)x", "P0(u16 *x)", "u16 *ptr", "(u16 *)lock + 1";
 // a member's own (memberSize); 0 for the natural word.
-func (l *cLowerer) accessSize(u *cUnary) uint8 {
+func (l *cLowerer) accessSize(u *csyntax.Unary) uint8 {
 	if m := addressedMember(u); m != nil {
 		return l.memberSize(m)
 	}
@@ -73,12 +74,12 @@ func narrowBytes(t ctypes.Int) uint8 {
 
 // addressedMember is the member m of an address "&m", through
 // parentheses, or nil.
-func addressedMember(u *cUnary) *cMember {
+func addressedMember(u *csyntax.Unary) *csyntax.Member {
 	for u != nil {
 		switch {
 		case u.Op == "&" && memberOf(u.X) != nil:
 			return memberOf(u.X)
-		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
+		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.Compound():
 			u = u.Primary.Paren.Left
 		default:
 			return nil
@@ -91,7 +92,7 @@ func addressedMember(u *cUnary) *cMember {
 // "*p" for READ_ONCE and friends, the second argument of atomic_add(v,
 // p) and its kin, else the first. It is the member m, or the address
 // expression n; both are nil when the argument is neither.
-func primLocation(p cprim.Prim, args []*cExpr) (n *cNode, m *cMember) {
+func primLocation(p cprim.Prim, args []*csyntax.Expr) (n *cNode, m *csyntax.Member) {
 	i := 0
 	if (p.Kind == cprim.AtomicOp || p.Kind == cprim.AtomicRet) && !p.One {
 		i = 1
@@ -99,7 +100,7 @@ func primLocation(p cprim.Prim, args []*cExpr) (n *cNode, m *cMember) {
 	if p.NArgs() == 0 || i >= len(args) || args[i].Then != nil {
 		return nil, nil
 	}
-	if args[i].compound() {
+	if args[i].Compound() {
 		if p.Lvalue {
 			return nil, nil
 		}
@@ -120,7 +121,7 @@ func primLocation(p cprim.Prim, args []*cExpr) (n *cNode, m *cMember) {
 
 // primSize is the width of the access of a primitive called with args
 // (primLocation).
-func (l *cLowerer) primSize(p cprim.Prim, args []*cExpr) uint8 {
+func (l *cLowerer) primSize(p cprim.Prim, args []*csyntax.Expr) uint8 {
 	n, m := primLocation(p, args)
 	switch {
 	case m != nil:
@@ -135,11 +136,11 @@ func (l *cLowerer) primSize(p cprim.Prim, args []*cExpr) uint8 {
 
 // exprSize is the width of an access through the address expression e
 // (accessSize).
-func (l *cLowerer) exprSize(e *cExpr) uint8 {
+func (l *cLowerer) exprSize(e *csyntax.Expr) uint8 {
 	switch {
 	case e.Then != nil:
 		return 0
-	case e.compound():
+	case e.Compound():
 		return narrowBytes(l.nodePointee(climb(e)))
 	}
 	return l.accessSize(e.Left)
@@ -147,9 +148,9 @@ func (l *cLowerer) exprSize(e *cExpr) uint8 {
 
 // memberSize is the width of an access of the member m, 0 for the word
 // (or a member the lowering will refuse).
-func (l *cLowerer) memberSize(m *cMember) uint8 {
+func (l *cLowerer) memberSize(m *csyntax.Member) uint8 {
 	if st := l.paramStruct(m.Ptr); st != "" {
-		return cStructs[st][m.field()].size
+		return cStructs[st][m.Field()].size
 	}
 	// A member of a program's struct is a word slot.
 	return 0
@@ -160,7 +161,7 @@ func (l *cLowerer) memberSize(m *cMember) uint8 {
 // parameter of the thread or of an inlined function or a pointer local
 // points to, a member's, or that of a pointer expression in parentheses
 // (nodePointee); untyped when the lowering does not know it.
-func (l *cLowerer) accessType(u *cUnary) ctypes.Int {
+func (l *cLowerer) accessType(u *csyntax.Unary) ctypes.Int {
 	for u != nil {
 		switch {
 		case u.Op == "&" && memberOf(u.X) != nil:
@@ -169,7 +170,7 @@ func (l *cLowerer) accessType(u *cUnary) ctypes.Int {
 			return pointeeType(u.Cast.Type, len(u.Cast.Stars))
 		case u.Primary != nil && u.Primary.Paren != nil && u.Primary.Paren.Then != nil:
 			return ctypes.Untyped
-		case u.Primary != nil && u.Primary.Paren != nil && u.Primary.Paren.compound():
+		case u.Primary != nil && u.Primary.Paren != nil && u.Primary.Paren.Compound():
 			return l.nodePointee(climb(u.Primary.Paren))
 		case u.Primary != nil && u.Primary.Paren != nil:
 			u = u.Primary.Paren.Left
@@ -203,7 +204,7 @@ func (l *cLowerer) nodePointee(n *cNode) ctypes.Int {
 
 // pointeeType is the integer type that a declaration of type t with
 // stars stars points to; untyped for one that is not a pointer.
-func pointeeType(t *cType, stars int) ctypes.Int {
+func pointeeType(t *csyntax.Type, stars int) ctypes.Int {
 	if stars < 1 {
 		return ctypes.Untyped
 	}
@@ -240,7 +241,7 @@ func (l *cLowerer) pointee(name string) ctypes.Int {
 
 // primType is the type of the location a primitive called with args
 // accesses (primLocation).
-func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) ctypes.Int {
+func (l *cLowerer) primType(p cprim.Prim, args []*csyntax.Expr) ctypes.Int {
 	n, m := primLocation(p, args)
 	switch {
 	case m != nil:
@@ -253,11 +254,11 @@ func (l *cLowerer) primType(p cprim.Prim, args []*cExpr) ctypes.Int {
 
 // exprType is the type of the object an access through the address
 // expression e reaches (accessType).
-func (l *cLowerer) exprType(e *cExpr) ctypes.Int {
+func (l *cLowerer) exprType(e *csyntax.Expr) ctypes.Int {
 	switch {
 	case e.Then != nil:
 		return ctypes.Untyped
-	case e.compound():
+	case e.Compound():
 		return l.nodePointee(climb(e))
 	}
 	return l.accessType(e.Left)
@@ -266,14 +267,14 @@ func (l *cLowerer) exprType(e *cExpr) ctypes.Int {
 // memberType is the type of the member m: the qspinlock's and qrwlock's
 // words are atomic_t, their bytes u8 and halfwords u16; a program's
 // struct declares its own.
-func (l *cLowerer) memberType(m *cMember) ctypes.Int {
+func (l *cLowerer) memberType(m *csyntax.Member) ctypes.Int {
 	if l.paramStruct(m.Ptr) == "" {
 		if _, mem, err := l.userMember(m, false); err == nil {
 			return userMemberType(mem)
 		}
 		return ctypes.Untyped
 	}
-	f, ok := cStructs[l.paramStruct(m.Ptr)][m.field()]
+	f, ok := cStructs[l.paramStruct(m.Ptr)][m.Field()]
 	if !ok {
 		return ctypes.Untyped
 	}
@@ -281,7 +282,7 @@ func (l *cLowerer) memberType(m *cMember) ctypes.Int {
 }
 
 // unqualified are t's words without const and volatile.
-func unqualified(t *cType) []string {
+func unqualified(t *csyntax.Type) []string {
 	var words []string
 	for _, w := range t.Words {
 		if w != "const" && w != "volatile" {

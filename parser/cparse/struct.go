@@ -12,39 +12,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 )
-
-// cMember is "p->field", a chain "prev->next->locked", or the member of
-// an embedded struct "node->mcs.locked".
-type cMember struct {
-	Pos    lexer.Position
-	Ptr    string  `parser:"@Ident"`
-	Sels   []*cSel `parser:"@@+"`
-	EndPos lexer.Position
-}
-
-// cSel is one "->field" or ".field".
-type cSel struct {
-	Pos   lexer.Position
-	Op    string `parser:"@( \"->\" | \".\" )"`
-	Field string `parser:"@Ident"`
-}
-
-// field is the member m names last.
-func (m *cMember) field() string { return m.Sels[len(m.Sels)-1].Field }
-
-// path is m as written, "prev->next".
-func (m *cMember) path() string {
-	var b strings.Builder
-	b.WriteString(m.Ptr)
-	for _, s := range m.Sels {
-		b.WriteString(s.Op + s.Field)
-	}
-	return b.String()
-}
 
 // A structField is a member's place in its location: the byte offset of
 // its least significant byte counted from the least significant byte of
@@ -96,7 +66,7 @@ func (l *cLowerer) paramStruct(name string) string {
 }
 
 // structName is the name of the struct type t, "" for another type.
-func structName(t *cType) string {
+func structName(t *csyntax.Type) string {
 	if len(t.Words) == 1 {
 		if _, ok := cStructs[t.Words[0]]; ok {
 			return t.Words[0]
@@ -108,7 +78,7 @@ func structName(t *cType) string {
 // member is the address and the width of the access m names: a member
 // of the qspinlock's or qrwlock's word, or of a struct the program
 // defines (members.go).
-func (l *cLowerer) member(m *cMember) (litmus.Expr, uint8, error) {
+func (l *cLowerer) member(m *csyntax.Member) (litmus.Expr, uint8, error) {
 	st := l.paramStruct(m.Ptr)
 	if st == "" {
 		addr, _, err := l.userMember(m, true)
@@ -116,16 +86,16 @@ func (l *cLowerer) member(m *cMember) (litmus.Expr, uint8, error) {
 	}
 	pos := l.pos(m.Pos)
 	if len(m.Sels) > 1 || m.Sels[0].Op != "->" {
-		return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("member access %s: struct %s has no struct members", m.path(), st))
+		return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("member access %s: struct %s has no struct members", m.Path(), st))
 	}
-	f, ok := cStructs[st][m.field()]
+	f, ok := cStructs[st][m.Field()]
 	if !ok {
 		var names []string
 		for n := range cStructs[st] {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		return nil, 0, litmus.Errorf(pos, "struct %s has no member %q (expected one of %s)", st, m.field(), strings.Join(names, ", "))
+		return nil, 0, litmus.Errorf(pos, "struct %s has no member %q (expected one of %s)", st, m.Field(), strings.Join(names, ", "))
 	}
 	base, err := l.ident(m.Ptr, pos)
 	if err != nil {
@@ -146,12 +116,12 @@ func (l *cLowerer) ident(name string, pos litmus.Pos) (litmus.Expr, error) {
 }
 
 // memberOf returns the member u names, through parentheses, or nil.
-func memberOf(u *cUnary) *cMember {
+func memberOf(u *csyntax.Unary) *csyntax.Member {
 	for u != nil {
 		switch {
 		case u.Member != nil:
 			return u.Member
-		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.compound():
+		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.Compound():
 			u = u.Primary.Paren.Left
 		default:
 			return nil

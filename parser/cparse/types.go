@@ -6,12 +6,13 @@ package cparse
 import (
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
 // intType is the integer type t names, untyped for a pointer (stars > 0),
 // a struct, a lock or void.
-func intType(t *cType, stars int) ctypes.Int {
+func intType(t *csyntax.Type, stars int) ctypes.Int {
 	if t == nil {
 		return ctypes.Untyped
 	}

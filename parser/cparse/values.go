@@ -12,6 +12,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
 
@@ -26,7 +27,7 @@ type valueStruct struct {
 // structValueType is the struct a declaration of type t with stars
 // stars holds by value; ok is false for another type, and err says why a
 // struct cannot be held.
-func (l *cLowerer) structValueType(t *cType, stars int) (vs valueStruct, ok bool, err error) {
+func (l *cLowerer) structValueType(t *csyntax.Type, stars int) (vs valueStruct, ok bool, err error) {
 	words := unqualified(t)
 	if stars != 0 || len(words) != 1 {
 		return valueStruct{}, false, nil
@@ -47,7 +48,7 @@ func (l *cLowerer) structValueType(t *cType, stars int) (vs valueStruct, ok bool
 // holdStruct records that register r, declared with type t and stars
 // stars, holds a struct value when t is a struct; it refuses a struct a
 // register cannot hold.
-func (l *cLowerer) holdStruct(r string, t *cType, stars int, pos litmus.Pos) error {
+func (l *cLowerer) holdStruct(r string, t *csyntax.Type, stars int, pos litmus.Pos) error {
 	vs, ok, err := l.structValueType(t, stars)
 	switch {
 	case err != nil:
@@ -81,7 +82,7 @@ func (l *cLowerer) valueStructOf(name string) (string, valueStruct, bool) {
 
 // valueMember lowers m when it is a member of a struct value, the bits of
 // the word the member is; done is false when m.Ptr is no struct value.
-func (l *cLowerer) valueMember(m *cMember) (v litmus.Expr, t ctypes.Int, done bool, err error) {
+func (l *cLowerer) valueMember(m *csyntax.Member) (v litmus.Expr, t ctypes.Int, done bool, err error) {
 	r, vs, ok := l.valueStructOf(m.Ptr)
 	if !ok {
 		return nil, ctypes.Untyped, false, nil
@@ -96,7 +97,7 @@ func (l *cLowerer) valueMember(m *cMember) (v litmus.Expr, t ctypes.Int, done bo
 		case mem == nil:
 			return nil, ctypes.Untyped, true, litmus.Errorf(l.pos(m.Sels[0].Pos), "struct %s has no member %q (expected one of %s)", vs.user.Name, m.Sels[0].Field, vs.user.MemberNames())
 		case len(m.Sels) > 1:
-			return nil, ctypes.Untyped, true, litmus.Unsupported(l.pos(m.Sels[1].Pos), fmt.Sprintf("member access %s: member %s of struct %s has no members", m.path(), mem.Name, vs.user.Name))
+			return nil, ctypes.Untyped, true, litmus.Unsupported(l.pos(m.Sels[1].Pos), fmt.Sprintf("member access %s: member %s of struct %s has no members", m.Path(), mem.Name, vs.user.Name))
 		}
 		return litmus.R(r), userMemberType(mem), true, nil
 	}
@@ -106,7 +107,7 @@ func (l *cLowerer) valueMember(m *cMember) (v litmus.Expr, t ctypes.Int, done bo
 	}
 	// The word's own member is an atomic_t, whose counter is the word.
 	if len(m.Sels) > 2 || len(m.Sels) == 2 && (f.size != 0 || m.Sels[1].Op != "." || m.Sels[1].Field != "counter") {
-		return nil, ctypes.Untyped, true, litmus.Unsupported(l.pos(m.Sels[1].Pos), fmt.Sprintf("member access %s of struct %s", m.path(), vs.builtin))
+		return nil, ctypes.Untyped, true, litmus.Unsupported(l.pos(m.Sels[1].Pos), fmt.Sprintf("member access %s of struct %s", m.Path(), vs.builtin))
 	}
 	if f.size == 0 {
 		return litmus.R(r), ctypes.Int32, true, nil
