@@ -97,6 +97,8 @@ func TestKernelCTwins(t *testing.T) {
 		// typedef, and struct values one word wide: a value parameter,
 		// a local, members read off the value.
 		{"struct-value.litmus", "struct-value+plain.litmus"},
+		// "(r = e)" as a value: r is assigned, the value is r's.
+		{"assign-cond.litmus", "assign-cond+plain.litmus"},
 	} {
 		t.Run(tc.construct, func(t *testing.T) {
 			want, got := columnsOf(t, tc.twin, false), columnsOf(t, tc.construct, false)
@@ -126,6 +128,10 @@ func TestKernelCVerdicts(t *testing.T) {
 		{"await-spin.litmus", "Never: 1:r0=1;"},
 		{"await-steps.litmus", "Never: 1:r0=0;"},
 		{"await-hang.litmus", "Never, but 1 execution hangs: "},
+		// An await loop whose condition assigns its read to a register.
+		{"assign-spin.litmus", "Always: 0:r0=1;"},
+		// A prototype, extern or not, inlines nothing.
+		{"proto.litmus", "Never: [x]=2;"},
 		// smp_processor_id() is the thread's number, in inlined code too.
 		{"cpu-id.litmus", "Always: 0:r0=0; 1:r1=1; [a]=1; [b]=2;"},
 	} {

@@ -72,6 +72,8 @@ func reads(e *csyntax.Expr) bool {
 			unary(u.Cast.X)
 		case u.Primary != nil && u.Primary.Paren != nil:
 			expr(u.Primary.Paren)
+		case u.Primary != nil && u.Primary.Assigned != nil:
+			expr(u.Primary.Assigned.Value)
 		case u.Primary != nil && u.Primary.Call != nil:
 			found = true
 		}
@@ -137,6 +139,10 @@ func (l *cLowerer) unaryReadsOnly(u *csyntax.Unary) bool {
 		return false
 	case u.Primary.Paren != nil:
 		return l.readsOnly(u.Primary.Paren)
+	case u.Primary.Assigned != nil:
+		// A local assigned in the condition holds, after the loop, what
+		// the final iteration read.
+		return l.readsOnly(u.Primary.Assigned.Value)
 	case u.Primary.Call != nil:
 		c := u.Primary.Call
 		if !awaitReads[c.Name] || l.defined(c.Name) {

@@ -118,7 +118,7 @@ func collectDefs(f *litfile.File, tops []*csyntax.Top, base cData) (*CDefs, erro
 	d.data = data
 	for _, t := range tops {
 		fn := t.Func
-		if fn == nil {
+		if fn == nil || fn.Proto {
 			continue
 		}
 		pos := litfile.Position(f, fn.Pos)

@@ -403,6 +403,20 @@ func (l *cLowerer) primary(p *csyntax.Primary) (litmus.Expr, ctypes.Int, error) 
 		return v, t, err
 	case p.Paren != nil:
 		return l.typedExpr(p.Paren)
+	case p.Assigned != nil:
+		a := p.Assigned
+		pos := l.pos(a.Pos)
+		name, err := l.assignable(a.Name, pos)
+		if err != nil {
+			return nil, ctypes.Untyped, err
+		}
+		if err := l.into(name, a.Value, pos, l.text(a.Pos, a.EndPos)); err != nil {
+			return nil, ctypes.Untyped, err
+		}
+		if l.innerFrame() == nil {
+			l.useReg(name)
+		}
+		return litmus.R(name), l.types[name], nil
 	case p.Ident != "" && l.objectNamed(p.Ident) != nil:
 		return nil, ctypes.Untyped, litmus.Unsupported(l.pos(p.Pos), fmt.Sprintf("per-CPU variable %s as a value: take a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", p.Ident, p.Ident, p.Ident))
 	case p.Ident != "" && cConstants[p.Ident] != nil && !l.bound(p.Ident):

@@ -221,7 +221,20 @@ type Primary struct {
 	Hex   string `parser:"| @Hex"`
 	Int   string `parser:"| @Int"`
 	Ident string `parser:"| @Ident"`
-	Paren *Expr  `parser:"| \"(\" @@ \")\""`
+	// Assigned comes before Paren: "(r0 = e)" and "(r0 == e)" share
+	// their first two tokens.
+	Assigned *ParenAssign `parser:"| @@"`
+	Paren    *Expr        `parser:"| \"(\" @@ \")\""`
+}
+
+// ParenAssign is an assignment to a variable used as a value, in
+// parentheses as the kernel writes it: "while (!(next =
+// READ_ONCE(node->next)))".
+type ParenAssign struct {
+	Pos    lexer.Position
+	Name   string `parser:"\"(\" @Ident \"=\""`
+	Value  *Expr  `parser:"@@ \")\""`
+	EndPos lexer.Position
 }
 
 // Call is a call of a kernel primitive, "cmpxchg(x, 0, 1)".
@@ -305,12 +318,16 @@ type Func struct {
 	// Spec are the storage class, inline hints and the kernel's function
 	// attributes (linkage, tracing, section), which change nothing once
 	// the function is inlined.
-	Spec   []string `parser:"@( \"static\" | \"inline\" | \"__inline__\" | \"__always_inline\" | \"noinline\" | \"__visible\" | \"__lockfunc\" | \"notrace\" | \"__maybe_unused\" )*"`
+	Spec   []string `parser:"@( \"static\" | \"extern\" | \"inline\" | \"__inline__\" | \"__always_inline\" | \"noinline\" | \"__visible\" | \"__lockfunc\" | \"notrace\" | \"__maybe_unused\" )*"`
 	Ret    *Type    `parser:"@@"`
 	Stars  []string `parser:"@\"*\"*"`
 	Name   string   `parser:"@Ident"`
 	Params []*Param `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
-	Body   []*Stmt  `parser:"\"{\" @@* \"}\""`
+	// Proto marks a declaration without a body, "extern void
+	// queued_spin_lock_slowpath(struct qspinlock *lock, u32 val);",
+	// which says nothing a call could inline.
+	Proto bool    `parser:"( @\";\""`
+	Body  []*Stmt `parser:"| \"{\" @@* \"}\" )"`
 }
 
 // Return is "return e;" or "return;". Only the last statement of a
