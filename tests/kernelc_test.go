@@ -99,6 +99,10 @@ func TestKernelCTwins(t *testing.T) {
 		{"struct-value.litmus", "struct-value+plain.litmus"},
 		// "(r = e)" as a value: r is assigned, the value is r's.
 		{"assign-cond.litmus", "assign-cond+plain.litmus"},
+		// A forward goto is the if-else it stands for: the code it skips
+		// depends on the condition by control, the code after the label
+		// does not.
+		{"goto.litmus", "goto+else.litmus"},
 	} {
 		t.Run(tc.construct, func(t *testing.T) {
 			want, got := columnsOf(t, tc.twin, false), columnsOf(t, tc.construct, false)
@@ -235,6 +239,12 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:4:35: unsupported: pointer arithmetic on x, a pointer to a struct"},
 		{"the difference of two pointers", "P0(int *x, int *y) { long d = x - y; }",
 			"t.litmus:3:33: unsupported: the difference of two pointers"},
+		{"a backward goto", "P0(int *x) { again: if (READ_ONCE(*x)) goto again; }",
+			"t.litmus:3:40: unsupported: goto again backwards (a loop written with goto)"},
+		{"a goto out of a loop", "P0(int *x) { while (READ_ONCE(*x)) { goto out; } out: WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:38: unsupported: goto out out of a loop"},
+		{"a goto without its label", "P0(int *x) { if (READ_ONCE(*x)) goto out; }",
+			"t.litmus:3:33: goto out: no label out after it (labels: none)"},
 		{"per_cpu_ptr of a pointer", "struct n { int a; };\nP0(int *x) { struct n *p = per_cpu_ptr(x, 1); }",
 			"t.litmus:4:40: unsupported: per_cpu_ptr of x: the argument must be the address of a per-CPU variable"},
 	} {

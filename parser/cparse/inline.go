@@ -35,6 +35,7 @@ type cFrame struct {
 	final   *csyntax.Return
 	exits   []int
 	leaving []int
+	labels  *labelScope // the function's labels (goto.go)
 }
 
 // maxInline bounds the nesting of inlined calls.
@@ -191,7 +192,8 @@ func (l *cLowerer) inline(fn *csyntax.Func, c *csyntax.Call, dst string, want bo
 	if l.depth() >= maxInline {
 		return nil, litmus.Errorf(pos, "unsupported: calls nested more than %d deep (recursive %s?)", maxInline, fn.Name)
 	}
-	fr := &cFrame{fn: fn, f: l.defs.files[c.Name], vars: map[string]litmus.Expr{}, regs: map[string]string{}, parent: l.frame}
+	fr := &cFrame{fn: fn, f: l.defs.files[c.Name], vars: map[string]litmus.Expr{}, regs: map[string]string{}, parent: l.frame,
+		labels: newLabelScope(len(l.loops))}
 	for i, a := range c.Args {
 		v, t, err := l.typedExpr(a)
 		if err != nil {
@@ -230,6 +232,9 @@ func (l *cLowerer) inline(fn *csyntax.Func, c *csyntax.Call, dst string, want bo
 		}
 	}
 	l.end(fr)
+	if err == nil {
+		err = fr.labels.closeLabels()
+	}
 	l.frame, l.f = saved, savedF
 	if err != nil {
 		return nil, err

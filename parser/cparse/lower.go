@@ -77,6 +77,8 @@ type cLowerer struct {
 	loops []*cLoop
 	// awaitLoops lowers await loops as their final iteration (await.go).
 	awaitLoops bool
+	// threadLabels are the thread's own labels (goto.go).
+	threadLabels *labelScope
 }
 
 func lowerCThread(f *litfile.File, i int, th *csyntax.Thread, defs *CDefs, inited map[string]bool, await bool) (*cLowerer, error) {
@@ -99,6 +101,7 @@ func lowerCThread(f *litfile.File, i int, th *csyntax.Thread, defs *CDefs, inite
 		objects:      map[string]bool{},
 		defs:         defs,
 		awaitLoops:   await,
+		threadLabels: newLabelScope(0),
 	}
 	for _, p := range th.Params {
 		if p.Name == "" {
@@ -130,6 +133,9 @@ func lowerCThread(f *litfile.File, i int, th *csyntax.Thread, defs *CDefs, inite
 		if err := l.stmt(s); err != nil {
 			return nil, err
 		}
+	}
+	if err := l.threadLabels.closeLabels(); err != nil {
+		return nil, err
 	}
 	return l, nil
 }
@@ -185,6 +191,10 @@ func (l *cLowerer) stmt(s *csyntax.Stmt) error {
 		return l.forStmt(s.For)
 	case s.Break, s.Cont:
 		return l.leaveLoop(s, text)
+	case s.Goto != "":
+		return l.gotoStmt(s.Goto, l.pos(s.Pos), text)
+	case s.Label != "":
+		return l.label(s.Label, l.pos(s.Pos))
 	case s.Return != nil:
 		return l.returnStmt(s.Return, text)
 	case s.Decl != nil:
@@ -351,6 +361,24 @@ func direct(from, to ctypes.Int) bool {
 	return ctypes.Fits(from, to) && (!from.Signed || from.Bits >= 32)
 }
 
+// ifArms lowers the arms of s, whose branch br skips the then arm.
+func (l *cLowerer) ifArms(s *csyntax.If, br int) error {
+	if err := l.stmt(s.Then); err != nil {
+		return err
+	}
+	if s.Else == nil {
+		l.thr.Code[br].Target = len(l.thr.Code)
+		return nil
+	}
+	jump := l.emit(litmus.Instr{Pos: l.pos(s.Else.Pos), Text: "else", Op: litmus.OpBranch})
+	l.thr.Code[br].Target = len(l.thr.Code)
+	if err := l.stmt(s.Else); err != nil {
+		return err
+	}
+	l.thr.Code[jump].Target = len(l.thr.Code)
+	return nil
+}
+
 // ifStmt lowers "if (c) T else E" to
 //
 //	branch to E unless c (the control dependency ends after E)
@@ -375,20 +403,14 @@ func (l *cLowerer) ifStmt(s *csyntax.If) error {
 		Op:   litmus.OpBranch,
 		Cond: negate(c),
 	})
-	if err := l.stmt(s.Then); err != nil {
+	sc := l.labels()
+	sc.open = append(sc.open, br)
+	err = l.ifArms(s, br)
+	sc.open = sc.open[:len(sc.open)-1]
+	if err != nil {
 		return err
 	}
-	if s.Else != nil {
-		jump := l.emit(litmus.Instr{Pos: l.pos(s.Else.Pos), Text: "else", Op: litmus.OpBranch})
-		l.thr.Code[br].Target = len(l.thr.Code)
-		if err := l.stmt(s.Else); err != nil {
-			return err
-		}
-		l.thr.Code[jump].Target = len(l.thr.Code)
-	} else {
-		l.thr.Code[br].Target = len(l.thr.Code)
-	}
-	l.thr.Code[br].CtrlEnd = len(l.thr.Code)
+	l.thr.Code[br].CtrlEnd = max(l.thr.Code[br].CtrlEnd, len(l.thr.Code))
 	if fr := l.innerFrame(); fr != nil && len(fr.exits) > exits {
 		fr.leaving = append(fr.leaving, br)
 	}

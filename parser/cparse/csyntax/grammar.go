@@ -90,6 +90,8 @@ type Stmt struct {
 	Return *Return   `parser:" | @@"`
 	Break  bool      `parser:" | @\"break\" \";\""`
 	Cont   bool      `parser:" | @\"continue\" \";\""`
+	Goto   string    `parser:" | \"goto\" @Ident \";\""`
+	Label  string    `parser:" | @Ident \":\""`
 	Decl   *Decl     `parser:" | @@"`
 	Expr   *ExprStmt `parser:" | @@"`
 	Empty  bool      `parser:" | @\";\" )"`

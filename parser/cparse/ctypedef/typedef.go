@@ -27,7 +27,7 @@ func Expand(f *litfile.File, text string) (string, error) {
 	}
 	var out strings.Builder
 	for {
-		loc := typedefWord.FindStringIndex(text)
+		loc := nextTypedef(text)
 		if loc == nil {
 			out.WriteString(text)
 			return out.String(), nil
@@ -44,6 +44,39 @@ func Expand(f *litfile.File, text string) (string, error) {
 		out.WriteString(repl)
 		text = replaceTypeName(rest, name, typ)
 	}
+}
+
+// nextTypedef is where the first typedef keyword of text outside its
+// comments is, nil when there is none.
+func nextTypedef(text string) []int {
+	for _, loc := range typedefWord.FindAllStringIndex(text, -1) {
+		if !inComment(text, loc[0]) {
+			return loc
+		}
+	}
+	return nil
+}
+
+// inComment reports whether the byte at of text is inside a // or /* */
+// comment.
+func inComment(text string, at int) bool {
+	for i := 0; i < at; i++ {
+		switch {
+		case strings.HasPrefix(text[i:], "//"):
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 || i+end > at {
+				return true
+			}
+			i += end
+		case strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 || i+2+end+2 > at {
+				return true
+			}
+			i += end + 3
+		}
+	}
+	return false
 }
 
 // oneTypedef reads the typedef whose keyword spans text[at:end]: what
