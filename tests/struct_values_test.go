@@ -47,3 +47,58 @@ exists (0:r1=2 /\ 0:r2=1 /\ 0:r3=0x203 /\ 0:r4=3)
 		t.Errorf("verdicts (-want +got):\n%s", diff)
 	}
 }
+
+// TestQspinlockHeaderDefinition: qspinlock_types.h's little-endian
+// definition, pasted above the code, is the dialect's own layout and is
+// accepted (run in ARMv8: the LKMM has no mixed sizes); a definition
+// that moves a member is refused, naming it.
+func TestQspinlockHeaderDefinition(t *testing.T) {
+	const header = `typedef struct qspinlock {
+	union {
+		atomic_t val;
+		struct {
+			u8	locked;
+			u8	pending;
+		};
+		struct {
+			u16	locked_pending;
+			u16	tail;
+		};
+	};
+} arch_spinlock_t;
+`
+	const body = `
+P0(arch_spinlock_t *lock)
+{
+	WRITE_ONCE(lock->pending, 1);
+	int r1 = READ_ONCE(lock->locked_pending);
+	int r2 = atomic_read(&lock->val);
+}
+
+exists (0:r1=0x100 /\ 0:r2=0x100)
+`
+	tests := []struct {
+		name, header, want string
+	}{
+		{"as-the-kernel", header, "Always"},
+		{"moved", strings.Replace(header, "u8	locked;\n\t\t\tu8	pending;", "u8	pending;\n\t\t\tu8	locked;", 1),
+			"unsupported: a definition of struct qspinlock whose member locked takes 1 bytes at offset 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "C qspinlock-header\n{ }\n\n" + tc.header + body
+			out := pipeline.File("qspinlock-header.litmus", src, pipeline.Settings{Spec: pipeline.Spec{Name: "armv8"}})
+			if out.Err != nil {
+				if !strings.Contains(out.Err.Error(), tc.want) {
+					t.Fatalf("error %v, want %q", out.Err, tc.want)
+				}
+				return
+			}
+			for _, r := range out.Runs {
+				if got := r.Verdict(); got != tc.want {
+					t.Errorf("%s: %s (%v), want %s", r.Column.Title, got, r.Err, tc.want)
+				}
+			}
+		})
+	}
+}

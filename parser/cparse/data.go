@@ -86,12 +86,15 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructD
 		return litmus.Errorf(pos, "struct %s is already defined (by the lock fragments or another file of functions)", s.Name)
 	}
 	if _, builtin := cStructs[s.Name]; builtin {
-		return litmus.Unsupported(pos, fmt.Sprintf("a definition of struct %s, whose layout the dialect has built in", s.Name))
+		return checkBuiltinDef(f, s)
 	}
 	var decls []clayout.Decl
-	for _, md := range s.Members {
-		if md.Union != nil {
+	for _, md := range flatMembers(s.Members) {
+		if md.Union != nil && md.Union.Kind == "union" {
 			return litmus.Unsupported(litfile.Position(f, md.Union.Pos), fmt.Sprintf("a union in struct %s (two views of one word)", s.Name))
+		}
+		if md.Union != nil {
+			return litmus.Unsupported(litfile.Position(f, md.Union.Pos), fmt.Sprintf("struct member %s of struct %s defined in place (define its struct before)", md.Union.Name, s.Name))
 		}
 		for _, v := range md.Vars {
 			d := clayout.Decl{Name: v.Name, Words: unqualified(md.Type), Stars: len(v.Stars)}
@@ -112,6 +115,20 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructD
 		return litmus.Errorf(pos, "%v", err)
 	}
 	return nil
+}
+
+// flatMembers are members with each anonymous struct member's own
+// members in its place, as C11 reads them.
+func flatMembers(members []*csyntax.MemberDecl) []*csyntax.MemberDecl {
+	var out []*csyntax.MemberDecl
+	for _, md := range members {
+		if md.Union != nil && md.Union.Kind == "struct" && md.Union.Name == "" {
+			out = append(out, flatMembers(md.Union.Members)...)
+			continue
+		}
+		out = append(out, md)
+	}
+	return out
 }
 
 // perCPUObject is the per-CPU variable p defines, its type a struct of

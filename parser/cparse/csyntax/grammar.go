@@ -280,11 +280,13 @@ type MemberDecl struct {
 	Vars  []*MemberVar `parser:"    @@ ( \",\" @@ )* \";\" )"`
 }
 
-// Union is a union member, "union { ... } name;", read so that it can be
-// refused as unsupported by name.
+// Union is a union member, "union { ... } name;", or a struct member
+// defined in place, "struct { u8 locked; u8 pending; };" (Kind
+// "struct"), either without a name (C11's anonymous members).
 type Union struct {
 	Pos     lexer.Position
-	Members []*MemberDecl `parser:"\"union\" \"{\" @@* \"}\""`
+	Kind    string        `parser:"@( \"union\" | \"struct\" ) \"{\""`
+	Members []*MemberDecl `parser:"@@* \"}\""`
 	Name    string        `parser:"@Ident? \";\""`
 }
 
