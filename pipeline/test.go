@@ -135,5 +135,8 @@ func compileColumns(ct *CTest, cols []locks.Column) Outcome {
 		}
 		out.Asm = append(out.Asm, comp.Text)
 	}
+	if out.Asm == nil {
+		return Outcome{Err: fmt.Errorf("%s: --show-asm prints the compiled tests of the hardware columns, and the model chosen has none (the LKMM runs the C test itself): choose --model all or a hardware model", ct.Source.File)}
+	}
 	return out
 }

@@ -170,3 +170,12 @@ func TestShowAsmChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestShowAsmWithoutHardware: --show-asm with the LKMM alone has nothing
+// to print and says so, exit 2 (it once printed a nil result).
+func TestShowAsmWithoutHardware(t *testing.T) {
+	code, out, errs := runCLI("--show-asm", "--model", "lkmm", "../../tests/kernelc/need-resched.litmus")
+	if code != 2 || out != "" || !strings.Contains(errs, "--show-asm prints the compiled tests of the hardware columns") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and the error", code, out, errs)
+	}
+}
