@@ -1,7 +1,7 @@
 // This file asserts the meaning of need_resched() and vcpu_is_preempted()
 // (kernelc/): a choice of 0 or 1 that no memory access decides, both
-// outcomes explored at each call, in every column, and a spin that a
-// choice of its attempt may end never hangs.
+// outcomes explored at each call, in every column, and a spin or an await
+// loop that a choice of its attempt may end never hangs.
 
 package tests
 
@@ -33,6 +33,12 @@ func TestKernelCChoices(t *testing.T) {
 		// vcpu_is_preempted()'s argument is read (two values of y) and
 		// decides nothing (two choices each).
 		{"vcpu-preempted.litmus", "Sometimes: 1:r0=0; 1:r0=1; (2 of 4, hangs 0)"},
+		// A for (;;) loop that need_resched() may leave is its final
+		// iteration, either exit, and does not hang.
+		{"resched-break.litmus", "Never: 0:r0=0; 0:r1=0; 0:r0=0; 0:r1=1; 0:r0=1; 0:r1=1; (0 of 3, hangs 0)"},
+		// A spin that asks need_resched() but does not act on the answer
+		// hangs whatever it is told.
+		{"resched-ignored.litmus", "Never, but 2 executions hang: (0 of 0, hangs 2)"},
 		// A test's own need_resched() replaces the choice.
 		{"resched-shadowed.litmus", "Never: [x]=2; (0 of 1, hangs 0)"},
 	} {

@@ -39,10 +39,20 @@
 // h in the same state, so it makes the same reads at the same addresses
 // in the same order; under coherence each reads the co-last write again,
 // no write being made any more, and the stretch repeats for ever. A
-// stretch that makes a choice (OpChoose) or whose store-conditional
-// failed is no wasted iteration: the next time round may choose or
-// succeed otherwise; nor is one without a read, whose repetition no
-// write could end (it keeps the unroll bound and its Loop label).
+// stretch whose store-conditional failed is no wasted iteration: the
+// next time round may succeed; nor is one without a read, whose
+// repetition no write could end (it keeps the unroll bound and its Loop
+// label).
+//
+// A stretch that makes choices (OpChoose: need_resched()) is wasted as
+// well, by the same argument: C makes its own choices after either
+// prefix, and a live register that a choice of the stretch set differs
+// from its mark. Whether it hangs depends on what the choices decided:
+// when a branch of the stretch turned on one of them, the next time round
+// may choose otherwise and leave (need_resched() eventually holds, as in
+// a spin's failed attempt), so the path is dropped without a hang; when
+// none did, the same choices repeat the stretch for ever and it is a hang
+// path as any other.
 
 package paths
 
@@ -73,6 +83,8 @@ type awaitMark struct {
 	resv             int
 	resvLoc          string
 	choices, scFails int
+	// ctrl is the number of branch scopes the path had then.
+	ctrl             int
 	discover, decide bool
 }
 
@@ -111,7 +123,7 @@ func (pe *Enumeration) awaitArrive(th *ThreadRun, pc int) bool {
 		return true
 	}
 	m := awaitMark{pc: pc, events: len(th.Events), resv: th.Resv, resvLoc: th.resvLoc,
-		choices: len(th.choices), scFails: th.aw.scFails, discover: th.usedDiscover, decide: th.Decided}
+		choices: len(th.choices), scFails: th.aw.scFails, ctrl: len(th.ctrl), discover: th.usedDiscover, decide: th.Decided}
 	m.regs = make([]regSnap, len(info.live[pc]))
 	for i, r := range info.live[pc] {
 		v, ok := th.Regs[r]
@@ -137,7 +149,7 @@ func (pe *Enumeration) awaitWasted(th *ThreadRun, pc int) bool {
 			break
 		}
 	}
-	if m == nil || m.choices != len(th.choices) || m.scFails != th.aw.scFails || m.discover != th.usedDiscover || m.decide != th.Decided {
+	if m == nil || m.scFails != th.aw.scFails || m.discover != th.usedDiscover || m.decide != th.Decided {
 		return false
 	}
 	if info.resv[pc] && (m.resv != th.Resv || m.resvLoc != th.resvLoc) {
@@ -150,11 +162,35 @@ func (pe *Enumeration) awaitWasted(th *ThreadRun, pc int) bool {
 		}
 	}
 	spin, ok := readsSince(th, m.events, awaitDroppable)
-	if !ok || spin == 0 || len(th.Events) > pe.Budget {
+	if !ok || len(th.Events) > pe.Budget {
+		return false
+	}
+	if th.steeredSince(m) {
+		return true
+	}
+	if spin == 0 {
 		return false
 	}
 	pe.keepHang(th, pc, spin)
 	return true
+}
+
+// steeredSince reports whether a branch th took since the mark m turned
+// on a choice made since then.
+func (th *ThreadRun) steeredSince(m *awaitMark) bool {
+	if len(th.choices) == m.choices {
+		return false
+	}
+	var recent Deps
+	for k := m.choices; k < len(th.choices); k++ {
+		recent |= choiceBit(k)
+	}
+	for _, s := range th.ctrl[m.ctrl:] {
+		if s.ch&recent != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // awaitDroppable reports whether a wasted iteration may drop the read or
