@@ -179,6 +179,10 @@ type Options struct {
 	// only permute interchangeable threads (symmetry.go). Results do not
 	// depend on it.
 	NoSymmetry bool
+	// StopAtFirst ends the exploration, Uncounted, at its first allowed
+	// execution that passes the filter (one worker: the same each time).
+	StopAtFirst bool
+	Decide      bool // package decide's: decide what cannot be counted in time
 }
 
 // setup is the per-test data the explorer computes once.
@@ -234,6 +238,7 @@ type setup struct {
 	cutsLost       bool
 	consistentCuts bool
 	cutPhase       bool
+	stopAtFirst    bool
 }
 
 // Explore runs test under model. Every phase polls ctx and the memory
@@ -265,11 +270,14 @@ func Explore(ctx context.Context, test *litmus.Test, model Model, opt Options) (
 	}
 	res := &litmus.Result{Test: test, Model: model.Name(), Observed: s.observed, LoopCut: s.loopCut}
 	workers := max(opt.Workers, 1)
+	s.stopAtFirst = opt.StopAtFirst
 	parts, err := s.runWorkers(model, lim, workers)
 	if err != nil {
 		return nil, err
 	}
-	finish(res, parts)
+	if finish(res, parts); res.Uncounted {
+		return res, nil
+	}
 	var orbits []litmus.State
 	for _, p := range parts {
 		for _, st := range p.orbitStates {
@@ -308,7 +316,7 @@ func (s *setup) runWorkers(model Model, lim *limit.Limiter, workers int) ([]*par
 					return
 				}
 				s.exploreCombo(choice, key, model, out)
-				if out.err != nil {
+				if out.err != nil || out.found {
 					gen.fail(out.errKey, out.err)
 					return
 				}
@@ -334,13 +342,14 @@ type sharedGen struct {
 	// for a limit.
 	err    error
 	errKey int
+	done   bool
 }
 
 // next copies the next choice into choice and returns its key.
 func (g *sharedGen) next(choice []int) (int, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.err != nil {
+	if g.err != nil || g.done {
 		return 0, false
 	}
 	ok, err := g.gen.next()
@@ -359,6 +368,8 @@ func (g *sharedGen) fail(key int, err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
+	case err == nil: // StopAtFirst's execution found
+		g.done = true
 	case g.err == nil, key < 0 && g.errKey >= 0, key >= 0 && g.errKey >= 0 && key < g.errKey:
 		g.err, g.errKey = err, key
 	}
@@ -385,7 +396,7 @@ type findings struct {
 	blocked    *litmus.Execution
 	blockedKey int
 	// showsNoBlocked is set when the exploration reports no forbidden
-	// candidate (the hang phase): pruning may start at once.
+	// candidate (the hang phase, StopAtFirst): pruning may start at once.
 	showsNoBlocked bool
 	// hangs counts the hanging executions, hangWitness the one of the
 	// smallest key.
@@ -394,6 +405,8 @@ type findings struct {
 	hangKey     int
 	// cut: a cut execution was found consistent (cuts.go).
 	cut bool
+	// found: StopAtFirst's execution is found, and every loop stopped.
+	found bool
 	// stuck is the stuck path of the allowed stuck candidate of least key
 	// (outcome.go).
 	stuck    *litmus.Stuck
@@ -451,7 +464,7 @@ func newPartial(lim *limit.Limiter, s *setup) *partial {
 	}
 	return &partial{
 		findings: findings{states: map[string]litmus.State{}, flags: map[string]bool{},
-			witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase},
+			witnessKey: -1, blockedKey: -1, hangKey: -1, showsNoBlocked: s.hangPhase || s.stopAtFirst},
 		polling: polling{lim: lim, nextPoll: pollEvery, cost: cost},
 		caches:  caches{memos: map[string]any{}, templates: map[string]*comboTemplate{}, orbitStates: map[string]litmus.State{}},
 	}
@@ -497,6 +510,7 @@ func finish(res *litmus.Result, parts []*partial) *litmus.Result {
 		}
 		res.Positive += p.pos
 		res.Negative += p.neg
+		res.Uncounted = res.Uncounted || p.found
 		res.Candidates += p.candidates
 		res.Pruned += p.pruned
 		if p.witness != nil && (best < 0 || p.witnessKey < best) {

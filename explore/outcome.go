@@ -74,6 +74,7 @@ func (s *setup) check(c *combo, model Model, out *partial) {
 	} else {
 		out.neg += c.weight
 	}
+	out.found, out.stopped = s.stopAtFirst, out.stopped || s.stopAtFirst
 	wantWitness := holds == (s.test.Cond.Quant == litmus.Exists)
 	if wantWitness && (out.witness == nil || c.key < out.witnessKey) {
 		out.witness, out.witnessKey = cloneExecution(x), c.key

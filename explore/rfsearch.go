@@ -83,7 +83,8 @@ func (r *rfSearch) choose(i int) {
 	}
 	atomic := c.claims != nil && c.claims[i] >= 0
 	for _, w := range c.rfCands[i] {
-		if r.out.stopped || r.startPruning(i) {
+		// A choice is work: a subtree refuted whole must see the deadline.
+		if !r.out.tick(1) || r.startPruning(i) {
 			return
 		}
 		if atomic && !r.claims[w].take(c, i) {

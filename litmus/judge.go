@@ -51,6 +51,11 @@ var outsideModel = map[string]bool{
 	"requires-BBM": true, "violates-CMODX-requirements": true,
 }
 
+// VoidsNever reports whether an allowed execution that raises flag voids a
+// Never (Caveats): a data race, or a flag by which the model says the test
+// is outside what it describes.
+func VoidsNever(flag string) bool { return flag == "data-race" || outsideModel[flag] }
+
 // A Caveat is one reason a result's verdict is less than it says.
 type Caveat struct {
 	Kind CaveatKind

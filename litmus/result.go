@@ -47,6 +47,22 @@ type Result struct {
 	HangWitness *Execution
 	// Hexa prints integers in hexadecimal in herd's format (herd's -hexa).
 	Hexa bool
+	// Uncounted marks a verdict decided without enumerating every
+	// execution (explore.Options.Decide): the executions that satisfy the
+	// proposition were all enumerated (Positive, and States are their
+	// final states), the others only until one was found, so Negative is
+	// a lower bound and their final states are left out.
+	Uncounted bool
+}
+
+// CountText is the count of executions as litmuscheck's outputs print it:
+// "2 of 6 executions", or, for a verdict decided without counting, "0 of
+// at least 1 executions".
+func (r *Result) CountText() string {
+	if r.Uncounted {
+		return fmt.Sprintf("%d of at least %d executions", r.Positive, r.Executions())
+	}
+	return fmt.Sprintf("%d of %d executions", r.Positive, r.Executions())
 }
 
 // Verdict is herd's observation word: Never, Sometimes or Always.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/explore/decide"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/models"
 	"github.com/litmuscheck/litmuscheck/parser"
@@ -291,7 +292,7 @@ func runParsed(ctx context.Context, t *litmus.Test, alg *Algorithm, col Column, 
 		run.Err = fmt.Errorf("model %s not available", col.ModelName())
 		return run, nil
 	}
-	res, err := explore.Explore(ctx, run.Test, model, opt)
+	res, err := decide.Explore(ctx, run.Test, model, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			err = ctx.Err()

@@ -62,7 +62,7 @@ var LKMM = &Model{
 	Shape: true,
 	// The axioms read the LKMM's own relations (lkmmOf).
 	Env: lkmmEnv,
-	Axioms: []Axiom{
+	Axioms: withPossible([]Axiom{
 		// Every axiom below is monotone in rf and co: their relations
 		// are built from rf, co and fr with union, intersection,
 		// sequence, inverse, closure and restriction to fixed sets, and
@@ -134,7 +134,7 @@ var LKMM = &Model{
 		{Name: "data-race", Kind: Flag, Rel: func(e *Env) rel.Rel {
 			return lkmmOf(e).plain().race
 		}, Decide: func(e *Env) bool { return !lkmmOf(e).s.hasPlain || lkmmOf(e).plain().race.Empty() }},
-	},
+	}),
 }
 
 // lkmmEnv is the LKMM's environment for x: the sets alone, its relations

@@ -44,6 +44,25 @@ type Axiom struct {
 	// rcu on its keys or a flag its shape rules out; it must agree with
 	// Kind on Rel, which explanations still build.
 	Decide func(e *Env) bool
+	// Possible, for a flag, tells from the test alone whether any of its
+	// executions may raise it; nil: any may.
+	Possible func(t *litmus.Test) bool
+}
+
+// MayFlag lists the flags that some execution of t may raise, as m's
+// flags' Possible tell; known is false when m cannot tell (a cat file's
+// model): package decide leaves executions unexplored only when none of
+// the flags voids a Never.
+func (m *Model) MayFlag(t *litmus.Test) (flags []string, known bool) {
+	if m.Eval != nil {
+		return nil, false
+	}
+	for _, a := range m.Axioms {
+		if a.Kind == Flag && (a.Possible == nil || a.Possible(t)) {
+			flags = append(flags, a.Name)
+		}
+	}
+	return flags, true
 }
 
 // Holds reports whether the axiom's check passes on e.

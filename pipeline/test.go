@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/litmuscheck/litmuscheck/explore"
+	"github.com/litmuscheck/litmuscheck/explore/decide"
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/locks"
 	"github.com/litmuscheck/litmuscheck/models"
@@ -74,7 +74,7 @@ func Test(t *litmus.Test, s Settings) Outcome {
 func Single(t *litmus.Test, model *models.Model, s Settings) (*litmus.Result, error) {
 	ctx, cancel := s.Context()
 	defer cancel()
-	res, err := explore.Explore(ctx, t, model, s.Explore)
+	res, err := decide.Explore(ctx, t, model, s.Explore)
 	if res != nil {
 		res.Hexa = s.Hexa
 	}

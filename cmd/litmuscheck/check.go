@@ -334,8 +334,9 @@ func (o options) exploreOptions(workers int) explore.Options {
 	}
 	// --variant mixed is herd7's -variant mixed: every test runs under
 	// mixed-size semantics, as the cat model's "mixed" variant says.
+	// herd's format prints herd7's counts: it always counts.
 	return explore.Options{Workers: workers, Unroll: o.unroll, MaxMemory: mem, RefuseMixedSize: !o.herdSizes,
-		Mixed: hasVariant(o.cat.variants, "mixed")}
+		Mixed: hasVariant(o.cat.variants, "mixed"), Decide: o.format != "herd"}
 }
 
 // sizeFlag is a flag holding a size in bytes, written 512MiB or 4GiB.
@@ -351,8 +352,11 @@ func (f *sizeFlag) Set(s string) error {
 
 func writeText(w io.Writer, r *litmus.Result, model *models.Model) {
 	t := r.Test
-	fmt.Fprintf(w, "%-28s %-10s %-9s %d of %d executions satisfy %s (%s)\n",
-		t.Name, r.Model, r.Label(), r.Positive, r.Positive+r.Negative, t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
+	fmt.Fprintf(w, "%-28s %-10s %-9s %s satisfy %s (%s)\n",
+		t.Name, r.Model, r.Label(), r.CountText(), t.Cond.Quant, litmus.FormatProp(t.Cond.Prop))
+	if r.Uncounted {
+		fmt.Fprintf(w, "    not counted: every execution that satisfies the proposition was enumerated, the others only until one was found (the verdict needs no more; --timeout 0 counts them all)\n")
+	}
 	// A ring's states run to millions: formatted on every core.
 	f := r.StateFormatter()
 	r.WriteStateLines(w, func(dst []byte, st litmus.State) []byte {
@@ -405,6 +409,7 @@ func jsonResult(r *litmus.Result) map[string]any {
 		"validated":  r.Validated(),
 		"positive":   r.Positive,
 		"negative":   r.Negative,
+		"counted":    !r.Uncounted,
 		"states":     states,
 		"flags":      flags,
 		"loop":       r.LoopCut,

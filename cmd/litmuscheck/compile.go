@@ -133,8 +133,7 @@ func writeRuns(w io.Writer, out fileOutcome, alg *locks.Algorithm, format string
 		}
 		res := *r.CResult()
 		res.Test = t
-		fmt.Fprintf(w, "    %-*s  %-11s  %d of %d executions%s\n", width, r.Column.Title, res.Label(),
-			res.Positive, res.Positive+res.Negative, statesSummary(&res))
+		fmt.Fprintf(w, "    %-*s  %-11s  %s%s\n", width, r.Column.Title, res.Label(), res.CountText(), statesSummary(&res))
 		if res.LoopCut {
 			fmt.Fprintf(w, "    %-*s  loop: the unroll bound cut some executions; outcomes may be missing\n", width, "")
 		}
@@ -152,6 +151,9 @@ func statesSummary(res *litmus.Result) string {
 	if len(res.States) == 0 {
 		return ""
 	}
+	if res.Uncounted {
+		return uncountedSummary(res)
+	}
 	if len(res.States) <= few {
 		var all []string
 		for _, st := range res.States {
@@ -160,6 +162,21 @@ func statesSummary(res *litmus.Result) string {
 		return "; states: " + strings.Join(all, "  ")
 	}
 	return fmt.Sprintf("; %d states", len(res.States)) + satisfying(res)
+}
+
+// uncountedSummary says what a verdict decided without counting rests
+// on: the final states of the executions that satisfy the proposition,
+// all of them, and one execution found that does not.
+func uncountedSummary(res *litmus.Result) string {
+	var all []string
+	for _, st := range res.States {
+		all = append(all, res.FormatState(st))
+	}
+	msg := "; not counted: the verdict needs no more"
+	if len(all) > 0 {
+		msg += "; states that satisfy: " + strings.Join(all, "  ")
+	}
+	return msg
 }
 
 // satisfying lists the first few final states that satisfy the condition.

@@ -313,8 +313,11 @@ func writeSides(outs [2]fileOutcome, o graphOptions) error {
 // that appear (+) and disappear (-).
 func writeStateDiff(w io.Writer, before, after verdictCell) {
 	b, a := before.res, after.res
-	fmt.Fprintf(w, "%s: %s %s -> %s (%d -> %d states)\n", before.title,
-		b.Test.Cond.Quant, before.liveLabel(), after.liveLabel(), len(b.States), len(a.States))
+	states := fmt.Sprintf("%d -> %d states", len(b.States), len(a.States))
+	if b.Uncounted || a.Uncounted {
+		states = "states not counted"
+	}
+	fmt.Fprintf(w, "%s: %s %s -> %s (%s)\n", before.title, b.Test.Cond.Quant, before.liveLabel(), after.liveLabel(), states)
 	gained, lost := stateChanges(before, after)
 	for _, s := range gained {
 		fmt.Fprintf(w, "  + %s\n", s)

@@ -61,9 +61,11 @@ func diffReport(files []string, tests [2]*litmus.Test, cells [2][]verdictCell, o
 }
 
 // stateChanges are the final states after has and before has not, in
-// after's order, and those before has and after has not, sorted.
+// after's order, and those before has and after has not, sorted; none
+// when a side's verdict was decided without counting, whose states are
+// not all known.
 func stateChanges(before, after verdictCell) (gained, lost []string) {
-	if before.res == nil || after.res == nil {
+	if before.res == nil || after.res == nil || before.res.Uncounted || after.res.Uncounted {
 		return nil, nil
 	}
 	old := map[string]bool{}
