@@ -85,6 +85,8 @@ func TestKernelCTwins(t *testing.T) {
 		// Object-like and function-like macros, a body continued with a
 		// backslash, are what the compiler's preprocessor makes of them.
 		{"define.litmus", "define+plain.litmus"},
+		// qspinlock_types.h's masks, pasted together with ##.
+		{"define-paste.litmus", "define-paste+plain.litmus"},
 		// for, ++ and the compound assignments are the while loop and
 		// the plain assignments C defines them as; a continue in a for
 		// loop goes to its step.

@@ -210,8 +210,8 @@ func (p *preprocessor) define(pos litmus.Pos, def string) error {
 		}
 		m.body = strings.TrimSpace(rest[end+1:])
 	}
-	if strings.Contains(m.body, "#") {
-		return litmus.Unsupported(pos, fmt.Sprintf("# and ## in the body of macro %s", name))
+	if err := checkOperators(pos, name, m); err != nil {
+		return err
 	}
 	p.macros[name] = m
 	return nil
@@ -258,6 +258,10 @@ func (p *preprocessor) expand(name string, active map[string]bool, depth int) (s
 			return "", litmus.Errorf(at, "macro %s takes %d arguments, found %d", name, len(m.params), len(args))
 		}
 		body = substitute(m.body, m.params, args)
+	}
+	body, err := paste(body, at, name)
+	if err != nil {
+		return "", err
 	}
 	active[name] = true
 	defer delete(active, name)
@@ -311,10 +315,20 @@ func (p *preprocessor) rescan(text string, active map[string]bool, depth int, at
 
 // substitute replaces each parameter of body by the text of its
 // argument, as C does: no parentheses are added, which is why kernel
-// macros put their own around each parameter.
+// macros put their own around each parameter; "#param" is the argument
+// as a string literal. The arguments are not expanded first: the rescan
+// of the whole expands them, and an operand of ## is not to be.
 func substitute(body string, params, args []string) string {
 	var b strings.Builder
 	for i := 0; i < len(body); {
+		if body[i] == '#' && !strings.HasPrefix(body[i:], "##") && (i == 0 || body[i-1] != '#') {
+			if k, ok := stringized(body[i+1:], params); ok {
+				b.WriteString(stringize(args[k]))
+				rest := strings.TrimLeft(body[i+1:], " \t")
+				i = len(body) - len(rest) + len(params[k])
+				continue
+			}
+		}
 		if !isIdentStart(body[i]) {
 			b.WriteByte(body[i])
 			i++
