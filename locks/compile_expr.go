@@ -86,6 +86,9 @@ func (tc *threadComp) into(d string, e litmus.Expr) error {
 		if err != nil {
 			return err
 		}
+		if k, ok := foldConst(x.Y); ok {
+			x = &litmus.Binary{Op: x.Op, X: x.X, Y: k}
+		}
 		if k, ok := x.Y.(*litmus.Const); ok && x.Op == litmus.OpUShr && !k.V.IsAddr() && k.V.Off >= 0 && k.V.Off < 64 {
 			return tc.unsignedShr(d, x.X, a, k.V.Off)
 		}
@@ -361,4 +364,26 @@ func (tc *threadComp) branch(e litmus.Expr, label string, when bool) error {
 		}
 	}
 	return tc.branch(litmus.Bin(litmus.OpNe, e, litmus.C(0)), label, when)
+}
+
+// foldConst is the value of e when e is an integer computed from
+// constants alone, as C's constant expressions are: a shift by
+// "_Q_TAIL_IDX_OFFSET", the macro's ((0 + 8) + 8), shifts by a constant.
+func foldConst(e litmus.Expr) (*litmus.Const, bool) {
+	switch x := e.(type) {
+	case *litmus.Const:
+		return x, !x.V.IsAddr()
+	case *litmus.Binary:
+		a, okA := foldConst(x.X)
+		b, okB := foldConst(x.Y)
+		if !okA || !okB {
+			return nil, false
+		}
+		v, err := litmus.Apply(x.Op, a.V, b.V)
+		if err != nil || v.IsAddr() || v.IsUnknown() {
+			return nil, false
+		}
+		return &litmus.Const{V: v}, true
+	}
+	return nil, false
 }

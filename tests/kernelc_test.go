@@ -138,6 +138,11 @@ func TestKernelCVerdicts(t *testing.T) {
 		{"assign-spin.litmus", "Always: 0:r0=1;"},
 		// A prototype, extern or not, inlines nothing.
 		{"proto.litmus", "Never: [x]=2;"},
+		// EXPORT_SYMBOL(), a stray ";" and IS_ENABLED() as pasted code
+		// has them.
+		{"export.litmus", "Always: [x]=1;"},
+		// A shift by a constant expression, in every column.
+		{"shift-const.litmus", "Sometimes: 0:r0=0; 0:r0=262144; 0:r0=524288;"},
 		// smp_processor_id() is the thread's number, in inlined code too.
 		{"cpu-id.litmus", "Always: 0:r0=0; 1:r1=1; [a]=1; [b]=2;"},
 	} {

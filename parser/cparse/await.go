@@ -34,7 +34,7 @@ var awaitReads = map[string]bool{
 // noEffect are the calls an await loop's body may make, when the test
 // does not define them itself: hints and compiler barriers.
 var noEffect = map[string]bool{
-	"cpu_relax": true, "barrier": true,
+	"cpu_relax": true, "cpu_relax_lowlatency": true, "barrier": true,
 	"HMT_very_low": true, "HMT_low": true, "HMT_medium_low": true, "HMT_medium": true, "HMT_medium_high": true, "HMT_high": true,
 }
 

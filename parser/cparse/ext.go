@@ -61,6 +61,7 @@ type cExt struct {
 
 var cExts = func() map[string]cExt {
 	m := map[string]cExt{"__assume": {kind: extAssume}, "cpu_relax": {kind: extRelax, tag: litmus.TagBarrier, helper: true}}
+	m["cpu_relax_lowlatency"] = m["cpu_relax"] // its name in kernels before v4.3
 	for _, o := range []struct{ suffix, tag string }{
 		{"", litmus.TagMB}, {"_relaxed", litmus.TagOnce}, {"_acquire", litmus.TagAcquire}, {"_release", litmus.TagRelease},
 	} {

@@ -20,6 +20,8 @@ import (
 type cMacro struct {
 	params []string
 	body   string
+	// value, for a builtin, computes the expansion from the arguments.
+	value func(p *preprocessor, args []string) string
 }
 
 // maxExpansion bounds the rescans of one expansion, against a macro that
@@ -32,12 +34,15 @@ const maxExpansion = 64
 // the text where they were; a use's columns after an expansion move. It
 // returns text itself when it has no directive.
 func Preprocess(f *litfile.File, text string) (string, error) {
-	if !strings.Contains(text, "#") {
+	if !strings.Contains(text, "#") && !usesBuiltin(text) {
 		return text, nil
 	}
 	p := &preprocessor{f: f, src: text, macros: map[string]*cMacro{}}
 	for name, body := range Predefined {
 		p.macros[name] = &cMacro{body: body}
+	}
+	for name, m := range builtins {
+		p.macros[name] = m
 	}
 	if err := p.run(); err != nil {
 		return "", err
@@ -195,7 +200,7 @@ func (p *preprocessor) define(pos litmus.Pos, def string) error {
 	if n == 0 {
 		return litmus.Errorf(pos, "expected a macro name after #define")
 	}
-	name, rest := def[:n], def[n:]
+	name, rest := def[:n], withoutComments(def[n:])
 	m := &cMacro{body: strings.TrimSpace(rest)}
 	if strings.HasPrefix(rest, "(") {
 		end := strings.IndexByte(rest, ')')
@@ -215,6 +220,29 @@ func (p *preprocessor) define(pos litmus.Pos, def string) error {
 	}
 	p.macros[name] = m
 	return nil
+}
+
+// withoutComments is text with each comment made one blank, as C's
+// translation does before it reads directives: a comment after a
+// macro's body is no part of it.
+func withoutComments(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		switch {
+		case strings.HasPrefix(text[i:], "//"):
+			return b.String()
+		case strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			b.WriteByte(' ')
+			i += end + 3
+		default:
+			b.WriteByte(text[i])
+		}
+	}
+	return b.String()
 }
 
 // ident reads an identifier at p.i.
@@ -258,6 +286,9 @@ func (p *preprocessor) expand(name string, active map[string]bool, depth int) (s
 			return "", litmus.Errorf(at, "macro %s takes %d arguments, found %d", name, len(m.params), len(args))
 		}
 		body = substitute(m.body, m.params, args)
+		if m.value != nil {
+			body = m.value(p, args)
+		}
 	}
 	body, err := paste(body, at, name)
 	if err != nil {

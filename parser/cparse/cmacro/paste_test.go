@@ -41,6 +41,7 @@ func TestPasteAndStringize(t *testing.T) {
 		{"object-like", "#define AB ab ## cd\nAB\n", "abcd"},
 		{"punctuators", "#define ARROW(p, m) p - ## > m\nARROW(n, next)\n", "n -> next"},
 		{"stringize", "#define STR(x) #x\nSTR(a  +  \"b\")\n", `"a + \"b\""`},
+		{"comments after a body", "#define S(n) struct n /* W */\n#define T 1 // one\nS(foo) { T };\n", "struct foo { 1 };"},
 		{"paste at the start", "#define BAD ## x\n", "t.c:1:1: '##' cannot be at either end of the body of macro BAD"},
 		{"paste at the end", "#define BAD(a) a ##\n", "t.c:1:1: '##' cannot be at either end of the body of macro BAD"},
 		{"# without a parameter", "#define BAD(a) # b\n", "t.c:1:1: '#' in the body of macro BAD is not followed by one of its parameters"},

@@ -260,7 +260,10 @@ type Top struct {
 	Pos    lexer.Position
 	Struct *StructDef `parser:"(  @@"`
 	PerCPU *PerCPU    `parser:" | @@"`
-	Func   *Func      `parser:" | @@ )"`
+	Func   *Func      `parser:" | @@"`
+	// Empty is a ";" alone, as an empty macro (EXPORT_SYMBOL(f);) or a
+	// "{};" after a function leaves one: C's empty declaration.
+	Empty bool `parser:" | @\";\" )"`
 }
 
 // StructDef is "struct name { members };"; Head is "struct name {".

@@ -1,0 +1,39 @@
+// This file implements the kernel's function-like macros that every
+// program starts with, as the headers it does not include define them:
+// EXPORT_SYMBOL, which exports and generates nothing, and IS_ENABLED,
+// which reads a CONFIG_ option, none of which is set unless the program
+// defines it.
+
+package cmacro
+
+import "strings"
+
+// builtins are those macros; a #define of the same name replaces one.
+var builtins = map[string]*cMacro{
+	"EXPORT_SYMBOL":     {params: []string{"sym"}},
+	"EXPORT_SYMBOL_GPL": {params: []string{"sym"}},
+	"IS_ENABLED":        {params: []string{"option"}, value: isEnabled},
+}
+
+// usesBuiltin reports whether text names one of the builtins: a text
+// without a directive is then preprocessed too.
+func usesBuiltin(text string) bool {
+	for name := range builtins {
+		if strings.Contains(text, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// isEnabled is IS_ENABLED(option): 1 when option, or option_MODULE, is
+// a macro defined as 1 (the kernel's y and m), 0 otherwise.
+func isEnabled(p *preprocessor, args []string) string {
+	option := strings.TrimSpace(args[0])
+	for _, name := range []string{option, option + "_MODULE"} {
+		if m, ok := p.macros[name]; ok && m.params == nil && strings.TrimSpace(m.body) == "1" {
+			return "1"
+		}
+	}
+	return "0"
+}
