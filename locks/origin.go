@@ -24,11 +24,17 @@ func (tc *threadComp) origin() litmus.Pos {
 
 // attributeToC gives each instruction of asm, parsed from text whose
 // program rows start on line first (the header row of the columns), the
-// C position of the row it was compiled from; rows with none keep theirs.
+// C position of the row it was compiled from (rows with none keep
+// theirs), and each thread the position of its C thread.
 func attributeToC(asm *litmus.Test, threads []*threadComp, first int) {
 	for i, th := range asm.Threads {
 		if i >= len(threads) {
 			break
+		}
+		// An error about the whole thread (too many paths) names the C
+		// thread, not the assembly's column header.
+		if p := threads[i].th.Pos; p.Line > 0 {
+			th.Pos = p
 		}
 		origins := append(make([]litmus.Pos, len(threads[i].prologue)), threads[i].origins...)
 		for k := range th.Code {

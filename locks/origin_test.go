@@ -9,8 +9,9 @@ import (
 )
 
 // TestCompiledPositions: every instruction of a compiled test names the
-// C line it comes from, in the test or in a lock fragment, so that what a
-// hardware column reports (a hang, a witness) points at the source.
+// C line it comes from, in the test or in a lock fragment, and each thread
+// its C thread's, so that what a hardware column reports (a hang, a
+// witness, a thread with too many paths) points at the source.
 func TestCompiledPositions(t *testing.T) {
 	const src = "C t\n{}\nP0(int *x, spinlock_t *l)\n{\n\tspin_lock(l);\n\tWRITE_ONCE(*x, 1);\n\tspin_unlock(l);\n}\nexists (x=0)\n"
 	qspin, err := AlgorithmByName("qspinlock")
@@ -43,6 +44,9 @@ func TestCompiledPositions(t *testing.T) {
 		}
 		if !fromFragment {
 			t.Errorf("%s: no instruction names the qspinlock fragment's lines", tg.Name)
+		}
+		if got := c.Test.Threads[0].Pos; got.File != "t.litmus" || got.Line != 3 {
+			t.Errorf("%s: the thread is at %v, want its C thread's t.litmus:3", tg.Name, got)
 		}
 	}
 }

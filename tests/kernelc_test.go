@@ -99,6 +99,9 @@ func TestKernelCTwins(t *testing.T) {
 		// typedef, and struct values one word wide: a value parameter,
 		// a local, members read off the value.
 		{"struct-value.litmus", "struct-value+plain.litmus"},
+		// A local pointer to the qspinlock, in a function and in a
+		// thread, is the parameter it holds.
+		{"struct-alias.litmus", "struct-alias+plain.litmus"},
 		// "(r = e)" as a value: r is assigned, the value is r's.
 		{"assign-cond.litmus", "assign-cond+plain.litmus"},
 		// A forward goto is the if-else it stands for: the code it skips

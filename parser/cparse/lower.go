@@ -59,8 +59,9 @@ type cLowerer struct {
 	// valStructs are the structs the registers declared with a struct
 	// type hold by value (values.go).
 	valStructs map[string]valueStruct
-	// ptypes are the structs the thread's pointer parameters point to,
-	// for their members (struct.go).
+	// ptypes are the structs the dialect lays out that the thread's
+	// pointer parameters and pointer locals point to, for their members
+	// (struct.go).
 	ptypes map[string]string
 	// paramStructs and ptrStructs are the structs a program defines that
 	// the thread's pointer parameters and pointer registers (thread-level
@@ -212,6 +213,11 @@ func (l *cLowerer) stmt(s *csyntax.Stmt) error {
 				l.ptrStructs[name] = st
 			} else {
 				delete(l.ptrStructs, name)
+			}
+			if n := structName(s.Decl.Type); n != "" && len(d.Stars) == 1 {
+				l.ptypes[name] = n // a local alias: "struct qspinlock *l = lock;"
+			} else {
+				delete(l.ptypes, name)
 			}
 			if d.Init != nil {
 				if err := l.into(name, d.Init, l.pos(d.Pos), text); err != nil {

@@ -46,8 +46,8 @@ var cStructs = map[string]map[string]structField{
 	},
 }
 
-// paramStruct is the struct a pointer parameter named name points to,
-// "" when it points to no struct the dialect lays out.
+// paramStruct is the struct a pointer parameter or local named name
+// points to, "" when it points to no struct the dialect lays out.
 func (l *cLowerer) paramStruct(name string) string {
 	for fr := l.frame; fr != nil; fr = fr.parent {
 		if _, ok := fr.vars[name]; ok {
@@ -58,7 +58,10 @@ func (l *cLowerer) paramStruct(name string) string {
 			}
 			return ""
 		}
-		if _, ok := fr.regs[name]; ok || !fr.transparent {
+		if r, ok := fr.regs[name]; ok {
+			return l.ptypes[r]
+		}
+		if !fr.transparent {
 			return ""
 		}
 	}
