@@ -152,7 +152,7 @@ func lower(syn *testSyntax, opt Options) (*litmus.Test, error) {
 	}
 	if cd, isC := d.(cparse.Dialect); isC {
 		if syn.c == nil {
-			if syn.c, err = cparse.ParseSyntax(secs.Program); err != nil {
+			if syn.c, err = cparse.ParseSyntax(secs.Program, cd.Defs); err != nil {
 				return nil, err
 			}
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse"
 	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
@@ -265,5 +266,50 @@ func TestKernelCRefusals(t *testing.T) {
 				t.Errorf("got %v, want %q", out.Err, tc.want)
 			}
 		})
+	}
+}
+
+// TestKernelCMacrosAcrossFiles: the macros of a header given first with
+// --fragments hold in the file of functions given after it and in the
+// test, as the kernel's #include makes them; a file given alone does not
+// see them.
+func TestKernelCMacrosAcrossFiles(t *testing.T) {
+	dir := filepath.Join("kernelc", "across")
+	defs, err := cparse.ParseCDefsFile(filepath.Join(dir, "qspinlock_types.h"))
+	if err == nil {
+		defs, err = defs.ExtendFile(filepath.Join(dir, "pending.c"))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "across.litmus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := pipeline.File("across.litmus", string(src), pipeline.Settings{Spec: pipeline.Spec{Name: "all"}, UserDefs: defs, AwaitLoops: true})
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	for _, r := range out.Runs {
+		if r.Result == nil {
+			t.Errorf("%s: %s: %v", r.Column.Title, r.Verdict(), r.Err)
+			continue
+		}
+		res := r.CResult()
+		var states []string
+		for _, st := range res.States {
+			states = append(states, res.FormatState(st))
+		}
+		if got := res.Label() + ": " + strings.Join(states, " "); got != "Never: 1:r0=0; 1:r1=0; 1:r0=0; 1:r1=1; 1:r0=256; 1:r1=1;" {
+			t.Errorf("%s: %s", r.Column.Title, got)
+		}
+	}
+	alone, err := cparse.ParseCDefsFile(filepath.Join(dir, "pending.c"))
+	if err != nil {
+		t.Fatalf("pending.c alone: %v", err)
+	}
+	out = pipeline.File("across.litmus", string(src), pipeline.Settings{Spec: pipeline.Spec{Name: "lkmm"}, UserDefs: alone, AwaitLoops: true})
+	if out.Err == nil || !strings.Contains(out.Err.Error(), "_Q_PENDING_VAL") {
+		t.Errorf("pending.c alone: %v, want the unknown macro name", out.Err)
 	}
 }

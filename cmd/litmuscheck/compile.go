@@ -42,16 +42,14 @@ func loadFragments(o *options) error {
 }
 
 // withFragments is defs with the functions of the files at paths after
-// its own.
+// its own, each file read with the macros of those before it.
 func withFragments(defs *cparse.CDefs, paths []string) (*cparse.CDefs, error) {
 	for _, path := range paths {
-		d, err := cparse.ParseCDefsFile(path)
-		if err == nil {
-			defs, err = defs.Extend(d)
-		}
+		d, err := defs.ExtendFile(path)
 		if err != nil {
 			return nil, err
 		}
+		defs = d
 	}
 	return defs, nil
 }

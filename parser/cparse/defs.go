@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
@@ -38,6 +39,9 @@ type CDefs struct {
 	// data are the structs and per-CPU variables the files define
 	// (data.go).
 	data cData
+	// macros are those defined at the end of the last file, which the
+	// files read after it and the test see.
+	macros *cmacro.Macros
 }
 
 // A replacement is a library function that a user's function replaced.
@@ -100,11 +104,28 @@ func (d *CDefs) Has(name string) bool {
 // Each function may call the kernel primitives, the extensions of this
 // file and the functions defined before it.
 func ParseCDefs(name, src string) (*CDefs, error) {
-	p, f, err := csyntax.ParseDefs(name, src)
+	return parseCDefsAfter(name, src, nil)
+}
+
+// parseCDefsAfter is ParseCDefs with the macros of earlier files defined.
+func parseCDefsAfter(name, src string, before *cmacro.Macros) (*CDefs, error) {
+	p, f, after, err := csyntax.ParseDefs(name, src, before)
 	if err != nil {
 		return nil, litfile.AsList(err)
 	}
-	return collectDefs(f, p.Tops, cData{})
+	d, err := collectDefs(f, p.Tops, cData{})
+	if d != nil {
+		d.macros = after
+	}
+	return d, err
+}
+
+// macrosOf are the macros d's files define at their end, nil for none.
+func macrosOf(d *CDefs) *cmacro.Macros {
+	if d == nil {
+		return nil
+	}
+	return d.macros
 }
 
 // collectDefs checks the definitions parsed from f and indexes them; the
@@ -149,7 +170,10 @@ func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
 		return nil, err
 	}
 	out := &CDefs{funcs: map[string]*csyntax.Func{}, files: map[string]*litfile.File{}, prims: d.prims, library: map[string]bool{},
-		replaced: append(append([]replacement(nil), d.replaced...), e.replaced...), data: data}
+		replaced: append(append([]replacement(nil), d.replaced...), e.replaced...), data: data, macros: d.macros}
+	if e.macros != nil {
+		out.macros = e.macros // e's files were read after d's
+	}
 	for _, src := range []*CDefs{d, e} {
 		for n := range src.library {
 			out.library[n] = true

@@ -34,10 +34,11 @@ type Syntax struct {
 	file *litfile.File
 }
 
-// ParseSyntax runs the C grammar on the program section, its macros and
-// typedefs expanded (package csyntax).
-func ParseSyntax(prog litfile.Section) (*Syntax, error) {
-	p, f, err := csyntax.ParseProgram(prog.File, prog.Padded())
+// ParseSyntax runs the C grammar on the program section, its macros, and
+// those of the files of defs (nil: none), and typedefs expanded (package
+// csyntax).
+func ParseSyntax(prog litfile.Section, defs *CDefs) (*Syntax, error) {
+	p, f, err := csyntax.ParseProgram(prog.File, prog.Padded(), macrosOf(defs))
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func (d Dialect) Program(t *litmus.Test, prog litfile.Section) ([]*litmus.Thread
 	syn := d.Parsed
 	if syn == nil {
 		var err error
-		if syn, err = ParseSyntax(prog); err != nil {
+		if syn, err = ParseSyntax(prog, d.Defs); err != nil {
 			return nil, err
 		}
 	}

@@ -61,9 +61,19 @@ func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
 // ParseCDefsFile reads and parses the C function definitions of the file
 // at path.
 func ParseCDefsFile(path string) (*CDefs, error) {
+	return (*CDefs)(nil).ExtendFile(path)
+}
+
+// ExtendFile is d extended with the C function definitions of the file at
+// path, read with the macros d's files define (d may be nil).
+func (d *CDefs) ExtendFile(path string) (*CDefs, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseCDefs(path, string(src))
+	user, err := parseCDefsAfter(path, string(src), macrosOf(d))
+	if err != nil || d == nil {
+		return user, err
+	}
+	return d.Extend(user)
 }

@@ -8,6 +8,7 @@ package cmacro
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -34,8 +35,19 @@ const maxExpansion = 64
 // the text where they were; a use's columns after an expansion move. It
 // returns text itself when it has no directive.
 func Preprocess(f *litfile.File, text string) (string, error) {
-	if !strings.Contains(text, "#") && !usesBuiltin(text) {
-		return text, nil
+	out, _, err := PreprocessAfter(f, text, nil)
+	return out, err
+}
+
+// Macros are the macros defined at the end of a file, for the files read
+// after it (a header given before the file of functions that uses it).
+type Macros struct{ defined map[string]*cMacro }
+
+// PreprocessAfter is Preprocess with the macros of earlier files defined
+// first (nil: none); it also returns the macros defined at the end.
+func PreprocessAfter(f *litfile.File, text string, before *Macros) (string, *Macros, error) {
+	if !strings.Contains(text, "#") && !usesBuiltin(text) && (before == nil || !before.usedIn(text)) {
+		return text, before, nil
 	}
 	p := &preprocessor{f: f, src: text, macros: map[string]*cMacro{}}
 	for name, body := range Predefined {
@@ -44,13 +56,26 @@ func Preprocess(f *litfile.File, text string) (string, error) {
 	for name, m := range builtins {
 		p.macros[name] = m
 	}
+	if before != nil {
+		maps.Copy(p.macros, before.defined)
+	}
 	if err := p.run(); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := p.unclosed(); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return p.out.String(), nil
+	return p.out.String(), &Macros{defined: p.macros}, nil
+}
+
+// usedIn reports whether text names one of the macros.
+func (m *Macros) usedIn(text string) bool {
+	for name := range m.defined {
+		if strings.Contains(text, name) {
+			return true
+		}
+	}
+	return false
 }
 
 type preprocessor struct {

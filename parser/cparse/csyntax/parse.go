@@ -10,28 +10,30 @@ import (
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
-// expand runs the preprocessor and typedefs on text, a padded section of
-// f, and gives the text the grammar reads and the file it is, f itself
-// when nothing changed.
-func expand(f *litfile.File, text string) (string, *litfile.File, error) {
-	expanded, err := cmacro.Preprocess(f, text)
+// expand runs the preprocessor, with the macros of earlier files, and
+// typedefs on text, a padded section of f, and gives the text the grammar
+// reads and the file it is, f itself when nothing changed, and the macros
+// at its end.
+func expand(f *litfile.File, text string, before *cmacro.Macros) (string, *litfile.File, *cmacro.Macros, error) {
+	expanded, after, err := cmacro.PreprocessAfter(f, text, before)
 	if err == nil {
 		expanded, err = ctypedef.Expand(f, expanded)
 	}
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	if expanded != text {
 		f = litfile.NewFile(f.Name, expanded)
 	}
-	return expanded, f, nil
+	return expanded, f, after, nil
 }
 
 // ParseProgram parses text, the padded program section of the test file
-// f; it returns the program and the file whose text the grammar read,
-// which the lowering quotes.
-func ParseProgram(f *litfile.File, text string) (*Program, *litfile.File, error) {
-	expanded, f, err := expand(f, text)
+// f, with the macros of its files of functions (nil: none); it returns
+// the program and the file whose text the grammar read, which the
+// lowering quotes.
+func ParseProgram(f *litfile.File, text string, macros *cmacro.Macros) (*Program, *litfile.File, error) {
+	expanded, f, _, err := expand(f, text, macros)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -42,19 +44,20 @@ func ParseProgram(f *litfile.File, text string) (*Program, *litfile.File, error)
 	return p, f, nil
 }
 
-// ParseDefs parses src, a file of functions named name; it returns them
-// and the file whose text the grammar read.
-func ParseDefs(name, src string) (*DefsFile, *litfile.File, error) {
-	expanded, f, err := expand(litfile.NewFile(name, src), src)
+// ParseDefs parses src, a file of functions named name, after the
+// macros of earlier files (nil: none); it returns them, the file whose
+// text the grammar read and the macros at its end.
+func ParseDefs(name, src string, before *cmacro.Macros) (*DefsFile, *litfile.File, *cmacro.Macros, error) {
+	expanded, f, after, err := expand(litfile.NewFile(name, src), src, before)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := litfile.CheckNesting(litfile.Section{Text: expanded, File: f}, litfile.CText); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p, err := cDefsParser().ParseString(name, expanded)
 	if err != nil {
-		return nil, nil, litfile.GrammarError(f, err)
+		return nil, nil, nil, litfile.GrammarError(f, err)
 	}
-	return p, f, nil
+	return p, f, after, nil
 }

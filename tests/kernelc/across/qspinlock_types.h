@@ -1,0 +1,6 @@
+/* A header given first with --fragments: its macros hold in the files
+   given after it and in the test. */
+#define _Q_LOCKED_OFFSET	0
+#define _Q_LOCKED_BITS		8
+#define _Q_PENDING_OFFSET	(_Q_LOCKED_OFFSET + _Q_LOCKED_BITS)
+#define _Q_PENDING_VAL		(1U << _Q_PENDING_OFFSET)
