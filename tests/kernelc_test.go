@@ -212,6 +212,10 @@ func TestKernelCRefusals(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"break outside a loop", "P0(int *x) { if (READ_ONCE(*x)) break; WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:33: break outside a loop"},
+		{"inline assembly", "P0(int *x) { __asm__ __volatile__(\"sync\" : : : \"memory\"); }",
+			"t.litmus:3:14: unsupported: inline assembly (__asm__): write the primitive the assembly implements instead"},
+		{"a string literal", "P0(int *x) { WARN(READ_ONCE(*x), \"x is %d\", 1); } // \"in a comment\"",
+			"t.litmus:3:34: unsupported: a string literal: C tests model no strings (a WARN or printk format, an asm template)"},
 		{"per_cpu", "P0(int *x) { int r0; r0 = per_cpu(x, 1); }",
 			"t.litmus:3:27: unsupported: per_cpu(): a per-CPU variable as a value, not modelled (use per_cpu_ptr(&var, cpu))"},
 		{"#include", "#include <linux/atomic.h>\nP0(int *x) { WRITE_ONCE(*x, 1); }\n",

@@ -25,7 +25,7 @@ func expand(f *litfile.File, text string, before *cmacro.Macros) (string, *litfi
 	if expanded != text {
 		f = litfile.NewFile(f.Name, expanded)
 	}
-	return expanded, f, after, nil
+	return expanded, f, after, refuseUnmodelled(f, expanded)
 }
 
 // ParseProgram parses text, the padded program section of the test file
