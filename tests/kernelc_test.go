@@ -212,6 +212,8 @@ func TestKernelCRefusals(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"break outside a loop", "P0(int *x) { if (READ_ONCE(*x)) break; WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:33: break outside a loop"},
+		{"a variable at file scope", "static struct qspinlock *hash = NULL;\nP0(int *x) { WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:1: unsupported: a variable at file scope (hash): give the location to the threads as a parameter"},
 		{"inline assembly", "P0(int *x) { __asm__ __volatile__(\"sync\" : : : \"memory\"); }",
 			"t.litmus:3:14: unsupported: inline assembly (__asm__): write the primitive the assembly implements instead"},
 		{"a string literal", "P0(int *x) { WARN(READ_ONCE(*x), \"x is %d\", 1); } // \"in a comment\"",

@@ -139,6 +139,10 @@ func collectDefs(f *litfile.File, tops []*csyntax.Top, base cData) (*CDefs, erro
 	d.data = data
 	for _, t := range tops {
 		fn := t.Func
+		if fn != nil && fn.Var {
+			return nil, litfile.AsList(litmus.Unsupported(litfile.Position(f, fn.Pos),
+				fmt.Sprintf("a variable at file scope (%s): give the location to the threads as a parameter", fn.Name)))
+		}
 		if fn == nil || fn.Proto {
 			continue
 		}

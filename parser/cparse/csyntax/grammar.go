@@ -329,12 +329,15 @@ type Func struct {
 	Ret    *Type    `parser:"@@"`
 	Stars  []string `parser:"@\"*\"*"`
 	Name   string   `parser:"@Ident"`
-	Params []*Param `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
+	Params []*Param `parser:"( \"(\" ( @@ ( \",\" @@ )* )? \")\""`
 	// Proto marks a declaration without a body, "extern void
 	// queued_spin_lock_slowpath(struct qspinlock *lock, u32 val);",
 	// which says nothing a call could inline.
 	Proto bool    `parser:"( @\";\""`
 	Body  []*Stmt `parser:"| \"{\" @@* \"}\" )"`
+	// Var marks a variable at file scope, "static struct pv_hash_entry
+	// *pv_lock_hash;", which is refused by name.
+	Var bool `parser:"| @( \"=\" ~\";\"* \";\" | \";\" ) )"`
 }
 
 // Return is "return e;" or "return;". Only the last statement of a
