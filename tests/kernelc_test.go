@@ -100,6 +100,9 @@ func TestKernelCTwins(t *testing.T) {
 		// typedef, and struct values one word wide: a value parameter,
 		// a local, members read off the value.
 		{"struct-value.litmus", "struct-value+plain.litmus"},
+		// A volatile member, and a struct value of volatile members, are
+		// accessed once, as READ_ONCE and WRITE_ONCE do.
+		{"volatile.litmus", "volatile+plain.litmus"},
 		// A local pointer to the qspinlock, in a function and in a
 		// thread, is the parameter it holds.
 		{"struct-alias.litmus", "struct-alias+plain.litmus"},

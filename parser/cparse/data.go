@@ -8,6 +8,7 @@ package cparse
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,7 +98,10 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructD
 			return litmus.Unsupported(litfile.Position(f, md.Union.Pos), fmt.Sprintf("struct member %s of struct %s defined in place (define its struct before)", md.Union.Name, s.Name))
 		}
 		for _, v := range md.Vars {
-			d := clayout.Decl{Name: v.Name, Words: unqualified(md.Type), Stars: len(v.Stars)}
+			// In "volatile struct node *next" the qualifier is the
+			// pointee's; only a member that is not a pointer is volatile.
+			d := clayout.Decl{Name: v.Name, Words: unqualified(md.Type), Stars: len(v.Stars),
+				Volatile: len(v.Stars) == 0 && slices.Contains(md.Type.Words, "volatile")}
 			if v.Len != "" {
 				n, err := strconv.Atoi(strings.TrimRight(v.Len, "uUlL"))
 				if err != nil || n <= 0 {

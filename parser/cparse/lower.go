@@ -273,7 +273,7 @@ func (l *cLowerer) assign(at lexer.Position, s csyntax.Assign, text string) erro
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X)})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X), WTags: l.plainDerefTags(u.X)})
 		return nil
 	case u != nil && u.Member != nil:
 		// A plain store to a member.
@@ -285,7 +285,7 @@ func (l *cLowerer) assign(at lexer.Position, s csyntax.Assign, text string) erro
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.memberType(u.Member)), Size: size})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.memberType(u.Member)), Size: size, WTags: l.plainMemberTags(u.Member)})
 		return nil
 	}
 	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
@@ -333,7 +333,7 @@ func (l *cLowerer) into(dst string, e *csyntax.Expr, pos litmus.Pos, text string
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: l.accessSize(u.X)})
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, Size: l.accessSize(u.X), RTags: l.plainDerefTags(u.X)})
 		return nil
 	}
 	v, t, err := l.typedExpr(e)

@@ -325,7 +325,7 @@ func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error)
 			return nil, ctypes.Untyped, err
 		}
 		tmp := l.temp()
-		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size})
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size, RTags: l.plainMemberTags(u.Member)})
 		return l.loaded(tmp, l.memberType(u.Member))
 	case u.Op == "&" && memberOf(u.X) != nil:
 		addr, _, err := l.member(memberOf(u.X))
@@ -350,7 +350,7 @@ func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error)
 	case "*":
 		// A plain read.
 		tmp := l.temp()
-		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X)})
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: x, Size: l.accessSize(u.X), RTags: l.plainDerefTags(u.X)})
 		return l.loaded(tmp, l.accessType(u.X))
 	}
 	return nil, ctypes.Untyped, litmus.Unsupported(l.pos(u.Pos), fmt.Sprintf("operator %q", u.Op))

@@ -122,6 +122,39 @@ func (l *cLowerer) userMember(m *csyntax.Member, emit bool) (litmus.Expr, *clayo
 	panic("unreachable")
 }
 
+// plainMemberTags are the tags of a plain access to the member m: none,
+// or ONCE for a volatile member, which the kernel accesses once as
+// READ_ONCE and WRITE_ONCE do (they are volatile accesses themselves).
+func (l *cLowerer) plainMemberTags(m *csyntax.Member) []string {
+	if l.paramStruct(m.Ptr) != "" {
+		return nil
+	}
+	if _, mem, err := l.userMember(m, false); err == nil && mem.Volatile {
+		return []string{litmus.TagOnce}
+	}
+	return nil
+}
+
+// plainDerefTags are the tags of a plain access "*p": ONCE when p points
+// to a struct the program defines whose members are all volatile (a
+// struct value of powerpc's arch_spinlock_t), none otherwise. A pointer
+// to a volatile integer stays plain, as herd7's C dialect reads it.
+func (l *cLowerer) plainDerefTags(p *csyntax.Unary) []string {
+	if p.Primary == nil || p.Primary.Ident == "" || p.Op != "" {
+		return nil
+	}
+	st := l.pointerStruct(p.Primary.Ident)
+	if st == nil || len(st.Members) == 0 {
+		return nil
+	}
+	for _, m := range st.Members {
+		if !m.Volatile {
+			return nil
+		}
+	}
+	return []string{litmus.TagOnce}
+}
+
 // offsetBy is the address a plus off bytes.
 func offsetBy(a litmus.Expr, off int64) litmus.Expr {
 	if off == 0 {

@@ -41,6 +41,10 @@ type Member struct {
 	StructName string
 	// Len is the number of elements of an array member, 0 for none.
 	Len int
+	// Volatile marks a member declared volatile ("volatile unsigned int
+	// slock"): the kernel reads and writes it as READ_ONCE and WRITE_ONCE
+	// do, with one access each.
+	Volatile bool
 }
 
 // Slots is the number of slots m takes.
@@ -91,10 +95,11 @@ func (s *Struct) MemberNames() string {
 
 // A Decl is a member as the grammar reads it, before it is laid out.
 type Decl struct {
-	Name  string
-	Words []string
-	Stars int
-	Len   int
+	Name     string
+	Words    []string
+	Stars    int
+	Len      int
+	Volatile bool
 }
 
 // Types are the structs a program defines, by name.
@@ -136,7 +141,7 @@ func (ts *Types) Define(name string, decls []Decl, isInt func([]string) bool, ou
 		if s.Member(d.Name) != nil {
 			return nil, fmt.Errorf("struct %s has two members named %s", name, d.Name)
 		}
-		m := &Member{Name: d.Name, Slot: s.Slots, Words: d.Words, Stars: d.Stars, Len: d.Len}
+		m := &Member{Name: d.Name, Slot: s.Slots, Words: d.Words, Stars: d.Stars, Len: d.Len, Volatile: d.Volatile}
 		switch {
 		case d.Stars > 1:
 			return nil, fmt.Errorf("unsupported: member %s of struct %s, a pointer to a pointer", d.Name, name)
