@@ -131,10 +131,10 @@ func (tc *threadComp) loopsBack(pc int) bool {
 	return false
 }
 
-// startRegisters gives the addresses and constants the code uses their
-// registers before any is reused (allocAtStart could find none later). On
-// x86 a constant is an immediate, and an address is a register only as a
-// value: a memory operand names its location.
+// startRegisters gives the addresses the code uses their registers
+// before any is reused (allocAtStart could find none later); constants
+// then take scratch registers (constReg). On x86 an address is a register
+// only as a value: a memory operand names its location.
 func (tc *threadComp) startRegisters() {
 	direct := tc.syn.direct()
 	for pc := range tc.th.Code {
@@ -146,8 +146,6 @@ func (tc *threadComp) startRegisters() {
 				case !ok || c.V.IsAddr() && c.V.Off != 0:
 				case c.V.IsAddr() && !(direct && i == 0 && tc.syn.names(c.V.Sym)):
 					tc.addrReg(c.V.Sym)
-				case !c.V.IsAddr() && !direct:
-					tc.constReg(c.V.Off)
 				}
 			})
 		}
@@ -212,10 +210,11 @@ func (tc *threadComp) addrReg(loc string) string {
 }
 
 // constReg is a register holding k: one set at the start of the thread,
-// or on x86, where registers are few, a scratch register set just before
-// the instruction that needs it.
+// or on x86, where registers are few, and in a thread that reuses
+// registers, a scratch register set just before the instruction that
+// needs it.
 func (tc *threadComp) constReg(k int64) string {
-	if tc.syn.direct() {
+	if tc.syn.direct() || tc.reuse {
 		r := tc.temp()
 		tc.emit(tc.syn.li(r, k))
 		return r

@@ -41,45 +41,7 @@ var noEffect = map[string]bool{
 // isAwait reports whether the loop of condition cond and body body is an
 // await loop: a condition that only reads, and a body that does nothing.
 func (l *cLowerer) isAwait(cond *csyntax.Expr, body *csyntax.Stmt) bool {
-	return l.awaitLoops && l.readsOnly(cond) && reads(cond) && l.doesNothing(body)
-}
-
-// reads reports whether e reads memory: a spin on registers alone is no
-// await loop, and is unrolled.
-func reads(e *csyntax.Expr) bool {
-	found := false
-	var unary func(u *csyntax.Unary)
-	var expr func(e *csyntax.Expr)
-	expr = func(e *csyntax.Expr) {
-		if e == nil {
-			return
-		}
-		unary(e.Left)
-		for _, r := range e.Rest {
-			unary(r.Right)
-		}
-		expr(e.Then)
-		expr(e.Else)
-	}
-	unary = func(u *csyntax.Unary) {
-		switch {
-		case u == nil:
-		case u.Op == "*" || u.Member != nil:
-			found = true
-		case u.X != nil:
-			unary(u.X)
-		case u.Cast != nil:
-			unary(u.Cast.X)
-		case u.Primary != nil && u.Primary.Paren != nil:
-			expr(u.Primary.Paren)
-		case u.Primary != nil && u.Primary.Assigned != nil:
-			expr(u.Primary.Assigned.Value)
-		case u.Primary != nil && u.Primary.Call != nil:
-			found = true
-		}
-	}
-	expr(e)
-	return found
+	return l.awaitLoops && l.readsOnly(cond) && csyntax.ReadsMemory(cond) && l.doesNothing(body)
 }
 
 // doesNothing reports whether s has no effect: empty, or calls of the
@@ -89,7 +51,7 @@ func (l *cLowerer) doesNothing(s *csyntax.Stmt) bool {
 	case s == nil || s.Empty:
 		return true
 	case s.Expr != nil:
-		c := asCall(s.Expr.X)
+		c := csyntax.AsCall(s.Expr.X)
 		return s.Expr.Value == nil && s.Expr.Incr == "" && c != nil && len(c.Args) == 0 && noEffect[c.Name] && !l.defined(c.Name)
 	case s.If != nil || s.While != nil || s.Do != nil || s.For != nil || s.Return != nil || s.Break || s.Cont || s.Decl != nil:
 		return false
@@ -129,6 +91,8 @@ func (l *cLowerer) unaryReadsOnly(u *csyntax.Unary) bool {
 	switch {
 	case u == nil:
 		return true
+	case u.Post != "" || u.Op == "++" || u.Op == "--":
+		return false
 	case u.X != nil:
 		return l.unaryReadsOnly(u.X)
 	case u.Cast != nil:

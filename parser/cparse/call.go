@@ -35,6 +35,9 @@ func (l *cLowerer) call(c *csyntax.Call, dst string, want bool) (litmus.Expr, er
 	if v, done, err := l.perCPUCall(c, dst); done {
 		return v, err
 	}
+	if v, done, err := l.thisCPUCall(c, dst, want); done {
+		return v, err
+	}
 	if v, done, err := l.dataRace(c, dst); done {
 		return v, err
 	}
@@ -279,8 +282,8 @@ func (l *cLowerer) callMacro(c *csyntax.Call, p cprim.Prim, dst string, want boo
 // lvalue lowers the "*p" argument of READ_ONCE and friends to the address
 // p.
 func (l *cLowerer) lvalue(name string, a *csyntax.Expr) (litmus.Expr, error) {
-	u := single(a)
-	if m := memberOf(u); m != nil {
+	u := csyntax.Single(a)
+	if m := csyntax.MemberOf(u); m != nil {
 		addr, _, err := l.member(m)
 		return addr, err
 	}

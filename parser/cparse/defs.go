@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cdata"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
@@ -38,7 +39,7 @@ type CDefs struct {
 	replaced []replacement
 	// data are the structs and per-CPU variables the files define
 	// (data.go).
-	data cData
+	data cdata.Data
 	// macros are those defined at the end of the last file, which the
 	// files read after it and the test see.
 	macros *cmacro.Macros
@@ -113,7 +114,7 @@ func parseCDefsAfter(name, src string, before *cmacro.Macros) (*CDefs, error) {
 	if err != nil {
 		return nil, litfile.AsList(err)
 	}
-	d, err := collectDefs(f, p.Tops, cData{})
+	d, err := collectDefs(f, p.Tops, cdata.Data{})
 	if d != nil {
 		d.macros = after
 	}
@@ -130,9 +131,9 @@ func macrosOf(d *CDefs) *cmacro.Macros {
 
 // collectDefs checks the definitions parsed from f and indexes them; the
 // structs of base are visible to them.
-func collectDefs(f *litfile.File, tops []*csyntax.Top, base cData) (*CDefs, error) {
+func collectDefs(f *litfile.File, tops []*csyntax.Top, base cdata.Data) (*CDefs, error) {
 	d := &CDefs{funcs: map[string]*csyntax.Func{}, files: map[string]*litfile.File{}}
-	data, err := collectData(f, tops, base)
+	data, err := cdata.Collect(f, tops, base)
 	if err != nil {
 		return nil, litfile.AsList(err)
 	}
@@ -169,7 +170,7 @@ func collectDefs(f *litfile.File, tops []*csyntax.Top, base cData) (*CDefs, erro
 // Merge returns the definitions of d and then of e; a name both define is
 // an error.
 func (d *CDefs) Merge(e *CDefs) (*CDefs, error) {
-	data, err := d.data.merge(e.data)
+	data, err := d.data.Merge(e.data)
 	if err != nil {
 		return nil, err
 	}
@@ -246,4 +247,12 @@ func (d *CDefs) Alias(name, target string) (*CDefs, error) {
 	out.funcs[name] = fn
 	out.files[name] = d.files[target]
 	return out, nil
+}
+
+// dataOrNone is d's data, none for a nil d.
+func (d *CDefs) dataOrNone() cdata.Data {
+	if d == nil {
+		return cdata.Data{}
+	}
+	return d.data
 }

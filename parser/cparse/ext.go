@@ -18,6 +18,14 @@
 //     thread, each thread being a CPU of its own.
 //   - HMT_low(), HMT_medium() and powerpc's other priority hints, which
 //     change no memory access: nothing.
+//   - prefetch(p) and prefetchw(p), cache hints: the argument is
+//     evaluated and nothing else happens; BUILD_BUG_ON(cond), a check made
+//     when the kernel is compiled, and qstat_inc(stat, cond), the queued
+//     locks' statistics (compiled out without CONFIG_QUEUED_LOCK_STAT,
+//     and their arguments are constants and locals): nothing, the
+//     arguments not evaluated (they name the kernel's constants and
+//     enumerations); virt_spin_lock(lock), the hypervisor's test-and-set
+//     fallback, is false, as on bare metal.
 //   - need_resched() and vcpu_is_preempted(cpu): a boolean that no memory
 //     access decides, a choice of 0 or 1 (litmus.OpChoose), each call's
 //     own; the CPU argument is evaluated, its reads kept, and decides
@@ -45,6 +53,14 @@ const (
 	extNop                        // HMT_low()...
 	extCPU                        // smp_processor_id()
 	extChoose                     // need_resched(), vcpu_is_preempted(cpu)
+	extFalse                      // virt_spin_lock(lock)
+)
+
+// nopArgs are the arities of the extNop helpers, and evaluated those
+// whose arguments run as C runs them.
+var (
+	nopArgs   = map[string]int{"prefetch": 1, "prefetchw": 1, "BUILD_BUG_ON": 1, "qstat_inc": 2}
+	evaluated = map[string]bool{"prefetch": true, "prefetchw": true}
 )
 
 // chooseArgs are the arities of the extChoose helpers.
@@ -80,6 +96,10 @@ var cExts = func() map[string]cExt {
 	for _, p := range []string{"very_low", "low", "medium_low", "medium", "medium_high", "high"} {
 		m["HMT_"+p] = cExt{kind: extNop, helper: true}
 	}
+	for name := range nopArgs {
+		m[name] = cExt{kind: extNop, helper: true}
+	}
+	m["virt_spin_lock"] = cExt{kind: extFalse, helper: true}
 	return m
 }()
 
@@ -97,7 +117,8 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 		return nil, false, nil
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
-	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: 0, extCPU: 0, extChoose: chooseArgs[c.Name]}[x.kind]
+	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: nopArgs[c.Name], extCPU: 0,
+		extChoose: chooseArgs[c.Name], extFalse: 1}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
@@ -106,7 +127,21 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 	}
 	switch x.kind {
 	case extNop:
+		if evaluated[c.Name] {
+			for _, a := range c.Args {
+				if _, err := l.expr(a); err != nil {
+					return nil, true, err
+				}
+			}
+		}
 		return nil, true, nil
+	case extFalse:
+		v := litmus.Expr(litmus.C(0))
+		if dst != "" {
+			l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
+			v = litmus.R(dst)
+		}
+		return v, true, nil
 	case extCPU:
 		v := litmus.Expr(litmus.C(int64(l.thr.ID)))
 		if dst != "" {
@@ -132,41 +167,63 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: acquireAttempt(l.thr.Code[from:])})
 		return nil, true, nil
 	case extCondLoad:
-		addr, err := l.expr(c.Args[0])
-		if err != nil {
-			return nil, true, err
-		}
-		if dst == "" {
-			dst = l.temp()
-		}
-		from := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{x.tag}, Size: l.exprSize(c.Args[0])})
-		l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
-		cond, err := l.expr(c.Args[1])
-		l.frame = l.frame.parent
-		if err != nil {
-			return nil, true, err
-		}
-		// The wait: the load and the test repeat until the test holds.
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: len(l.thr.Code) - from})
-		return litmus.R(dst), true, nil
+		v, err := l.condLoad(c, x.tag, dst, pos, text)
+		return v, true, err
 	}
+	v, err := l.tryCmpxchg(c, x.tag, dst, pos, text)
+	return v, true, err
+}
+
+// condLoad lowers smp_cond_load_*(p, cond) and atomic_cond_read_*: the
+// spin's final iteration, a load of *p into dst whose value VAL satisfies
+// cond, the failed iterations left to the await check (an OpAssume). A
+// condition that updates a local ("!cnt--", qspinlock's bounded wait for
+// a pending bit) makes each iteration differ: the loop is the kernel's
+// own, load and test repeated while the test fails, unrolled as any loop.
+func (l *cLowerer) condLoad(c *csyntax.Call, tag, dst string, pos litmus.Pos, text string) (litmus.Expr, error) {
+	addr, err := l.expr(c.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	if dst == "" {
+		dst = l.temp()
+	}
+	from := l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpLoad, Dst: dst, Addr: addr, RTags: []string{tag}, Size: l.exprSize(c.Args[0])})
+	l.frame = &cFrame{vars: map[string]litmus.Expr{"VAL": litmus.R(dst)}, transparent: true, parent: l.frame}
+	cond, err := l.expr(c.Args[1])
+	l.frame = l.frame.parent
+	if err != nil {
+		return nil, err
+	}
+	if csyntax.UpdatesLocal(c.Args[1]) {
+		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpBranch, Cond: litmus.Bin(litmus.OpEq, cond, litmus.C(0)), Target: from,
+			CtrlEnd: len(l.thr.Code) + 1, Await: l.awaitLoops})
+		return litmus.R(dst), nil
+	}
+	// The wait: the load and the test repeat until the test holds.
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpAssume, Cond: cond, CtrlDep: true, Spin: len(l.thr.Code) - from})
+	return litmus.R(dst), nil
+}
+
+// tryCmpxchg lowers try_cmpxchg(p, &old, new) and its forms.
+func (l *cLowerer) tryCmpxchg(c *csyntax.Call, tag, dst string, pos litmus.Pos, text string) (litmus.Expr, error) {
 	// try_cmpxchg(p, &old, new): t = cmpxchg(p, old, new); ok = t == old;
 	// old = t.
 	addr, err := l.expr(c.Args[0])
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	old, err := l.regArg(c.Name, c.Args[1])
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	nv, nt, err := l.typedExpr(c.Args[2])
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	nv = ctypes.Convert(nv, nt, l.exprType(c.Args[0]))
 	t := l.temp()
-	tags := []string{x.tag}
+	tags := []string{tag}
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpCAS, Dst: t, Addr: addr, Expect: litmus.R(old), Src: nv, RTags: tags, WTags: tags, Size: l.exprSize(c.Args[0])})
 	res := l.temp()
 	if dst != "" {
@@ -174,7 +231,7 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 	}
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: res, Src: litmus.Bin(litmus.OpEq, litmus.R(t), litmus.R(old))})
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: old, Src: litmus.R(t)})
-	return litmus.R(res), true, nil
+	return litmus.R(res), nil
 }
 
 // acquireAttempt is the Spin of an __assume whose condition lowered to
@@ -193,7 +250,7 @@ func acquireAttempt(attempt []litmus.Instr) int {
 
 // regArg lowers the "&old" argument of try_cmpxchg to old's register.
 func (l *cLowerer) regArg(name string, a *csyntax.Expr) (string, error) {
-	u := single(a)
+	u := csyntax.Single(a)
 	if u == nil || u.Op != "&" || u.X.Primary == nil || u.X.Primary.Ident == "" {
 		return "", litmus.Errorf(l.pos(a.Pos), "%s expects \"&r\", the address of a local variable, as its second argument", name)
 	}

@@ -70,6 +70,10 @@ type cLowerer struct {
 	paramStructs map[string]*clayout.Struct
 	ptrStructs   map[string]*clayout.Struct
 	objects      map[string]bool
+	// inAccessor counts the per-CPU accessors (this_cpu_ptr, per_cpu_ptr,
+	// __this_cpu_dec...) whose argument is being lowered: only there does
+	// a per-CPU variable's own name address its copies (percpu.go).
+	inAccessor int
 	// defs are the functions inlined at their call sites; frame is the
 	// innermost call being inlined, nil at thread level (inline.go).
 	defs  *CDefs
@@ -240,16 +244,16 @@ func (l *cLowerer) exprStmt(s *csyntax.ExprStmt, text string) error {
 // "x op= v" is "x = x op (v)" and "x++" is "x = x + 1", as C has them.
 func (l *cLowerer) assign(at lexer.Position, s csyntax.Assign, text string) error {
 	pos := l.pos(at)
-	s = desugar(s)
+	s = csyntax.Desugar(s)
 	if s.Value == nil {
-		if c := asCall(s.X); c != nil {
+		if c := csyntax.AsCall(s.X); c != nil {
 			_, err := l.call(c, "", false)
 			return err
 		}
 		_, err := l.expr(s.X)
 		return err
 	}
-	u := single(s.X)
+	u := csyntax.Single(s.X)
 	switch {
 	case u != nil && u.Primary != nil && u.Primary.Ident != "":
 		name, err := l.assignable(u.Primary.Ident, pos)
@@ -263,61 +267,48 @@ func (l *cLowerer) assign(at lexer.Position, s csyntax.Assign, text string) erro
 			l.useReg(name)
 		}
 		return nil
-	case u != nil && u.Op == "*":
-		// A plain store.
-		addr, err := l.unary(u.X)
-		if err != nil {
-			return err
+	case u != nil:
+		store, to, ok, err := l.plainStore(u, pos, text)
+		if !ok || err != nil {
+			break
 		}
 		v, t, err := l.typedExpr(s.Value)
 		if err != nil {
 			return err
 		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.accessType(u.X)), Size: l.accessSize(u.X), WTags: l.plainDerefTags(u.X)})
-		return nil
-	case u != nil && u.Member != nil:
-		// A plain store to a member.
-		addr, size, err := l.member(u.Member)
-		if err != nil {
-			return err
-		}
-		v, t, err := l.typedExpr(s.Value)
-		if err != nil {
-			return err
-		}
-		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore, Addr: addr, Src: ctypes.Convert(v, t, l.memberType(u.Member)), Size: size, WTags: l.plainMemberTags(u.Member)})
+		store.Src = ctypes.Convert(v, t, to)
+		l.emit(store)
 		return nil
 	}
+	return errNotLvalue(pos)
+}
+
+func errNotLvalue(pos litmus.Pos) error {
 	return litmus.Errorf(pos, "expected a register, a \"*p\" location or a \"p->member\" on the left of '='")
 }
 
-// desugar rewrites a compound assignment or an increment as the plain
-// assignment it stands for: the left side is read, then written.
-func desugar(s csyntax.Assign) csyntax.Assign {
-	op, rhs := "", s.Value
+// plainStore is the store to u, a plain "*p" or "p->member", less its value,
+// and the type the value converts to; ok is false for another u.
+func (l *cLowerer) plainStore(u *csyntax.Unary, pos litmus.Pos, text string) (store litmus.Instr, to ctypes.Int, ok bool, err error) {
+	store = litmus.Instr{Pos: pos, Text: text, Op: litmus.OpStore}
 	switch {
-	case s.Incr != "":
-		op, rhs = s.Incr[:1], &csyntax.Expr{Left: &csyntax.Unary{Primary: &csyntax.Primary{Int: "1"}}}
-	case s.AssignOp != "" && s.AssignOp != "=":
-		op = strings.TrimSuffix(s.AssignOp, "=")
-	default:
-		return s
+	case u.Op == "*":
+		store.Addr, err = l.unary(u.X)
+		store.Size, store.WTags = l.accessSize(u.X), l.plainDerefTags(u.X)
+		return store, l.accessType(u.X), true, err
+	case u.Member != nil:
+		store.Addr, store.Size, err = l.member(u.Member)
+		store.WTags = l.plainMemberTags(u.Member)
+		return store, l.memberType(u.Member), true, err
 	}
-	left := single(s.X)
-	if left == nil {
-		// Not an lvalue: the plain assignment's check says so.
-		return csyntax.Assign{X: s.X, AssignOp: "=", Value: rhs}
-	}
-	paren := &csyntax.Unary{Pos: rhs.Pos, Primary: &csyntax.Primary{Pos: rhs.Pos, Paren: rhs}, EndPos: rhs.EndPos}
-	value := &csyntax.Expr{Pos: s.X.Pos, Left: left, Rest: []*csyntax.OpArg{{Pos: rhs.Pos, Op: op, Right: paren}}, EndPos: rhs.EndPos}
-	return csyntax.Assign{X: s.X, AssignOp: "=", Value: value}
+	return store, ctypes.Untyped, false, nil
 }
 
 // into lowers "dst = e", loading or calling straight into dst when e is a
 // single access whose value needs no conversion to dst's type.
 func (l *cLowerer) into(dst string, e *csyntax.Expr, pos litmus.Pos, text string) error {
 	to := l.types[dst]
-	if c := asCall(e); c != nil && direct(l.callType(c), to) && !castIn(e) {
+	if c := csyntax.AsCall(e); c != nil && direct(l.callType(c), to) && !csyntax.HasCast(e) {
 		v, err := l.call(c, dst, true)
 		if err != nil {
 			return err
@@ -328,7 +319,7 @@ func (l *cLowerer) into(dst string, e *csyntax.Expr, pos litmus.Pos, text string
 		l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
 		return nil
 	}
-	if u := single(e); u != nil && u.Op == "*" && !castIn(e) && direct(l.accessType(u.X), to) {
+	if u := csyntax.Single(e); u != nil && u.Op == "*" && !csyntax.HasCast(e) && direct(l.accessType(u.X), to) {
 		addr, err := l.unary(u.X)
 		if err != nil {
 			return err
@@ -342,22 +333,6 @@ func (l *cLowerer) into(dst string, e *csyntax.Expr, pos litmus.Pos, text string
 	}
 	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: ctypes.Convert(v, t, to)})
 	return nil
-}
-
-// castIn reports whether single(e) looks through a cast.
-func castIn(e *csyntax.Expr) bool {
-	for u := e.Left; u != nil && !e.Compound(); {
-		switch {
-		case u.Cast != nil:
-			return true
-		case u.Primary != nil && u.Primary.Paren != nil:
-			e = u.Primary.Paren
-			u = e.Left
-		default:
-			return false
-		}
-	}
-	return false
 }
 
 // direct reports whether a value read or returned as type from may go

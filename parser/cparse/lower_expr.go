@@ -6,12 +6,14 @@ package cparse
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
 )
@@ -30,36 +32,6 @@ func negate(c litmus.Expr) litmus.Expr {
 		}
 	}
 	return litmus.Bin(litmus.OpEq, c, litmus.C(0))
-}
-
-// single returns the unary expression e consists of, looking through
-// parentheses and casts, or nil when e has binary operators.
-func single(e *csyntax.Expr) *csyntax.Unary {
-	if e.Compound() {
-		return nil
-	}
-	u := e.Left
-	for {
-		switch {
-		case u.Cast != nil:
-			u = u.Cast.X
-		case u.Primary != nil && u.Primary.Paren != nil:
-			if u.Primary.Paren.Compound() {
-				return u
-			}
-			u = u.Primary.Paren.Left
-		default:
-			return u
-		}
-	}
-}
-
-// asCall returns the call e consists of, if any.
-func asCall(e *csyntax.Expr) *csyntax.Call {
-	if u := single(e); u != nil && u.Primary != nil {
-		return u.Primary.Call
-	}
-	return nil
 }
 
 // binaryOps gives each binary operator its IR op and its C precedence.
@@ -155,15 +127,22 @@ func (l *cLowerer) pointerArith(n *cNode, x, y litmus.Expr) (litmus.Expr, litmus
 	px, py := l.nodePointee(n.x), l.nodePointee(n.y)
 	for _, side := range []*cNode{n.x, n.y} {
 		if name := l.structPointer(side); name != "" {
-			return nil, nil, litmus.Unsupported(l.pos(n.at), fmt.Sprintf("pointer arithmetic on %s, a pointer to a struct", name))
+			return nil, nil, litmus.Unsupported(l.pos(n.at), fmt.Sprintf("pointer arithmetic on %s, a pointer to the dialect's struct %s", name, l.paramStruct(name)))
 		}
 	}
+	sx, sy := l.nodeStruct(n.x), l.nodeStruct(n.y)
 	switch {
-	case px.Typed() && py.Typed():
+	case sx != nil && sy != nil || (px.Typed() || sx != nil) && (py.Typed() || sy != nil):
 		if n.op == "-" {
 			return nil, nil, litmus.Unsupported(l.pos(n.at), "the difference of two pointers")
 		}
 		return x, y, nil
+	case sx != nil:
+		// "(struct qnode *)base + idx": idx structs on, each laid out
+		// in its struct's bytes (clayout).
+		return x, scaledBy(y, sx.Bytes()), nil
+	case sy != nil && n.op == "+":
+		return scaledBy(x, sy.Bytes()), y, nil
 	case px.Typed():
 		return x, scaled(y, px), nil
 	case py.Typed() && n.op == "+":
@@ -172,27 +151,51 @@ func (l *cLowerer) pointerArith(n *cNode, x, y litmus.Expr) (litmus.Expr, litmus
 	return x, y, nil
 }
 
-// structPointer is the name of the pointer to a struct that n is, "" if
-// it is none.
+// structPointer is the name of the pointer to one of the dialect's own
+// structs (the qspinlock, the qrwlock) that n is, "" if it is none.
 func (l *cLowerer) structPointer(n *cNode) string {
 	if n.leaf == nil || n.leaf.Primary == nil || n.leaf.Primary.Ident == "" {
 		return ""
 	}
-	name := n.leaf.Primary.Ident
-	if l.paramStruct(name) != "" || l.pointerStruct(name) != nil {
+	if name := n.leaf.Primary.Ident; l.paramStruct(name) != "" {
 		return name
 	}
 	return ""
 }
 
+// nodeStruct is the struct the pointer n points to, nil when n is no
+// pointer to a struct the program defines.
+func (l *cLowerer) nodeStruct(n *cNode) *clayout.Struct {
+	switch {
+	case n.leaf != nil:
+		return l.exprStruct(n.leaf)
+	case n.op == "+":
+		if st := l.nodeStruct(n.x); st != nil {
+			return st
+		}
+		return l.nodeStruct(n.y)
+	case n.op == "-":
+		return l.nodeStruct(n.x)
+	}
+	return nil
+}
+
 // scaled is the integer e times the size of type t in bytes.
 func scaled(e litmus.Expr, t ctypes.Int) litmus.Expr {
-	size := int64(max(t.Bits, 8) / 8)
+	return scaledBy(e, int64(max(t.Bits, 8)/8))
+}
+
+// scaledBy is the integer e times size; a power of two, as every size
+// of the lowering is, is a shift, which every compiled column has.
+func scaledBy(e litmus.Expr, size int64) litmus.Expr {
 	if size == 1 {
 		return e
 	}
 	if c, ok := e.(*litmus.Const); ok && !c.V.IsAddr() {
 		return litmus.C(c.V.Off * size)
+	}
+	if size&(size-1) == 0 {
+		return litmus.Bin(litmus.OpShl, e, litmus.C(int64(bits.TrailingZeros64(uint64(size)))))
 	}
 	return litmus.Bin(litmus.OpMul, e, litmus.C(size))
 }
@@ -297,6 +300,8 @@ func (l *cLowerer) unary(u *csyntax.Unary) (litmus.Expr, error) {
 // typedUnary lowers u and returns its C type as well.
 func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error) {
 	switch {
+	case u.Post != "" || u.Op == "++" || u.Op == "--":
+		return l.increment(u)
 	case u.Cast != nil:
 		x, t, err := l.typedUnary(u.Cast.X)
 		if err != nil {
@@ -327,8 +332,8 @@ func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error)
 		tmp := l.temp()
 		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: addr, Size: size, RTags: l.plainMemberTags(u.Member)})
 		return l.loaded(tmp, l.memberType(u.Member))
-	case u.Op == "&" && memberOf(u.X) != nil:
-		addr, _, err := l.member(memberOf(u.X))
+	case u.Op == "&" && csyntax.MemberOf(u.X) != nil:
+		addr, _, err := l.member(csyntax.MemberOf(u.X))
 		return addr, ctypes.Untyped, err
 	case u.Op == "&" && u.X.Primary != nil && l.objectNamed(u.X.Primary.Ident) != nil:
 		return l.objectAddress(l.objectNamed(u.X.Primary.Ident)), ctypes.Ptr, nil

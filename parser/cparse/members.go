@@ -8,10 +8,12 @@ package cparse
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cdata"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
@@ -22,7 +24,7 @@ func (l *cLowerer) structTypes() *clayout.Types {
 	if l.defs == nil {
 		return nil
 	}
-	return l.defs.data.types
+	return l.defs.data.Types
 }
 
 // structOf is the struct a pointer of type t with stars stars points to,
@@ -31,7 +33,7 @@ func (l *cLowerer) structOf(t *csyntax.Type, stars int) *clayout.Struct {
 	if t == nil || stars != 1 {
 		return nil
 	}
-	words := unqualified(t)
+	words := csyntax.Unqualified(t)
 	if len(words) != 1 {
 		return nil
 	}
@@ -73,19 +75,16 @@ func (l *cLowerer) pointerStruct(name string) *clayout.Struct {
 // width and the type of an access.
 func (l *cLowerer) userMember(m *csyntax.Member, emit bool) (litmus.Expr, *clayout.Member, error) {
 	pos := l.pos(m.Pos)
-	st := l.pointerStruct(m.Ptr)
-	if st == nil {
-		return nil, nil, l.noStruct(m, pos)
+	base, st, first, err := l.memberBase(m, emit)
+	if err != nil {
+		return nil, nil, err
 	}
-	var base litmus.Expr
-	if emit {
-		var err error
-		if base, err = l.ident(m.Ptr, pos); err != nil {
-			return nil, nil, err
+	if m.Sels[0].Op != first {
+		what := m.Ptr + " is a pointer"
+		if first == "." {
+			what = m.Ptr + " is a per-CPU variable, a struct"
 		}
-	}
-	if m.Sels[0].Op != "->" {
-		return nil, nil, litmus.Errorf(pos, "%s is a pointer: expected %s->%s", m.Ptr, m.Ptr, m.Sels[0].Field)
+		return nil, nil, litmus.Errorf(pos, "%s: expected %s%s", what, first, m.Sels[0].Field)
 	}
 	for i, sel := range m.Sels {
 		mem := st.Member(sel.Field)
@@ -120,6 +119,67 @@ func (l *cLowerer) userMember(m *csyntax.Member, emit bool) (litmus.Expr, *clayo
 		base, st = addr, target
 	}
 	panic("unreachable")
+}
+
+// memberBase is where m's selectors start: the address (with emit), the
+// struct there and the selector that must come first. The base is a
+// pointer ("prev->next"), an expression that is one ("(e)->mcs"), or
+// inside a per-CPU accessor a per-CPU variable or an element of a
+// per-CPU array, CPU 0's copy ("&qnodes[idx].mcs").
+func (l *cLowerer) memberBase(m *csyntax.Member, emit bool) (base litmus.Expr, st *clayout.Struct, first string, err error) {
+	pos := l.pos(m.Pos)
+	if m.Of != nil {
+		if st = l.exprStruct(m.Of); st == nil {
+			return nil, nil, "", litmus.Unsupported(pos, fmt.Sprintf("member access %s of an expression that is not a pointer to a struct the program defines", l.text(m.Pos, m.EndPos)))
+		}
+		if emit {
+			base, _, err = l.typedUnary(m.Of)
+		}
+		return base, st, "->", err
+	}
+	if o := l.objectNamed(m.Ptr); o != nil && l.inAccessor > 0 {
+		return l.elementBase(m, o, emit)
+	}
+	if st = l.pointerStruct(m.Ptr); st == nil {
+		return nil, nil, "", l.noStruct(m, pos)
+	}
+	if m.Index != nil {
+		return nil, nil, "", litmus.Unsupported(pos, fmt.Sprintf("indexing %s, which is no per-CPU array", m.Ptr))
+	}
+	if emit {
+		base, err = l.ident(m.Ptr, pos)
+	}
+	return base, st, "->", err
+}
+
+// elementBase is memberBase for the per-CPU variable o: CPU 0's copy, or
+// element m.Index of it when o is an array.
+func (l *cLowerer) elementBase(m *csyntax.Member, o *cdata.Object, emit bool) (litmus.Expr, *clayout.Struct, string, error) {
+	pos := l.pos(m.Pos)
+	switch {
+	case o.Struct == nil:
+		return nil, nil, "", litmus.Errorf(pos, "per-CPU variable %s is no struct: %s has no members", o.Name, m.Path())
+	case (m.Index != nil) != (o.Len > 0):
+		return nil, nil, "", litmus.Errorf(pos, "per-CPU variable %s %s", o.Name, map[bool]string{true: "is an array: expected " + o.Name + "[i]", false: "is no array"}[o.Len > 0])
+	}
+	if !emit {
+		return nil, o.Struct, ".", nil
+	}
+	base := l.objectAddress(o)
+	if m.Index == nil {
+		return base, o.Struct, ".", nil
+	}
+	idx, t, err := l.typedExpr(m.Index)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if k, ok := idx.(*litmus.Const); ok && !k.V.IsAddr() {
+		return offsetBy(base, k.V.Off*o.Struct.Bytes()), o.Struct, ".", nil
+	}
+	if t.Ptr {
+		return nil, nil, "", litmus.Errorf(l.pos(m.Index.Pos), "the index of %s is a pointer", o.Name)
+	}
+	return litmus.Bin(litmus.OpAdd, base, litmus.Bin(litmus.OpShl, idx, litmus.C(int64(bits.TrailingZeros64(uint64(o.Struct.Bytes())))))), o.Struct, ".", nil
 }
 
 // plainMemberTags are the tags of a plain access to the member m: none,
@@ -175,7 +235,7 @@ func (l *cLowerer) noStruct(m *csyntax.Member, pos litmus.Pos) error {
 		return litmus.Unsupported(pos, fmt.Sprintf("member access %s on per-CPU variable %s itself: reach a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", m.Path(), m.Ptr, m.Ptr, m.Ptr))
 	}
 	names := l.structTypes().Names()
-	for n := range cStructs {
+	for n := range cdata.Builtin {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -211,15 +271,15 @@ func (l *cLowerer) dataRace(c *csyntax.Call, dst string) (litmus.Expr, bool, err
 	if len(c.Args) != 1 {
 		return nil, true, litmus.Errorf(pos, "data_race expects 1 argument, found %d", len(c.Args))
 	}
-	u := single(c.Args[0])
+	u := csyntax.Single(c.Args[0])
 	var addr litmus.Expr
 	var size uint8
 	var t ctypes.Int
 	var err error
 	switch {
-	case memberOf(u) != nil:
-		addr, size, err = l.member(memberOf(u))
-		t = l.memberType(memberOf(u))
+	case csyntax.MemberOf(u) != nil:
+		addr, size, err = l.member(csyntax.MemberOf(u))
+		t = l.memberType(csyntax.MemberOf(u))
 	case u != nil && u.Op == "*":
 		addr, err = l.unary(u.X)
 		size, t = l.accessSize(u.X), l.accessType(u.X)

@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cdata"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
@@ -21,11 +22,11 @@ import (
 
 // objectNamed is the per-CPU variable name denotes where no local, no
 // parameter and no register of the scope has that name, else nil.
-func (l *cLowerer) objectNamed(name string) *cObject {
+func (l *cLowerer) objectNamed(name string) *cdata.Object {
 	if l.defs == nil {
 		return nil
 	}
-	o := l.defs.data.objects[name]
+	o := l.defs.data.Objects[name]
 	if o == nil {
 		return nil
 	}
@@ -47,14 +48,14 @@ func (l *cLowerer) objectNamed(name string) *cObject {
 }
 
 // objectAddress is the address of the per-CPU variable o, CPU 0's copy.
-func (l *cLowerer) objectAddress(o *cObject) litmus.Expr {
+func (l *cLowerer) objectAddress(o *cdata.Object) litmus.Expr {
 	l.objects[o.Name] = true
 	return &litmus.Const{V: litmus.Addr(o.Name)}
 }
 
 // checkLocalType refuses a local variable that holds a struct.
 func (l *cLowerer) checkLocalType(t *csyntax.Type, d *csyntax.Declarator) error {
-	words := unqualified(t)
+	words := csyntax.Unqualified(t)
 	if len(d.Stars) > 0 || len(words) != 1 {
 		return nil
 	}
@@ -84,7 +85,9 @@ func (l *cLowerer) perCPUCall(c *csyntax.Call, dst string) (litmus.Expr, bool, e
 	if err != nil {
 		return nil, true, err
 	}
+	l.inAccessor++
 	base, err := l.expr(c.Args[0])
+	l.inAccessor--
 	if err != nil {
 		return nil, true, err
 	}
@@ -111,14 +114,26 @@ func (l *cLowerer) perCPUCall(c *csyntax.Call, dst string) (litmus.Expr, bool, e
 }
 
 // copyBytes is the size of a CPU's copy of the per-CPU variable whose
-// address a is, "&osq_node".
+// address a is: "&osq_node", "&qnodes[0].mcs".
 func (l *cLowerer) copyBytes(name string, a *csyntax.Expr) (int64, error) {
-	if u := single(a); u != nil && u.Op == "&" && u.X.Primary != nil && u.X.Primary.Ident != "" {
-		if o := l.objectNamed(u.X.Primary.Ident); o != nil {
+	if u := csyntax.Single(a); u != nil && u.Op == "&" {
+		if o := l.objectOf(u.X); o != nil {
 			return o.CopyBytes(), nil
 		}
 	}
-	return 0, litmus.Unsupported(l.pos(a.Pos), fmt.Sprintf("%s of %s: the argument must be the address of a per-CPU variable, &NAME", name, l.text(a.Pos, a.EndPos)))
+	return 0, litmus.Unsupported(l.pos(a.Pos), fmt.Sprintf("%s of %s: the argument must be the address of a per-CPU variable, &NAME, or of a member of it or of an element of a per-CPU array, &NAME[i].member", name, l.text(a.Pos, a.EndPos)))
+}
+
+// objectOf is the per-CPU variable the lvalue u is part of: "osq_node",
+// "qnodes[idx].mcs"; nil for another lvalue.
+func (l *cLowerer) objectOf(u *csyntax.Unary) *cdata.Object {
+	switch {
+	case u.Primary != nil && u.Primary.Ident != "":
+		return l.objectNamed(u.Primary.Ident)
+	case u.Member != nil && u.Member.Of == nil:
+		return l.objectNamed(u.Member.Ptr)
+	}
+	return nil
 }
 
 // declareObjects adds to t's init block the locations laid out in slots:
@@ -150,12 +165,12 @@ func declareObjects(t *litmus.Test, defs *CDefs, lowered []*cLowerer, threads []
 		t.Init = append(t.Init, litmus.InitItem{Pos: pos, Loc: litmus.LocRef{Thread: -1, Name: name}, Type: typ, Size: slots})
 		return nil
 	}
-	for _, name := range defs.dataOrNone().order {
+	for _, name := range defs.dataOrNone().Order {
 		if !slices.ContainsFunc(lowered, func(l *cLowerer) bool { return l.objects[name] }) {
 			continue
 		}
-		o := defs.data.objects[name]
-		if err := add(o.pos, name, o.InitType(), o.Slots(len(lowered))); err != nil {
+		o := defs.data.Objects[name]
+		if err := add(o.Pos, name, o.InitType(), o.Slots(len(lowered))); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ package cparse
 import (
 	"strings"
 
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cdata"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
@@ -35,7 +36,7 @@ func locationBytes(threads []*csyntax.Thread) map[string]int {
 			if p.Name == "" || len(p.Stars) != 1 {
 				continue
 			}
-			n := int(cTypeSizes[strings.Join(unqualified(p.Type), " ")])
+			n := int(cTypeSizes[strings.Join(csyntax.Unqualified(p.Type), " ")])
 			switch {
 			case n != 0:
 			case intType(p.Type, 0).Bits == 64:
@@ -77,8 +78,8 @@ func narrowBytes(t ctypes.Int) uint8 {
 func addressedMember(u *csyntax.Unary) *csyntax.Member {
 	for u != nil {
 		switch {
-		case u.Op == "&" && memberOf(u.X) != nil:
-			return memberOf(u.X)
+		case u.Op == "&" && csyntax.MemberOf(u.X) != nil:
+			return csyntax.MemberOf(u.X)
 		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.Compound():
 			u = u.Primary.Paren.Left
 		default:
@@ -108,7 +109,7 @@ func primLocation(p cprim.Prim, args []*csyntax.Expr) (n *cNode, m *csyntax.Memb
 	}
 	u := args[i].Left
 	if p.Lvalue {
-		if m := memberOf(u); m != nil {
+		if m := csyntax.MemberOf(u); m != nil {
 			return nil, m
 		}
 		if u.Op != "*" {
@@ -150,7 +151,7 @@ func (l *cLowerer) exprSize(e *csyntax.Expr) uint8 {
 // (or a member the lowering will refuse).
 func (l *cLowerer) memberSize(m *csyntax.Member) uint8 {
 	if st := l.paramStruct(m.Ptr); st != "" {
-		return cStructs[st][m.Field()].size
+		return cdata.Builtin[st][m.Field()].Size
 	}
 	// A member of a program's struct is a word slot.
 	return 0
@@ -164,8 +165,8 @@ func (l *cLowerer) memberSize(m *csyntax.Member) uint8 {
 func (l *cLowerer) accessType(u *csyntax.Unary) ctypes.Int {
 	for u != nil {
 		switch {
-		case u.Op == "&" && memberOf(u.X) != nil:
-			return l.memberType(memberOf(u.X))
+		case u.Op == "&" && csyntax.MemberOf(u.X) != nil:
+			return l.memberType(csyntax.MemberOf(u.X))
 		case u.Cast != nil:
 			return pointeeType(u.Cast.Type, len(u.Cast.Stars))
 		case u.Primary != nil && u.Primary.Paren != nil && u.Primary.Paren.Then != nil:
@@ -274,20 +275,9 @@ func (l *cLowerer) memberType(m *csyntax.Member) ctypes.Int {
 		}
 		return ctypes.Untyped
 	}
-	f, ok := cStructs[l.paramStruct(m.Ptr)][m.Field()]
+	f, ok := cdata.Builtin[l.paramStruct(m.Ptr)][m.Field()]
 	if !ok {
 		return ctypes.Untyped
 	}
-	return map[uint8]ctypes.Int{0: ctypes.Int32, 1: {Bits: 8, Signed: false}, 2: {Bits: 16, Signed: false}}[f.size]
-}
-
-// unqualified are t's words without const and volatile.
-func unqualified(t *csyntax.Type) []string {
-	var words []string
-	for _, w := range t.Words {
-		if w != "const" && w != "volatile" {
-			words = append(words, w)
-		}
-	}
-	return words
+	return map[uint8]ctypes.Int{0: ctypes.Int32, 1: {Bits: 8, Signed: false}, 2: {Bits: 16, Signed: false}}[f.Size]
 }

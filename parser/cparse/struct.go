@@ -13,38 +13,10 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cdata"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 )
-
-// A structField is a member's place in its location: the byte offset of
-// its least significant byte counted from the least significant byte of
-// the word (the little-endian layout), and its width (0: the whole word).
-// The offsets of a C test are those of the little-endian layout; a
-// big-endian target lays each member out at its own address (locks'
-// compiler mirrors the offset), so that a member always names the same
-// bits of the word, as qspinlock_types.h's two layouts do.
-type structField struct {
-	off  int64
-	size uint8
-}
-
-// cStructs are the structs the dialect lays out, by the name after
-// "struct".
-var cStructs = map[string]map[string]structField{
-	"qspinlock": {
-		"val":            {0, 0},
-		"locked":         {0, 1},
-		"pending":        {1, 1},
-		"locked_pending": {0, 2},
-		"tail":           {2, 2},
-	},
-	// The qrwlock's cnts word and its writer byte; wait_lock, the
-	// arch_spinlock_t after it, is a location of its own in a test.
-	"qrwlock": {
-		"cnts":    {0, 0},
-		"wlocked": {0, 1},
-	},
-}
 
 // paramStruct is the struct a pointer parameter or local named name
 // points to, "" when it points to no struct the dialect lays out.
@@ -71,7 +43,7 @@ func (l *cLowerer) paramStruct(name string) string {
 // structName is the name of the struct type t, "" for another type.
 func structName(t *csyntax.Type) string {
 	if len(t.Words) == 1 {
-		if _, ok := cStructs[t.Words[0]]; ok {
+		if _, ok := cdata.Builtin[t.Words[0]]; ok {
 			return t.Words[0]
 		}
 	}
@@ -91,10 +63,10 @@ func (l *cLowerer) member(m *csyntax.Member) (litmus.Expr, uint8, error) {
 	if len(m.Sels) > 1 || m.Sels[0].Op != "->" {
 		return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("member access %s: struct %s has no struct members", m.Path(), st))
 	}
-	f, ok := cStructs[st][m.Field()]
+	f, ok := cdata.Builtin[st][m.Field()]
 	if !ok {
 		var names []string
-		for n := range cStructs[st] {
+		for n := range cdata.Builtin[st] {
 			names = append(names, n)
 		}
 		sort.Strings(names)
@@ -104,10 +76,10 @@ func (l *cLowerer) member(m *csyntax.Member) (litmus.Expr, uint8, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if f.off != 0 {
-		base = litmus.Bin(litmus.OpAdd, base, litmus.C(f.off))
+	if f.Off != 0 {
+		base = litmus.Bin(litmus.OpAdd, base, litmus.C(f.Off))
 	}
-	return base, f.size, nil
+	return base, f.Size, nil
 }
 
 // ident resolves the identifier name in the current scope.
@@ -118,17 +90,53 @@ func (l *cLowerer) ident(name string, pos litmus.Pos) (litmus.Expr, error) {
 	return l.threadIdent(name, pos)
 }
 
-// memberOf returns the member u names, through parentheses, or nil.
-func memberOf(u *csyntax.Unary) *csyntax.Member {
-	for u != nil {
-		switch {
-		case u.Member != nil:
-			return u.Member
-		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.Compound():
-			u = u.Primary.Paren.Left
-		default:
+// exprStruct is the struct the pointer expression u points to, as its
+// type says: a pointer variable's, a cast's ("(struct qnode *)base"), a
+// pointer member's, a member's address, a call of a function returning
+// one, the pointer of a sum in parentheses; nil for another expression.
+func (l *cLowerer) exprStruct(u *csyntax.Unary) *clayout.Struct {
+	switch {
+	case u == nil:
+		return nil
+	case u.Post != "" || u.Op == "++" || u.Op == "--":
+		_, x, _ := u.Increment()
+		return l.exprStruct(x)
+	case u.Cast != nil:
+		if len(u.Cast.Stars) != 1 {
 			return nil
 		}
+		return l.namedStruct(u.Cast.Type)
+	case u.Member != nil:
+		if _, mem, err := l.userMember(u.Member, false); err == nil && mem.Stars == 1 {
+			return l.structTypes().Target(mem)
+		}
+	case u.Op == "&" && u.X.Member != nil:
+		if _, mem, err := l.userMember(u.X.Member, false); err == nil && mem.Stars == 0 {
+			return l.structTypes().Target(mem)
+		}
+	case u.Op != "" || u.Primary == nil:
+	case u.Primary.Ident != "":
+		return l.pointerStruct(u.Primary.Ident)
+	case u.Primary.Paren != nil:
+		if e := u.Primary.Paren; e.Then == nil {
+			return l.nodeStruct(climb(e))
+		}
+	case u.Primary.Call != nil:
+		if l.defs == nil {
+			return nil
+		}
+		if fn := l.defs.funcs[u.Primary.Call.Name]; fn != nil && len(fn.Stars) == 1 {
+			return l.namedStruct(fn.Ret)
+		}
+	}
+	return nil
+}
+
+// namedStruct is the struct the program defines that type t names, nil
+// for another type.
+func (l *cLowerer) namedStruct(t *csyntax.Type) *clayout.Struct {
+	if words := csyntax.Unqualified(t); len(words) == 1 {
+		return l.structTypes().Lookup(words[0])
 	}
 	return nil
 }

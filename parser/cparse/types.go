@@ -19,5 +19,5 @@ func intType(t *csyntax.Type, stars int) ctypes.Int {
 	if stars > 0 {
 		return ctypes.Ptr
 	}
-	return ctypes.Names[strings.Join(unqualified(t), " ")]
+	return ctypes.Names[strings.Join(csyntax.Unqualified(t), " ")]
 }

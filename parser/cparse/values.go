@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cdata"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/clayout"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
@@ -28,11 +29,11 @@ type valueStruct struct {
 // stars holds by value; ok is false for another type, and err says why a
 // struct cannot be held.
 func (l *cLowerer) structValueType(t *csyntax.Type, stars int) (vs valueStruct, ok bool, err error) {
-	words := unqualified(t)
+	words := csyntax.Unqualified(t)
 	if stars != 0 || len(words) != 1 {
 		return valueStruct{}, false, nil
 	}
-	if _, builtin := cStructs[words[0]]; builtin {
+	if _, builtin := cdata.Builtin[words[0]]; builtin {
 		return valueStruct{builtin: words[0]}, true, nil
 	}
 	st := l.structTypes().Lookup(words[0])
@@ -101,24 +102,24 @@ func (l *cLowerer) valueMember(m *csyntax.Member) (v litmus.Expr, t ctypes.Int, 
 		}
 		return litmus.R(r), userMemberType(mem), true, nil
 	}
-	f, ok := cStructs[vs.builtin][m.Sels[0].Field]
+	f, ok := cdata.Builtin[vs.builtin][m.Sels[0].Field]
 	if !ok {
 		return nil, ctypes.Untyped, true, litmus.Errorf(l.pos(m.Sels[0].Pos), "struct %s has no member %q", vs.builtin, m.Sels[0].Field)
 	}
 	// The word's own member is an atomic_t, whose counter is the word.
-	if len(m.Sels) > 2 || len(m.Sels) == 2 && (f.size != 0 || m.Sels[1].Op != "." || m.Sels[1].Field != "counter") {
+	if len(m.Sels) > 2 || len(m.Sels) == 2 && (f.Size != 0 || m.Sels[1].Op != "." || m.Sels[1].Field != "counter") {
 		return nil, ctypes.Untyped, true, litmus.Unsupported(l.pos(m.Sels[1].Pos), fmt.Sprintf("member access %s of struct %s", m.Path(), vs.builtin))
 	}
-	if f.size == 0 {
+	if f.Size == 0 {
 		return litmus.R(r), ctypes.Int32, true, nil
 	}
 	// The word is a u32: its upper bytes come down by C's unsigned shift,
 	// as (val >> 16) & 0xffff does.
 	bits, t := litmus.Expr(litmus.R(r)), ctypes.Uint32
-	if f.off != 0 {
-		bits, t = ctypes.Arith(litmus.OpShr, bits, t, litmus.C(8*f.off), ctypes.Int32)
+	if f.Off != 0 {
+		bits, t = ctypes.Arith(litmus.OpShr, bits, t, litmus.C(8*f.Off), ctypes.Int32)
 	}
-	mask := int64(1)<<(8*int64(f.size)) - 1
+	mask := int64(1)<<(8*int64(f.Size)) - 1
 	bits, _ = ctypes.Arith(litmus.OpAnd, bits, t, litmus.C(mask), ctypes.Int32)
-	return bits, ctypes.Int{Bits: 8 * f.size}, true, nil
+	return bits, ctypes.Int{Bits: 8 * f.Size}, true, nil
 }

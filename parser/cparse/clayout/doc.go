@@ -10,5 +10,7 @@
 // each value to that type, so arithmetic is C's, but two structs that
 // view one word differently (a byte of a lock word) are not laid out
 // here; the qspinlock's and qrwlock's words, which need their bytes, are
-// the front end's own.
+// the front end's own. What this package gives them is C's natural
+// layout in bytes (natural.go), against which a kernel header's own
+// definition of such a word is checked.
 package clayout

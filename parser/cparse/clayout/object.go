@@ -4,6 +4,8 @@
 
 package clayout
 
+import "math/bits"
+
 // An Object is a per-CPU variable: a struct, or an integer in one slot.
 type Object struct {
 	Name string
@@ -11,14 +13,21 @@ type Object struct {
 	Struct *Struct
 	// Words is the object's type, as Member's.
 	Words []string
+	// Len is the number of elements of a per-CPU array ("qnodes[4]"), 0
+	// for none; an element is its struct's bytes from the one before.
+	Len int
 }
 
-// CopyBytes is the size of one CPU's copy.
+// CopyBytes is the size of one CPU's copy, a power of two.
 func (o *Object) CopyBytes() int64 {
-	if o.Struct == nil {
-		return SlotBytes
+	elem := int64(SlotBytes)
+	if o.Struct != nil {
+		elem = o.Struct.Bytes()
 	}
-	return o.Struct.Bytes()
+	if o.Len == 0 {
+		return elem
+	}
+	return int64(1) << bits.Len64(uint64(elem*int64(o.Len))-1)
 }
 
 // Slots is the number of slots the object takes in a test of ncpu CPUs.

@@ -201,12 +201,33 @@ type OpArg struct {
 // lays out or a program defines, or a primary expression.
 type Unary struct {
 	Pos     lexer.Position
-	Op      string   `parser:"(  @( \"-\" | \"!\" | \"~\" | \"*\" | \"&\" )"`
+	Op      string   `parser:"(  @( \"-\" | \"!\" | \"~\" | \"*\" | \"&\" | \"++\" | \"--\" )"`
 	X       *Unary   `parser:"   @@"`
 	Cast    *Cast    `parser:" | @@"`
 	Member  *Member  `parser:" | @@"`
 	Primary *Primary `parser:" | @@ )"`
-	EndPos  lexer.Position
+	// Sels are members selected from a parenthesized expression or a
+	// call, "((struct qnode *)base + idx)->mcs"; members normalizes them
+	// into a Member whose Of the rest of the Unary is.
+	Sels []*Sel `parser:"@@*"`
+	// Post is a postfix "++" or "--" ("idx = node->count++"): the
+	// operand's value, then its update.
+	Post   string `parser:"@( \"++\" | \"--\" )?"`
+	EndPos lexer.Position
+}
+
+// Increment is the "++" or "--" of u, prefix or postfix, and the operand
+// it updates; op is "" when u is no increment.
+func (u *Unary) Increment() (op string, operand *Unary, prefix bool) {
+	switch {
+	case u.Post != "":
+		v := *u
+		v.Post = ""
+		return u.Post, &v, false
+	case u.Op == "++" || u.Op == "--":
+		return u.Op, u.X, true
+	}
+	return "", nil, false
 }
 
 // Cast is "(intptr_t *)e"; casts change no value.
@@ -325,7 +346,7 @@ type Func struct {
 	// Spec are the storage class, inline hints and the kernel's function
 	// attributes (linkage, tracing, section), which change nothing once
 	// the function is inlined.
-	Spec   []string `parser:"@( \"static\" | \"extern\" | \"inline\" | \"__inline__\" | \"__always_inline\" | \"noinline\" | \"__visible\" | \"__lockfunc\" | \"notrace\" | \"__maybe_unused\" )*"`
+	Spec   []string `parser:"@( \"static\" | \"extern\" | \"inline\" | \"__inline__\" | \"__always_inline\" | \"noinline\" | \"__visible\" | \"__lockfunc\" | \"notrace\" | \"__maybe_unused\" | \"__pure\" | \"__sched\" | \"__must_check\" )*"`
 	Ret    *Type    `parser:"@@"`
 	Stars  []string `parser:"@\"*\"*"`
 	Name   string   `parser:"@Ident"`
@@ -350,10 +371,15 @@ type Return struct {
 // Member is "p->field", a chain "prev->next->locked", or the member of
 // an embedded struct "node->mcs.locked".
 type Member struct {
-	Pos    lexer.Position
-	Ptr    string `parser:"@Ident"`
+	Pos lexer.Position
+	Ptr string `parser:"@Ident"`
+	// Index is the element of a per-CPU array named, "qnodes[idx].mcs".
+	Index  *Expr  `parser:"( \"[\" @@ \"]\" )?"`
 	Sels   []*Sel `parser:"@@+"`
 	EndPos lexer.Position
+	// Of, set in place of Ptr, is the expression the selectors apply to
+	// (Unary.Sels).
+	Of *Unary
 }
 
 // Sel is one "->field" or ".field".
@@ -369,7 +395,14 @@ func (m *Member) Field() string { return m.Sels[len(m.Sels)-1].Field }
 // Path is m as written, "prev->next".
 func (m *Member) Path() string {
 	var b strings.Builder
-	b.WriteString(m.Ptr)
+	switch {
+	case m.Of != nil:
+		b.WriteString("(...)")
+	case m.Index != nil:
+		b.WriteString(m.Ptr + "[...]")
+	default:
+		b.WriteString(m.Ptr)
+	}
 	for _, s := range m.Sels {
 		b.WriteString(s.Op + s.Field)
 	}

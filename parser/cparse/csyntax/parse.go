@@ -5,6 +5,8 @@
 package csyntax
 
 import (
+	"reflect"
+
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypedef"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
@@ -41,6 +43,7 @@ func ParseProgram(f *litfile.File, text string, macros *cmacro.Macros) (*Program
 	if err != nil {
 		return nil, nil, litfile.GrammarError(f, err)
 	}
+	members(reflect.ValueOf(p))
 	return p, f, nil
 }
 
@@ -59,5 +62,33 @@ func ParseDefs(name, src string, before *cmacro.Macros) (*DefsFile, *litfile.Fil
 	if err != nil {
 		return nil, nil, nil, litfile.GrammarError(f, err)
 	}
+	members(reflect.ValueOf(p))
 	return p, f, after, nil
+}
+
+// members rewrites, everywhere below v, a Unary that selects members of
+// an expression ("(e)->mcs", "f(x)->next") as a Unary of a Member whose
+// Of is the expression, so that the lowering meets every member access
+// as a Member.
+func members(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		if u, ok := v.Interface().(*Unary); ok && len(u.Sels) > 0 {
+			of := *u
+			of.Sels, of.Post = nil, ""
+			*u = Unary{Pos: u.Pos, Member: &Member{Pos: u.Pos, Of: &of, Sels: u.Sels, EndPos: u.EndPos}, Post: u.Post, EndPos: u.EndPos}
+		}
+		members(v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			members(v.Field(i))
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			members(v.Index(i))
+		}
+	}
 }

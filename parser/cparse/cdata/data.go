@@ -4,7 +4,7 @@
 // variables ("static DEFINE_PER_CPU_SHARED_ALIGNED(struct
 // optimistic_spin_node, osq_node);"), laid out by package clayout.
 
-package cparse
+package cdata
 
 import (
 	"fmt"
@@ -19,62 +19,63 @@ import (
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
-// cData are the structs and per-CPU variables of a set of definitions.
-type cData struct {
-	types   *clayout.Types
-	objects map[string]*cObject
-	order   []string
+// Data are the structs and per-CPU variables of a set of definitions.
+type Data struct {
+	Types   *clayout.Types
+	Objects map[string]*Object
+	// Order lists the per-CPU variables in the order of their definitions.
+	Order []string
 }
 
-// A cObject is a per-CPU variable and where it is defined.
-type cObject struct {
+// An Object is a per-CPU variable and where it is defined.
+type Object struct {
 	clayout.Object
-	pos litmus.Pos
+	Pos litmus.Pos
 }
 
-// isIntType reports whether words, unqualified, name an integer type
+// IsIntType reports whether words, unqualified, name an integer type
 // (or a lock, which holds a word).
-func isIntType(words []string) bool {
+func IsIntType(words []string) bool {
 	n := strings.Join(words, " ")
 	_, ok := ctypes.Names[n]
 	return ok || n == "spinlock_t" || n == "raw_spinlock_t"
 }
 
-// collectData lays out the structs and per-CPU variables of tops, read
+// Collect lays out the structs and per-CPU variables of tops, read
 // from f, after those of base (which may be nil: no data).
-func collectData(f *litfile.File, tops []*csyntax.Top, base cData) (cData, error) {
-	out := cData{types: base.types, objects: map[string]*cObject{}, order: append([]string(nil), base.order...)}
-	for n, o := range base.objects {
-		out.objects[n] = o
+func Collect(f *litfile.File, tops []*csyntax.Top, base Data) (Data, error) {
+	out := Data{Types: base.Types, Objects: map[string]*Object{}, Order: append([]string(nil), base.Order...)}
+	for n, o := range base.Objects {
+		out.Objects[n] = o
 	}
 	own := &clayout.Types{}
 	for _, t := range tops {
 		switch {
 		case t.Struct != nil:
-			if err := defineStruct(f, own, out.types, t.Struct); err != nil {
-				return cData{}, err
+			if err := defineStruct(f, own, out.Types, t.Struct); err != nil {
+				return Data{}, err
 			}
 		case t.PerCPU != nil:
-			merged, err := out.types.Merge(own)
+			merged, err := out.Types.Merge(own)
 			if err != nil {
-				return cData{}, err
+				return Data{}, err
 			}
 			o, err := perCPUObject(f, merged, t.PerCPU)
 			if err != nil {
-				return cData{}, err
+				return Data{}, err
 			}
-			if prev, dup := out.objects[o.Name]; dup {
-				return cData{}, litmus.Errorf(o.pos, "per-CPU variable %q is already defined at %s", o.Name, prev.pos)
+			if prev, dup := out.Objects[o.Name]; dup {
+				return Data{}, litmus.Errorf(o.Pos, "per-CPU variable %q is already defined at %s", o.Name, prev.Pos)
 			}
-			out.objects[o.Name] = o
-			out.order = append(out.order, o.Name)
+			out.Objects[o.Name] = o
+			out.Order = append(out.Order, o.Name)
 		}
 	}
-	types, err := out.types.Merge(own)
+	types, err := out.Types.Merge(own)
 	if err != nil {
-		return cData{}, litmus.Errorf(litfile.Position(f, tops[0].Pos), "%v", err)
+		return Data{}, litmus.Errorf(litfile.Position(f, tops[0].Pos), "%v", err)
 	}
-	out.types = types
+	out.Types = types
 	return out, nil
 }
 
@@ -86,7 +87,7 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructD
 	if outer.Lookup(s.Name) != nil {
 		return litmus.Errorf(pos, "struct %s is already defined (by the lock fragments or another file of functions)", s.Name)
 	}
-	if _, builtin := cStructs[s.Name]; builtin {
+	if _, builtin := Builtin[s.Name]; builtin {
 		return checkBuiltinDef(f, s)
 	}
 	var decls []clayout.Decl
@@ -100,7 +101,7 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructD
 		for _, v := range md.Vars {
 			// In "volatile struct node *next" the qualifier is the
 			// pointee's; only a member that is not a pointer is volatile.
-			d := clayout.Decl{Name: v.Name, Words: unqualified(md.Type), Stars: len(v.Stars),
+			d := clayout.Decl{Name: v.Name, Words: csyntax.Unqualified(md.Type), Stars: len(v.Stars),
 				Volatile: len(v.Stars) == 0 && slices.Contains(md.Type.Words, "volatile")}
 			if v.Len != "" {
 				n, err := strconv.Atoi(strings.TrimRight(v.Len, "uUlL"))
@@ -112,7 +113,7 @@ func defineStruct(f *litfile.File, own, outer *clayout.Types, s *csyntax.StructD
 			decls = append(decls, d)
 		}
 	}
-	if _, err := own.Define(s.Name, decls, isIntType, outer); err != nil {
+	if _, err := own.Define(s.Name, decls, IsIntType, outer); err != nil {
 		if strings.HasPrefix(err.Error(), "unsupported: ") {
 			return litmus.Unsupported(pos, strings.TrimPrefix(err.Error(), "unsupported: "))
 		}
@@ -137,16 +138,22 @@ func flatMembers(members []*csyntax.MemberDecl) []*csyntax.MemberDecl {
 
 // perCPUObject is the per-CPU variable p defines, its type a struct of
 // types or an integer type.
-func perCPUObject(f *litfile.File, types *clayout.Types, p *csyntax.PerCPU) (*cObject, error) {
+func perCPUObject(f *litfile.File, types *clayout.Types, p *csyntax.PerCPU) (*Object, error) {
 	pos := litfile.Position(f, p.Pos)
-	words := unqualified(p.Type)
-	o := &cObject{Object: clayout.Object{Name: p.Name, Words: words}, pos: pos}
+	words := csyntax.Unqualified(p.Type)
+	o := &Object{Object: clayout.Object{Name: p.Name, Words: words}, Pos: pos}
 	switch {
 	case len(p.Stars) > 0:
 		return nil, litmus.Unsupported(pos, fmt.Sprintf("per-CPU variable %s of a pointer type", p.Name))
+	case p.Len != "" && (len(words) != 1 || types.Lookup(words[0]) == nil):
+		return nil, litmus.Unsupported(pos, fmt.Sprintf("per-CPU array %s[%s] of %s, not of a struct", p.Name, p.Len, strings.Join(words, " ")))
 	case p.Len != "":
-		return nil, litmus.Unsupported(pos, fmt.Sprintf("per-CPU array %s[%s]", p.Name, p.Len))
-	case isIntType(words):
+		n, err := strconv.Atoi(strings.TrimRight(p.Len, "uUlL"))
+		if err != nil || n <= 0 {
+			return nil, litmus.Errorf(pos, "expected a positive array length for per-CPU array %s, found %s", p.Name, p.Len)
+		}
+		o.Struct, o.Len = types.Lookup(words[0]), n
+	case IsIntType(words):
 	case len(words) == 1 && types.Lookup(words[0]) != nil:
 		o.Struct = types.Lookup(words[0])
 	default:
@@ -155,31 +162,23 @@ func perCPUObject(f *litfile.File, types *clayout.Types, p *csyntax.PerCPU) (*cO
 	return o, nil
 }
 
-// merge returns the data of d and then of e.
-func (d cData) merge(e cData) (cData, error) {
-	types, err := d.types.Merge(e.types)
+// Merge returns the data of d and then of e.
+func (d Data) Merge(e Data) (Data, error) {
+	types, err := d.Types.Merge(e.Types)
 	if err != nil {
-		return cData{}, err
+		return Data{}, err
 	}
-	out := cData{types: types, objects: map[string]*cObject{}}
-	for _, src := range []cData{d, e} {
-		for _, n := range src.order {
-			if prev, dup := out.objects[n]; dup && prev != src.objects[n] {
-				return cData{}, fmt.Errorf("per-CPU variable %q defined twice", n)
+	out := Data{Types: types, Objects: map[string]*Object{}}
+	for _, src := range []Data{d, e} {
+		for _, n := range src.Order {
+			if prev, dup := out.Objects[n]; dup && prev != src.Objects[n] {
+				return Data{}, fmt.Errorf("per-CPU variable %q defined twice", n)
 			} else if dup {
 				continue
 			}
-			out.objects[n] = src.objects[n]
-			out.order = append(out.order, n)
+			out.Objects[n] = src.Objects[n]
+			out.Order = append(out.Order, n)
 		}
 	}
 	return out, nil
-}
-
-// dataOrNone is d's data, none for a nil d.
-func (d *CDefs) dataOrNone() cData {
-	if d == nil {
-		return cData{}
-	}
-	return d.data
 }
