@@ -5,7 +5,6 @@ package explore
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,11 +51,11 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 			locSet[p] = true
 		}
 		for i := range th.Code {
-			collectSyms(&th.Code[i], locSet)
+			paths.CollectSyms(&th.Code[i], locSet)
 		}
 	}
-	s.observed = observedLocs(test)
-	s.shown = shownRegs(test, s.observed)
+	s.observed = paths.ObservedLocs(test)
+	s.shown = paths.ShownRegs(test, s.observed)
 	for _, l := range s.observed {
 		if !l.IsReg() {
 			locSet[l.Name] = true
@@ -84,6 +83,9 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 		s.unroll = paths.DefaultUnroll
 	case s.unroll < 0:
 		s.unroll = 0 // herd's -unroll 0: no backward jump
+	}
+	if s.coherent && s.mixed == nil && len(test.Threads) <= paths.MaxWriterThreads {
+		s.writers = paths.NewWriters()
 	}
 	if err := s.domains(test, limit, s.caps.ValueCycles); err != nil {
 		return nil, err
@@ -171,6 +173,13 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 				break
 			}
 		}
+		// The paths are kept once their reads were decided by every store
+		// they make (coherent_reads.go).
+		for !s.writers.Settled() {
+			if _, _, err := s.enumeratePaths(test, domains, limit, false, false); err != nil {
+				return err
+			}
+		}
 		paths, hangs, loopCut, cuts, lost := s.paths, s.hangPaths, s.loopCut, s.cutPaths, s.cutsLost
 		vals, _, err := s.enumeratePaths(test, domains, limit, true, false)
 		s.paths, s.hangPaths, s.loopCut, s.cutPaths, s.cutsLost = paths, hangs, loopCut, cuts, lost
@@ -191,8 +200,11 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 	for _, l := range unknown {
 		domains[l] = append(domains[l], litmus.Value{Var: litmus.VarUnknown})
 	}
-	_, _, err := s.enumeratePaths(test, domains, limit, false, true)
-	return err
+	for {
+		if _, _, err := s.enumeratePaths(test, domains, limit, false, true); err != nil || s.writers.Settled() {
+			return err
+		}
+	}
 }
 
 // numberShapes numbers the shapes of each thread's paths: two paths have
@@ -257,6 +269,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 	}
 	s.loopCut, s.cutsLost = false, false
 	s.cutPaths = make([][]paths.Path, len(test.Threads))
+	s.writers.Start()
 	stored := map[locValue][]provenance.Counts{}
 	var order []locValue
 	note := func(loc string, v litmus.Value, ways []provenance.Counts) {
@@ -279,7 +292,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
 			ElemBytes: paths.ArrayElements(test), Objects: test.Objects, ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
 			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike, Shown: s.shown[i],
-			KeepCuts: s.consistentCuts}
+			KeepCuts: s.consistentCuts, Writers: s.writers, Self: i, Init: s.initMem}
 		most := 0
 		tr := &paths.ThreadRun{Regs: map[string]paths.RegVal{}, Resv: -1, Loops: map[int]int{},
 			Stored: func(th *paths.ThreadRun, ev paths.Event) {
@@ -290,6 +303,9 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 					}
 				}
 				most = max(most, n)
+				if s.writers != nil {
+					s.writers.Note(i, ev)
+				}
 				s.prov.Ran(i, th)
 				if !discover || th.Decided {
 					note(ev.WorldKey(), ev.Val, s.prov.Derive(i, th, ev))
@@ -443,64 +459,4 @@ func (s *setup) prunePaths() {
 		}
 		s.paths[t] = kept
 	}
-}
-
-func collectSyms(in *litmus.Instr, set map[string]bool) {
-	for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
-		litmus.WalkExpr(e, func(e litmus.Expr) {
-			if c, ok := e.(*litmus.Const); ok && c.V.Sym != "" {
-				set[c.V.Sym] = true
-			}
-		})
-	}
-}
-
-// shownRegs lists, by thread, the registers that a final state shows or
-// the condition or the filter reads: the registers the end of the thread
-// reads, for the await check. observed is what final states show.
-func shownRegs(t *litmus.Test, observed []litmus.LocRef) [][]string {
-	out := make([][]string, len(t.Threads))
-	for i := range out {
-		out[i] = []string{}
-	}
-	locs := observed
-	if t.Filter != nil {
-		locs = slices.Concat(observed, litmus.PropLocs(t.Filter))
-	}
-	for _, l := range locs {
-		if l.IsReg() && l.Thread >= 0 && l.Thread < len(out) {
-			out[l.Thread] = append(out[l.Thread], l.Name)
-		}
-	}
-	return out
-}
-
-// observedLocs lists what final states show: the locations named by the
-// locations list and the condition, registers first by thread and name,
-// then memory locations by name.
-func observedLocs(t *litmus.Test) []litmus.LocRef {
-	seen := map[litmus.LocRef]bool{}
-	var out []litmus.LocRef
-	for _, l := range append(append([]litmus.LocRef(nil), t.Locations...), litmus.PropLocs(t.Cond.Prop)...) {
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.IsReg() != b.IsReg() {
-			return a.IsReg()
-		}
-		if a.Thread != b.Thread {
-			return a.Thread < b.Thread
-		}
-		if a.IsReg() && t.Arch != litmus.ArchC {
-			// herd lists machine registers in the architecture's order:
-			// r2 before r10.
-			return litmus.RegLess(t.Arch, a.Name, b.Name)
-		}
-		return a.Name < b.Name
-	})
-	return out
 }

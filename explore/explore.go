@@ -193,6 +193,9 @@ type setup struct {
 	// coherent: the model forbids incoherent candidates, and the
 	// explorer cuts them (Capabilities.MayBeIncoherent).
 	coherent bool
+	// writers keeps the paths' reads coherent with their own stores (nil:
+	// a model that may be incoherent, or mixed sizes).
+	writers *paths.Writers
 	// lim bounds the preparation; each worker has its own.
 	lim *limit.Limiter
 	// unroll is how many times a backward jump may be taken.
@@ -212,7 +215,7 @@ type setup struct {
 	widths   widthsSeen
 	observed []litmus.LocRef
 	// shown are the registers of each thread that its end reads
-	// (shownRegs).
+	// (paths.ShownRegs).
 	shown [][]string
 	// shapes[t][i] numbers the shape of path i of thread t (its events
 	// without their values), for a ShapeModel; nil otherwise.

@@ -264,6 +264,11 @@ type Enumeration struct {
 	Budget int
 	// mixed, when set, splits memory accesses into cells (paths_mixed.go).
 	Mixed *MixedLayout
+	// Writers, when set, keeps reads coherent (coherent_reads.go); Self
+	// is the thread's index, Init the initial values.
+	Writers *Writers
+	Self    int
+	Init    map[string]litmus.Value
 }
 
 // regsCopy returns a copy of th's registers when herd's symbols are
@@ -398,36 +403,6 @@ func (pe *Enumeration) address(th *ThreadRun, in *litmus.Instr) (RegVal, string,
 	return a, loc, true
 }
 
-// arrayElements are the element widths of the arrays the assembly test t
-// declares; for a C test, whose other addresses count elements, the word
-// slots of the locations its front end lays out (Test.Objects).
-func ArrayElements(t *litmus.Test) map[string]int {
-	if t.Arch == litmus.ArchC {
-		var elems map[string]int
-		for name := range t.Objects {
-			if elems == nil {
-				elems = map[string]int{}
-			}
-			elems[name] = slotBytes
-		}
-		return elems
-	}
-	var elems map[string]int
-	for _, it := range t.Init {
-		if it.Loc.Thread == -1 && it.Size > 0 {
-			if elems == nil {
-				elems = map[string]int{}
-			}
-			elems[it.Loc.Name] = LocBytes(it.Type)
-		}
-	}
-	return elems
-}
-
-// slotBytes is the width of a slot of a location a C front end lays out
-// (parser/cparse/clayout).
-const slotBytes = 4
-
 // store evaluates the address and the value of a store (plain or
 // conditional); ok is false when the path is stuck.
 func (pe *Enumeration) store(th *ThreadRun, in *litmus.Instr) (a RegVal, loc string, v RegVal, ok bool) {
@@ -480,6 +455,9 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 	}
 	if len(vals) == 0 {
 		vals = []litmus.Value{litmus.Int(0)}
+	}
+	if pe.Writers != nil && !lock {
+		vals = pe.coherentValues(th, loc, vals)
 	}
 	if pe.Discover && !th.usedDiscover && !lock {
 		vals = append(vals[:len(vals):len(vals)], litmus.Value{Sym: loc, Var: litmus.VarDiscover})

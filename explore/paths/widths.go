@@ -1,6 +1,7 @@
 // This file implements what the paths tell of access widths: two widths
 // at one location, a width other than the declared type's, an access at
-// an offset inside a location that is not an array.
+// an offset inside a location that is not an array; and the element
+// widths of a test's arrays.
 
 package paths
 
@@ -104,3 +105,33 @@ func OffsetAccess(test *litmus.Test, ps, hangs [][]Path) bool {
 	}
 	return false
 }
+
+// ArrayElements are the element widths of the arrays the assembly test t
+// declares; for a C test, whose other addresses count elements, the word
+// slots of the locations its front end lays out (Test.Objects).
+func ArrayElements(t *litmus.Test) map[string]int {
+	if t.Arch == litmus.ArchC {
+		var elems map[string]int
+		for name := range t.Objects {
+			if elems == nil {
+				elems = map[string]int{}
+			}
+			elems[name] = slotBytes
+		}
+		return elems
+	}
+	var elems map[string]int
+	for _, it := range t.Init {
+		if it.Loc.Thread == -1 && it.Size > 0 {
+			if elems == nil {
+				elems = map[string]int{}
+			}
+			elems[it.Loc.Name] = LocBytes(it.Type)
+		}
+	}
+	return elems
+}
+
+// slotBytes is the width of a slot of a location a C front end lays out
+// (parser/cparse/clayout).
+const slotBytes = 4
