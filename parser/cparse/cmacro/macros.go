@@ -68,6 +68,36 @@ func PreprocessAfter(f *litfile.File, text string, before *Macros) (string, *Mac
 	return p.out.String(), &Macros{defined: p.macros}, nil
 }
 
+// With is m with the object-like macros names[i] standing for bodies[i]
+// added: the typedef names a file leaves defined, which the files after
+// it read as the types they name.
+func (m *Macros) With(names, bodies []string) *Macros {
+	if len(names) == 0 {
+		return m
+	}
+	out := &Macros{defined: map[string]*cMacro{}}
+	if m != nil {
+		maps.Copy(out.defined, m.defined)
+	}
+	for i, n := range names {
+		out.defined[n] = &cMacro{body: bodies[i]}
+	}
+	return out
+}
+
+// Without is m less the macros named names: a file's own typedef of a
+// name an earlier file defined is read as written.
+func (m *Macros) Without(names []string) *Macros {
+	if m == nil || len(names) == 0 {
+		return m
+	}
+	out := &Macros{defined: maps.Clone(m.defined)}
+	for _, n := range names {
+		delete(out.defined, n)
+	}
+	return out
+}
+
 // usedIn reports whether text names one of the macros.
 func (m *Macros) usedIn(text string) bool {
 	for name := range m.defined {

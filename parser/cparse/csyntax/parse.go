@@ -12,18 +12,21 @@ import (
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
 
-// expand runs the preprocessor, with the macros of earlier files, and
-// typedefs on text, a padded section of f, and gives the text the grammar
-// reads and the file it is, f itself when nothing changed, and the macros
-// at its end.
+// expand runs the preprocessor, with the macros and typedef names of
+// earlier files, and typedefs on text, a padded section of f, and gives
+// the text the grammar reads and the file it is, f itself when nothing
+// changed, and the macros and typedef names at its end.
 func expand(f *litfile.File, text string, before *cmacro.Macros) (string, *litfile.File, *cmacro.Macros, error) {
-	expanded, after, err := cmacro.PreprocessAfter(f, text, before)
+	expanded, after, err := cmacro.PreprocessAfter(f, text, before.Without(ctypedef.Defined(text)))
+	var names, types []string
 	if err == nil {
-		expanded, err = ctypedef.Expand(f, expanded)
+		expanded, names, types, err = ctypedef.Expand(f, expanded)
 	}
 	if err != nil {
 		return "", nil, nil, err
 	}
+	// The typedef names hold in the files after this one, as its macros.
+	after = after.With(names, types)
 	if expanded != text {
 		f = litfile.NewFile(f.Name, expanded)
 	}

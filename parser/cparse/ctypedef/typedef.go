@@ -19,18 +19,19 @@ var (
 )
 
 // Expand returns text, read from f, with its typedefs made
-// struct definitions and their names replaced by the types they name;
-// text itself when it has no typedef.
-func Expand(f *litfile.File, text string) (string, error) {
+// struct definitions and their names replaced by the types they name
+// (text itself when it has no typedef), and the names it defines with
+// those types, in order.
+func Expand(f *litfile.File, text string) (expanded string, names, types []string, err error) {
 	if !typedefWord.MatchString(text) {
-		return text, nil
+		return text, nil, nil, nil
 	}
 	var out strings.Builder
 	for {
 		loc := nextTypedef(text)
 		if loc == nil {
 			out.WriteString(text)
-			return out.String(), nil
+			return out.String(), names, types, nil
 		}
 		out.WriteString(text[:loc[0]])
 		// The lines before are the file's, so the position is the
@@ -39,11 +40,19 @@ func Expand(f *litfile.File, text string) (string, error) {
 		at := litfile.NewFile(f.Name, out.String()+text[loc[0]:]).Pos(out.Len())
 		repl, name, typ, rest, err := oneTypedef(at, text, loc[0], loc[1])
 		if err != nil {
-			return "", err
+			return "", nil, nil, err
 		}
 		out.WriteString(repl)
+		names, types = append(names, name), append(types, typ)
 		text = replaceTypeName(rest, name, typ)
 	}
+}
+
+// Defined lists the names text's typedefs define, as far as they read
+// before the preprocessor has run.
+func Defined(text string) []string {
+	_, names, _, _ := Expand(litfile.NewFile("", text), text)
+	return names
 }
 
 // nextTypedef is where the first typedef keyword of text outside its
