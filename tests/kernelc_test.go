@@ -111,6 +111,9 @@ func TestKernelCTwins(t *testing.T) {
 		{"incr.litmus", "incr+plain.litmus"},
 		// A wait whose condition updates a local is the kernel's loop.
 		{"cond-load-count.litmus", "cond-load-count+if.litmus"},
+		// The qrwlock's wait_lock, a location of its own, taken with
+		// arch_spin_lock(), the column's spinlock.
+		{"wait-lock.litmus", "wait-lock+plain.litmus"},
 		// A volatile member, and a struct value of volatile members, are
 		// accessed once, as READ_ONCE and WRITE_ONCE do.
 		{"volatile.litmus", "volatile+plain.litmus"},
@@ -266,6 +269,8 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:4:1: struct n is defined twice"},
 		{"a union member", "struct n { int a; union { int b; short c; } u; };\nP0(int *x) { WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:19: unsupported: a union in struct n (two views of one word)"},
+		{"the wait_lock of a computed qrwlock", "P0(int *p) { struct qrwlock *l = (struct qrwlock *)READ_ONCE(*p); arch_spin_lock(&l->wait_lock); }",
+			"t.litmus:3:83: unsupported: l->wait_lock of a qrwlock whose address is computed: its wait_lock is a location of its own, named after the qrwlock's"},
 		{"a per-CPU array of integers", "static DEFINE_PER_CPU(int, v[4]);\nP0(int *x) { WRITE_ONCE(*x, 1); }",
 			"t.litmus:3:1: unsupported: per-CPU array v[4] of int, not of a struct"},
 		{"a per-CPU variable read without an accessor", "struct n { int a; };\nstatic DEFINE_PER_CPU(struct n, v[4]);\nP0(int *x) { int r0 = v[1].a; }",

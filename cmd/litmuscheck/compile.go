@@ -75,7 +75,7 @@ func parseTest(path string, s pipeline.Settings) (*litmus.Test, error) {
 }
 
 // spinCall finds a call of the spin_* operations that --lock redefines.
-var spinCall = regexp.MustCompile(`\bspin_(lock|unlock|trylock|is_locked)\s*\(`)
+var spinCall = regexp.MustCompile(`\b(arch_)?spin_(lock|unlock|trylock|is_locked)\s*\(`)
 
 // callsSpin reports whether t's code calls a spin_* operation: its
 // instructions' source text, which comments never reach.

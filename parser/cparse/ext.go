@@ -26,6 +26,8 @@
 //     arguments not evaluated (they name the kernel's constants and
 //     enumerations); virt_spin_lock(lock), the hypervisor's test-and-set
 //     fallback, is false, as on bare metal.
+//   - arch_spin_lock(l), arch_spin_unlock(l), arch_spin_trylock(l): the
+//     spinlock of the column, as spin_lock(l) and the others.
 //   - need_resched() and vcpu_is_preempted(cpu): a boolean that no memory
 //     access decides, a choice of 0 or 1 (litmus.OpChoose), each call's
 //     own; the CPU argument is evaluated, its reads kept, and decides
@@ -54,7 +56,15 @@ const (
 	extCPU                        // smp_processor_id()
 	extChoose                     // need_resched(), vcpu_is_preempted(cpu)
 	extFalse                      // virt_spin_lock(lock)
+	extSpin                       // arch_spin_lock(l)...
 )
+
+// spinAliases are the architecture's spinlock operations, which a
+// kernel built on the queued spinlock makes its spin_lock, spin_unlock
+// and spin_trylock: the column's lock (the LKMM's lock events, the
+// hardware's qspinlock or --lock). An architecture's own definition,
+// pasted (powerpc's simple spinlock), replaces them.
+var spinAliases = map[string]string{"arch_spin_lock": "spin_lock", "arch_spin_unlock": "spin_unlock", "arch_spin_trylock": "spin_trylock"}
 
 // nopArgs are the arities of the extNop helpers, and evaluated those
 // whose arguments run as C runs them.
@@ -100,6 +110,9 @@ var cExts = func() map[string]cExt {
 		m[name] = cExt{kind: extNop, helper: true}
 	}
 	m["virt_spin_lock"] = cExt{kind: extFalse, helper: true}
+	for name := range spinAliases {
+		m[name] = cExt{kind: extSpin, helper: true}
+	}
 	return m
 }()
 
@@ -118,7 +131,7 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
 	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: nopArgs[c.Name], extCPU: 0,
-		extChoose: chooseArgs[c.Name], extFalse: 1}[x.kind]
+		extChoose: chooseArgs[c.Name], extFalse: 1, extSpin: 1}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
@@ -135,6 +148,11 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 			}
 		}
 		return nil, true, nil
+	case extSpin:
+		alias := *c
+		alias.Name = spinAliases[c.Name]
+		v, err := l.call(&alias, dst, want)
+		return v, true, err
 	case extFalse:
 		v := litmus.Expr(litmus.C(0))
 		if dst != "" {

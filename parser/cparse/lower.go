@@ -103,6 +103,7 @@ func lowerCThread(f *litfile.File, i int, th *csyntax.Thread, defs *CDefs, inite
 		valStructs:   map[string]valueStruct{},
 		paramStructs: map[string]*clayout.Struct{},
 		ptrStructs:   map[string]*clayout.Struct{},
+		ptypes:       map[string]string{},
 		objects:      map[string]bool{},
 		defs:         defs,
 		awaitLoops:   await,
@@ -128,9 +129,6 @@ func lowerCThread(f *litfile.File, i int, th *csyntax.Thread, defs *CDefs, inite
 			l.paramStructs[p.Name] = st
 		}
 		if st := structName(p.Type); st != "" && len(p.Stars) == 1 {
-			if l.ptypes == nil {
-				l.ptypes = map[string]string{}
-			}
 			l.ptypes[p.Name] = st
 		}
 	}

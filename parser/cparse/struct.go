@@ -63,6 +63,9 @@ func (l *cLowerer) member(m *csyntax.Member) (litmus.Expr, uint8, error) {
 	if len(m.Sels) > 1 || m.Sels[0].Op != "->" {
 		return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("member access %s: struct %s has no struct members", m.Path(), st))
 	}
+	if st == "qrwlock" && m.Field() == "wait_lock" {
+		return l.waitLock(m, pos)
+	}
 	f, ok := cdata.Builtin[st][m.Field()]
 	if !ok {
 		var names []string
@@ -80,6 +83,21 @@ func (l *cLowerer) member(m *csyntax.Member) (litmus.Expr, uint8, error) {
 		base = litmus.Bin(litmus.OpAdd, base, litmus.C(f.Off))
 	}
 	return base, f.Size, nil
+}
+
+// waitLock is the address of the wait_lock of the qrwlock m.Ptr points
+// to, the arch_spinlock_t after its word: a location of its own, named
+// after the qrwlock's ("lock_wait_lock"), which the qrwlock's address
+// must therefore name.
+func (l *cLowerer) waitLock(m *csyntax.Member, pos litmus.Pos) (litmus.Expr, uint8, error) {
+	base, err := l.ident(m.Ptr, pos)
+	if err != nil {
+		return nil, 0, err
+	}
+	if c, ok := base.(*litmus.Const); ok && c.V.IsAddr() && c.V.Off == 0 {
+		return &litmus.Const{V: litmus.Addr(c.V.Sym + "_wait_lock")}, 0, nil
+	}
+	return nil, 0, litmus.Unsupported(pos, fmt.Sprintf("%s of a qrwlock whose address is computed: its wait_lock is a location of its own, named after the qrwlock's", m.Path()))
 }
 
 // ident resolves the identifier name in the current scope.

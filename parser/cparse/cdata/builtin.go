@@ -6,8 +6,8 @@
 // where the built-in layout has it, and the built-in layout is used; any
 // other definition of such a struct is refused, naming the member that
 // differs. Members the dialect does not know (a big-endian reserved
-// array, the qrwlock's wait_lock) stay out of reach: naming one is an
-// error.
+// array) stay out of reach: naming one is an error; the qrwlock's
+// wait_lock is a location of its own (the lowering's waitLock).
 
 package cdata
 
@@ -44,7 +44,8 @@ var Builtin = map[string]map[string]Field{
 		"tail":           {2, 2},
 	},
 	// The qrwlock's cnts word and its writer byte; wait_lock, the
-	// arch_spinlock_t after it, is a location of its own in a test.
+	// arch_spinlock_t after it, is a location of its own in a test,
+	// named after the qrwlock's.
 	"qrwlock": {
 		"cnts":    {0, 0},
 		"wlocked": {0, 1},
