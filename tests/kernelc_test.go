@@ -166,6 +166,9 @@ func TestKernelCVerdicts(t *testing.T) {
 		{"shift-const.litmus", "Sometimes: 0:r0=0; 0:r0=262144; 0:r0=524288;"},
 		// smp_processor_id() is the thread's number, in inlined code too.
 		{"cpu-id.litmus", "Always: 0:r0=0; 1:r1=1; [a]=1; [b]=2;"},
+		// current: a value of its own per CPU, the mutex's owner;
+		// context_lock_struct(name) is "struct name".
+		{"current.litmus", "Sometimes: 0:r0=1; 1:r1=0; 1:r2=512; 0:r0=1; 1:r1=256; 1:r2=512;"},
 		// A per-CPU array of nodes, a node's member selected off a cast
 		// pointer plus an index, __this_cpu_dec and __this_cpu_read: the
 		// hand-over through the node found reaches P0 (r2=1).

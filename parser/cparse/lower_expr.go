@@ -426,6 +426,12 @@ func (l *cLowerer) primary(p *csyntax.Primary) (litmus.Expr, ctypes.Int, error) 
 		return nil, ctypes.Untyped, litmus.Unsupported(l.pos(p.Pos), fmt.Sprintf("per-CPU variable %s as a value: take a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", p.Ident, p.Ident, p.Ident))
 	case p.Ident != "" && cConstants[p.Ident] != nil && !l.bound(p.Ident):
 		return litmus.C(cConstants[p.Ident].v), cConstants[p.Ident].t, nil
+	case p.Ident == "current" && !l.bound(p.Ident):
+		// The task the CPU runs: a value of its own per CPU, non-zero
+		// and with the low bits clear, as a task_struct pointer's are
+		// (the mutex keeps its flags there). What it points to is no
+		// location: current->member is refused.
+		return litmus.C(int64(l.thr.ID+1) << 8), ctypes.Ulong, nil
 	case p.Ident != "":
 		var v litmus.Expr
 		var err error
