@@ -114,6 +114,8 @@ func TestKernelCTwins(t *testing.T) {
 		// The qrwlock's wait_lock, a location of its own, taken with
 		// arch_spin_lock(), the column's spinlock.
 		{"wait-lock.litmus", "wait-lock+plain.litmus"},
+		// The barriers' names before v3.16.
+		{"old-barriers.litmus", "old-barriers+plain.litmus"},
 		// A volatile member, and a struct value of volatile members, are
 		// accessed once, as READ_ONCE and WRITE_ONCE do.
 		{"volatile.litmus", "volatile+plain.litmus"},

@@ -27,7 +27,8 @@
 //     enumerations); virt_spin_lock(lock), the hypervisor's test-and-set
 //     fallback, is false, as on bare metal.
 //   - arch_spin_lock(l), arch_spin_unlock(l), arch_spin_trylock(l): the
-//     spinlock of the column, as spin_lock(l) and the others.
+//     spinlock of the column, as spin_lock(l) and the others; the old
+//     names of smp_mb__before_atomic() and smp_mb__after_atomic().
 //   - need_resched() and vcpu_is_preempted(cpu): a boolean that no memory
 //     access decides, a choice of 0 or 1 (litmus.OpChoose), each call's
 //     own; the CPU argument is evaluated, its reads kept, and decides
@@ -37,6 +38,7 @@ package cparse
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
@@ -56,15 +58,31 @@ const (
 	extCPU                        // smp_processor_id()
 	extChoose                     // need_resched(), vcpu_is_preempted(cpu)
 	extFalse                      // virt_spin_lock(lock)
-	extSpin                       // arch_spin_lock(l)...
+	extAlias                      // arch_spin_lock(l), smp_mb__before_atomic_dec()...
 )
 
-// spinAliases are the architecture's spinlock operations, which a
-// kernel built on the queued spinlock makes its spin_lock, spin_unlock
-// and spin_trylock: the column's lock (the LKMM's lock events, the
-// hardware's qspinlock or --lock). An architecture's own definition,
-// pasted (powerpc's simple spinlock), replaces them.
-var spinAliases = map[string]string{"arch_spin_lock": "spin_lock", "arch_spin_unlock": "spin_unlock", "arch_spin_trylock": "spin_trylock"}
+// aliases are kernel names that stand for one of the dialect's: the
+// architecture's spinlock operations, which a kernel built on the queued
+// spinlock makes its spin_lock, spin_unlock and spin_trylock (the
+// column's lock: the LKMM's lock events, the hardware's qspinlock or
+// --lock), and the barriers before and after an atomic operation by the
+// names kernels before v3.16 gave them. A definition pasted with the code
+// (powerpc's simple spinlock) replaces them.
+var aliases = map[string]string{
+	"arch_spin_lock": "spin_lock", "arch_spin_unlock": "spin_unlock", "arch_spin_trylock": "spin_trylock",
+	"smp_mb__before_atomic_dec": "smp_mb__before_atomic", "smp_mb__before_atomic_inc": "smp_mb__before_atomic",
+	"smp_mb__after_atomic_dec": "smp_mb__after_atomic", "smp_mb__after_atomic_inc": "smp_mb__after_atomic",
+	"smp_mb__before_clear_bit": "smp_mb__before_atomic", "smp_mb__after_clear_bit": "smp_mb__after_atomic",
+}
+
+// aliasArgs is the arity of the alias name: a spinlock's one, a
+// barrier's none.
+func aliasArgs(name string) int {
+	if strings.HasPrefix(aliases[name], "spin_") {
+		return 1
+	}
+	return 0
+}
 
 // nopArgs are the arities of the extNop helpers, and evaluated those
 // whose arguments run as C runs them.
@@ -110,8 +128,8 @@ var cExts = func() map[string]cExt {
 		m[name] = cExt{kind: extNop, helper: true}
 	}
 	m["virt_spin_lock"] = cExt{kind: extFalse, helper: true}
-	for name := range spinAliases {
-		m[name] = cExt{kind: extSpin, helper: true}
+	for name := range aliases {
+		m[name] = cExt{kind: extAlias, helper: true}
 	}
 	return m
 }()
@@ -131,7 +149,7 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
 	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: nopArgs[c.Name], extCPU: 0,
-		extChoose: chooseArgs[c.Name], extFalse: 1, extSpin: 1}[x.kind]
+		extChoose: chooseArgs[c.Name], extFalse: 1, extAlias: aliasArgs(c.Name)}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
@@ -148,9 +166,9 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 			}
 		}
 		return nil, true, nil
-	case extSpin:
+	case extAlias:
 		alias := *c
-		alias.Name = spinAliases[c.Name]
+		alias.Name = aliases[c.Name]
 		v, err := l.call(&alias, dst, want)
 		return v, true, err
 	case extFalse:
