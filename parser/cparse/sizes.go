@@ -55,38 +55,10 @@ func locationBytes(threads []*csyntax.Thread) map[string]int {
 // (accessType), "*(u8 *)x", "P0(u16 *x)", "u16 *ptr", "(u16 *)lock + 1";
 // a member's own (memberSize); 0 for the natural word.
 func (l *cLowerer) accessSize(u *csyntax.Unary) uint8 {
-	if m := addressedMember(u); m != nil {
+	if m := csyntax.AddressedMember(u); m != nil {
 		return l.memberSize(m)
 	}
-	return narrowBytes(l.accessType(u))
-}
-
-// narrowBytes is the width of an access of an object of type t, 0 for
-// the natural word.
-func narrowBytes(t ctypes.Int) uint8 {
-	switch {
-	case !t.Typed() || t.Bits >= 32:
-		return 0
-	case t.Bits == 1:
-		return 1
-	}
-	return t.Bits / 8
-}
-
-// addressedMember is the member m of an address "&m", through
-// parentheses, or nil.
-func addressedMember(u *csyntax.Unary) *csyntax.Member {
-	for u != nil {
-		switch {
-		case u.Op == "&" && csyntax.MemberOf(u.X) != nil:
-			return csyntax.MemberOf(u.X)
-		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.Compound():
-			u = u.Primary.Paren.Left
-		default:
-			return nil
-		}
-	}
-	return nil
+	return l.accessType(u).NarrowBytes()
 }
 
 // primLocation is the location a primitive called with args accesses:
@@ -130,7 +102,7 @@ func (l *cLowerer) primSize(p cprim.Prim, args []*csyntax.Expr) uint8 {
 	case n != nil && n.leaf != nil:
 		return l.accessSize(n.leaf)
 	case n != nil:
-		return narrowBytes(l.nodePointee(n))
+		return l.nodePointee(n).NarrowBytes()
 	}
 	return 0
 }
@@ -142,7 +114,7 @@ func (l *cLowerer) exprSize(e *csyntax.Expr) uint8 {
 	case e.Then != nil:
 		return 0
 	case e.Compound():
-		return narrowBytes(l.nodePointee(climb(e)))
+		return l.nodePointee(climb(e)).NarrowBytes()
 	}
 	return l.accessSize(e.Left)
 }

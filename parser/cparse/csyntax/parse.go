@@ -5,8 +5,12 @@
 package csyntax
 
 import (
+	"fmt"
 	"reflect"
+	"regexp"
+	"strings"
 
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cmacro"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypedef"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
@@ -44,7 +48,7 @@ func ParseProgram(f *litfile.File, text string, macros *cmacro.Macros) (*Program
 	}
 	p, err := cParser().ParseString(f.Name, expanded)
 	if err != nil {
-		return nil, nil, litfile.GrammarError(f, err)
+		return nil, nil, typeNameHint(expanded, litfile.GrammarError(f, err))
 	}
 	members(reflect.ValueOf(p))
 	return p, f, nil
@@ -63,7 +67,7 @@ func ParseDefs(name, src string, before *cmacro.Macros) (*DefsFile, *litfile.Fil
 	}
 	p, err := cDefsParser().ParseString(name, expanded)
 	if err != nil {
-		return nil, nil, nil, litfile.GrammarError(f, err)
+		return nil, nil, nil, typeNameHint(expanded, litfile.GrammarError(f, err))
 	}
 	members(reflect.ValueOf(p))
 	return p, f, after, nil
@@ -94,4 +98,22 @@ func members(v reflect.Value) {
 			members(v.Index(i))
 		}
 	}
+}
+
+// declaredAs matches a name used as a type where the grammar stopped:
+// "pend_val_t v", "pend_word_t *w".
+var declaredAs = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*\**\s*[A-Za-z_][A-Za-z0-9_]*\s*[=;,)\[]`)
+
+// typeNameHint names what a grammar error at a name used as a type
+// means: a typedef or struct the text does not define (yet).
+func typeNameHint(text string, e *litmus.Error) error {
+	lines := strings.Split(text, "\n")
+	if e.Pos.Line < 1 || e.Pos.Line > len(lines) || e.Pos.Col < 1 || e.Pos.Col > len(lines[e.Pos.Line-1]) {
+		return e
+	}
+	m := declaredAs.FindStringSubmatch(lines[e.Pos.Line-1][e.Pos.Col-1:])
+	if m == nil || IsKeyword(m[1]) || !strings.Contains(e.Msg, fmt.Sprintf("%q", m[1])) {
+		return e
+	}
+	return &litmus.Error{Pos: e.Pos, Msg: fmt.Sprintf("unknown type name %q (a typedef or struct must be defined before its use; a header given with --fragments comes before the files that use it)", m[1])}
 }

@@ -187,3 +187,19 @@ func Unqualified(t *Type) []string {
 	}
 	return words
 }
+
+// AddressedMember is the member m of an address "&m", through
+// parentheses, or nil.
+func AddressedMember(u *Unary) *Member {
+	for u != nil {
+		switch {
+		case u.Op == "&" && MemberOf(u.X) != nil:
+			return MemberOf(u.X)
+		case u.Primary != nil && u.Primary.Paren != nil && !u.Primary.Paren.Compound():
+			u = u.Primary.Paren.Left
+		default:
+			return nil
+		}
+	}
+	return nil
+}

@@ -254,3 +254,15 @@ func IsComparison(op litmus.BinOp) bool {
 	}
 	return false
 }
+
+// NarrowBytes is the width of an access of an object of type t, 0 for
+// the natural word.
+func (t Int) NarrowBytes() uint8 {
+	switch {
+	case !t.Typed() || t.Bits >= 32:
+		return 0
+	case t.Bits == 1:
+		return 1
+	}
+	return t.Bits / 8
+}
