@@ -23,7 +23,8 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // far, those a later read cut included.
 type Writers struct {
 	by map[string]map[litmus.Value]uint64
-	// grew records a store noted since the last Settled.
+	// grew records a store noted since the last Start that the record
+	// lacked.
 	grew bool
 }
 
@@ -33,8 +34,12 @@ const MaxWriterThreads = 64
 // NewWriters returns an empty record.
 func NewWriters() *Writers { return &Writers{by: map[string]map[litmus.Value]uint64{}} }
 
-// Note records that thread i's path stores ev.
+// Note records that thread i's path stores ev; a nil record notes
+// nothing.
 func (w *Writers) Note(i int, ev Event) {
+	if w == nil {
+		return
+	}
 	key := ev.WorldKey()
 	vals := w.by[key]
 	if vals == nil {

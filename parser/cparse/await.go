@@ -91,7 +91,7 @@ func (l *cLowerer) unaryReadsOnly(u *csyntax.Unary) bool {
 	switch {
 	case u == nil:
 		return true
-	case u.Post != "" || u.Op == "++" || u.Op == "--":
+	case u.IsIncrement():
 		return false
 	case u.X != nil:
 		return l.unaryReadsOnly(u.X)

@@ -172,19 +172,9 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 		v, err := l.call(&alias, dst, want)
 		return v, true, err
 	case extFalse:
-		v := litmus.Expr(litmus.C(0))
-		if dst != "" {
-			l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
-			v = litmus.R(dst)
-		}
-		return v, true, nil
+		return l.constant(0, dst, pos, text), true, nil
 	case extCPU:
-		v := litmus.Expr(litmus.C(int64(l.thr.ID)))
-		if dst != "" {
-			l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: v})
-			v = litmus.R(dst)
-		}
-		return v, true, nil
+		return l.constant(int64(l.thr.ID), dst, pos, text), true, nil
 	case extHint:
 		v, err := l.hint(c.Args[0], dst, pos, text)
 		return v, true, err
@@ -208,6 +198,16 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 	}
 	v, err := l.tryCmpxchg(c, x.tag, dst, pos, text)
 	return v, true, err
+}
+
+// constant is the value k of a helper's call, moved into dst when it is
+// named.
+func (l *cLowerer) constant(k int64, dst string, pos litmus.Pos, text string) litmus.Expr {
+	if dst == "" {
+		return litmus.C(k)
+	}
+	l.emit(litmus.Instr{Pos: pos, Text: text, Op: litmus.OpMove, Dst: dst, Src: litmus.C(k)})
+	return litmus.R(dst)
 }
 
 // condLoad lowers smp_cond_load_*(p, cond) and atomic_cond_read_*: the

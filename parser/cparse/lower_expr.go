@@ -300,7 +300,7 @@ func (l *cLowerer) unary(u *csyntax.Unary) (litmus.Expr, error) {
 // typedUnary lowers u and returns its C type as well.
 func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error) {
 	switch {
-	case u.Post != "" || u.Op == "++" || u.Op == "--":
+	case u.IsIncrement():
 		return l.increment(u)
 	case u.Cast != nil:
 		x, t, err := l.typedUnary(u.Cast.X)

@@ -116,7 +116,7 @@ func (l *cLowerer) exprStruct(u *csyntax.Unary) *clayout.Struct {
 	switch {
 	case u == nil:
 		return nil
-	case u.Post != "" || u.Op == "++" || u.Op == "--":
+	case u.IsIncrement():
 		_, x, _ := u.Increment()
 		return l.exprStruct(x)
 	case u.Cast != nil:

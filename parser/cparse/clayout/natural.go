@@ -78,12 +78,7 @@ func advance(union bool, at, off, n, size int64) (int64, int64) {
 // scalarBytes is the size of one element of member v of type t: an
 // integer type's, or a lock word's.
 func scalarBytes(f *litfile.File, t *csyntax.Type, v *csyntax.MemberVar, isWord func(string) bool) (int64, error) {
-	var words []string
-	for _, w := range t.Words {
-		if w != "const" && w != "volatile" {
-			words = append(words, w)
-		}
-	}
+	words := csyntax.Unqualified(t)
 	if len(v.Stars) > 0 {
 		return 8, nil
 	}

@@ -216,6 +216,9 @@ type Unary struct {
 	EndPos lexer.Position
 }
 
+// IsIncrement reports whether u is a "++" or a "--", prefix or postfix.
+func (u *Unary) IsIncrement() bool { return u.Post != "" || u.Op == "++" || u.Op == "--" }
+
 // Increment is the "++" or "--" of u, prefix or postfix, and the operand
 // it updates; op is "" when u is no increment.
 func (u *Unary) Increment() (op string, operand *Unary, prefix bool) {

@@ -16,7 +16,7 @@ func Single(e *Expr) *Unary {
 	u := e.Left
 	for {
 		switch {
-		case u.Post != "" || u.Op == "++" || u.Op == "--":
+		case u.IsIncrement():
 			return nil
 		case u.Cast != nil:
 			u = u.Cast.X
@@ -102,7 +102,7 @@ func unaryUpdates(u *Unary) bool {
 	switch {
 	case u == nil:
 		return false
-	case u.Post != "" || u.Op == "++" || u.Op == "--":
+	case u.IsIncrement():
 		return true
 	case u.X != nil:
 		return unaryUpdates(u.X)
