@@ -73,8 +73,22 @@ exists (0:r0=0)
 	if diff := cmp.Diff(want, reads(noModel{})); diff != "" {
 		t.Errorf("coherent model, P0's reads (-want +got):\n%s", diff)
 	}
-	// x may hold 0, 1, 3 and 2, c 0 and 1 (the domains' rounds).
-	if got := len(reads(incoherent{})); got != 4*2*2 {
-		t.Errorf("a model that may be incoherent: %d paths of P0, want one for every value of each domain (16)", got)
+	// x may hold 0, 1, 3 and 2, c 0 and 1 (the domains' rounds); the
+	// reads of r1 and r2, which nothing shows, are open (one path for
+	// their values).
+	s, err := prepare(test, incoherent{}, Options{}, limit.New(context.Background(), test.File, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := 0
+	for _, p := range s.paths[0] {
+		n := 1
+		for _, ev := range p.Events {
+			n *= 1 + len(ev.Alts)
+		}
+		got += n
+	}
+	if got != 4*2*2 {
+		t.Errorf("a model that may be incoherent: P0's paths stand for %d, want one for every value of each domain (16)", got)
 	}
 }

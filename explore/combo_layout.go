@@ -52,6 +52,9 @@ type combo struct {
 	// lets a locked write come co-before the write its read saw, so pairs
 	// of one instruction claim nothing there.
 	claims []int
+	// open are the path events of the reads left open (paths.Event.Alts),
+	// by event id; nil for none.
+	open map[int]*paths.Event
 	// groups are the access instances under mixed-size semantics.
 	groups *mixedGroups
 	steps  []int
@@ -420,6 +423,17 @@ func (c *combo) addThreadRelations(x *litmus.Execution, base []int) {
 // tm, when not nil, is c's template, which keeps the parts that depend on
 // the shape alone (comboShape) for the next combinations of that shape.
 func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, error) {
+	c.open = nil
+	for t, p := range c.paths {
+		for i := range p.Events {
+			if p.Events[i].Alts != nil {
+				if c.open == nil {
+					c.open = map[int]*paths.Event{}
+				}
+				c.open[base[t]+i] = &p.Events[i]
+			}
+		}
+	}
 	var sh *comboShape
 	if tm != nil {
 		sh = tm.shape
@@ -470,7 +484,7 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 			default:
 				from := len(flat)
 				for _, w := range sh.sameLoc[k] {
-					if events[w].Value == r.Value {
+					if c.readsValue(i, events[w].Value) {
 						flat = append(flat, w)
 					}
 				}
@@ -490,6 +504,14 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 		decorate(s.mixed, c)
 	}
 	return c, nil
+}
+
+// readsValue reports whether read i of c may read a write of v.
+func (c *combo) readsValue(i int, v litmus.Value) bool {
+	if ev := c.open[i]; ev != nil {
+		return ev.ReadsValue(v)
+	}
+	return c.x.Events[i].Value == v
 }
 
 func trailing(u uint64) int {

@@ -68,6 +68,9 @@ func (s *setup) newComboGen(lim *limit.Limiter) *comboGen {
 			for _, ev := range p.Events {
 				switch ev.Kind {
 				case litmus.KindR:
+					if ev.Alts != nil {
+						break // an open read needs one of several: not a bit
+					}
 					sums[t][i].reads = append(sums[t][i].reads, index(locVal{ev.WorldKey(), ev.Val}))
 				case litmus.KindW:
 					sums[t][i].writes = append(sums[t][i].writes, index(locVal{ev.WorldKey(), ev.Val}))

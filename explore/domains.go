@@ -133,12 +133,8 @@ func (s *setup) domains(test *litmus.Test, limit int, cycles bool) error {
 		grown := false
 		for _, sv := range vals {
 			lv := sv.locValue
-			if guesses {
-				if !paths.ContainsValue(domains[lv.loc], lv.v) {
-					sv.ways = s.prov.None()
-				} else {
-					continue
-				}
+			if guesses && paths.ContainsValue(domains[lv.loc], lv.v) {
+				continue
 			}
 			ways := s.prov.Possible(sv.ways)
 			if len(ways) == 0 {
@@ -253,6 +249,10 @@ type storedValue struct {
 	ways []provenance.Counts
 }
 
+// discoveryPaths is how many times the path limit a discovery round may
+// run through, keeping none of them.
+const discoveryPaths = 10
+
 // enumeratePaths sets s.paths to the paths of every thread under domains
 // and returns the values stored (and, when discovering, compared with an
 // unknown read) that the domains lack, with the largest number of stores
@@ -287,8 +287,13 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 		stored[lv] = old
 	}
 	maxWrites := 0
+	if discover {
+		// A discovery round keeps no path, only the values stored: it may
+		// run longer before the limit says the thread is too large.
+		limit *= discoveryPaths
+	}
 	for i, th := range test.Threads {
-		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover,
+		pe := &paths.Enumeration{Th: th, Domains: domains, Limit: limit, Unroll: s.unroll, Discover: discover, Discard: discover,
 			Lim: s.lim, Budget: MaxPathEvents, Mixed: s.mixed, LocBytes: test.LocBytes,
 			ElemBytes: paths.ArrayElements(test), Objects: test.Objects, ScalarOffsets: test.Arch != litmus.ArchC && !paths.MixedSupported(test.Arch),
 			CCtrl: test.Arch == litmus.ArchC, MergeAcquireCAS: s.caps.AcquireCASFormsAlike, Shown: s.shown[i],

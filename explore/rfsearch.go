@@ -91,6 +91,9 @@ func (r *rfSearch) choose(i int) {
 			continue
 		}
 		r.choice[i] = w
+		if c.open[c.reads[i]] != nil {
+			c.x.Events[c.reads[i]].Value = c.x.Events[w].Value
+		}
 		if r.complete != nil && !r.matches(i) {
 			if atomic {
 				r.claims[w].release(c, i)

@@ -197,7 +197,7 @@ func (s *setup) newComboShape(c *combo, base []int, byValue bool) *comboShape {
 		from := len(flat)
 		for _, w := range sh.writes[r.Loc] {
 			we := &events[w]
-			if lock || c.lockEv.Has(w) || byValue && we.Value != r.Value {
+			if lock || c.lockEv.Has(w) || byValue && !c.readsValue(i, we.Value) {
 				continue
 			}
 			// A coherent model (IncoherentModel) lets a read read only the

@@ -53,13 +53,16 @@ func deepBraces(depth int) string {
 	return "C braces\n{}\n" + cThread(0, strings.Repeat("{", depth)+cReads(1)+strings.Repeat("}", depth)+"\n") + "exists (0:r0=0)\n"
 }
 
-// manyPaths is a thread of n reads that may each read 0 or 1: 2^n paths.
+// manyPaths is a thread of n reads that may each read 0 or 1, every
+// register shown by the condition: 2^n paths.
 func manyPaths(n int) string {
 	var b strings.Builder
+	var shown []string
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&b, "\tint r%d = READ_ONCE(*x);\n", i)
+		shown = append(shown, fmt.Sprintf("0:r%d=0", i))
 	}
-	return "C paths\n{}\n" + cThread(0, b.String()) + cThread(1, "\tWRITE_ONCE(*x, 1);\n") + "exists (0:r0=0)\n"
+	return "C paths\n{}\n" + cThread(0, b.String()) + cThread(1, "\tWRITE_ONCE(*x, 1);\n") + "exists (" + strings.Join(shown, " /\\ ") + ")\n"
 }
 
 // readingThreads is threads threads of reads reads each, of x and y in

@@ -32,6 +32,9 @@ type RegVal struct {
 	// index in ThreadRun.choices (choiceBit): a spin whose failed attempt
 	// depends on a choice of the attempt does not hang.
 	ch Deps
+	// open, when set, is the value's table over the values of an open
+	// read (open_reads.go); V is its value at the first of them.
+	open *openVal
 }
 
 // valueDeps are the reads r's value is computed from (regVal.z).

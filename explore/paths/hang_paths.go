@@ -19,18 +19,19 @@ func (pe *Enumeration) keepHang(th *ThreadRun, pc int, spin Deps) {
 	if spin == 0 {
 		return
 	}
-	if len(pe.Paths)+len(pe.Hangs) >= pe.Limit {
-		pe.Err = &litmus.Error{Pos: pe.Th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.Limit, pe.Th.ID)}
-		return
-	}
 	if len(th.Events) > pe.Budget {
 		return // a spin past the event budget: no candidate could hold it
 	}
-	regs := make(map[string]litmus.Value, len(th.Regs))
-	for k, v := range th.Regs {
-		regs[k] = v.V
-	}
-	pe.Hangs = append(pe.Hangs, Path{Events: th.Events, Regs: regs, Hang: true, Spin: spin, hangInstr: pc, Weight: th.weight})
+	pe.eachDecided(th, func(t *ThreadRun) {
+		if !pe.room() {
+			return
+		}
+		regs := make(map[string]litmus.Value, len(t.Regs))
+		for k, v := range t.Regs {
+			regs[k] = v.V
+		}
+		pe.Hangs = append(pe.Hangs, Path{Events: t.Events, Regs: regs, Hang: true, Spin: spin, hangInstr: pc, Weight: t.weight})
+	})
 }
 
 // attemptReads keeps, of the reads d, those of the instructions from
@@ -167,7 +168,7 @@ func (th *ThreadRun) choseIn(ch Deps, from, pc int) bool {
 // KeepCuts asks for them.
 func (pe *Enumeration) keepCut(th *ThreadRun) {
 	switch {
-	case !pe.KeepCuts:
+	case !pe.KeepCuts || pe.Discard:
 	case len(pe.Cuts) >= pe.Limit || len(th.Events) > pe.Budget:
 		pe.CutsLost = true
 	default:

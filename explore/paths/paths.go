@@ -8,7 +8,6 @@ package paths
 import (
 	"fmt"
 	"maps"
-	"strings"
 
 	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -45,6 +44,9 @@ type Event struct {
 	// of rf and vdeps is a value out of thin air: herd's equations have no
 	// solution for it, so no candidate has one.
 	Vdeps Deps
+	// Alts, for a read left open (open_reads.go), are the values it may
+	// return besides Val, any of which the path stands for.
+	Alts []litmus.Value
 }
 
 // A path is one control-flow path of a thread with its read values.
@@ -112,6 +114,9 @@ type ThreadRun struct {
 	// aw records the path's visits to the points of await loops
 	// (await_loops.go).
 	aw awaitState
+	// open are the reads of the path whose value is not decided yet
+	// (open_reads.go).
+	open []openRead
 }
 
 // A ctrlScope is a branch the code up to end (0: the end of the thread)
@@ -140,6 +145,7 @@ func (th *ThreadRun) clone() *ThreadRun {
 		weight:       th.weight,
 		choices:      append([]int(nil), th.choices...),
 		aw:           th.aw.clone(),
+		open:         append([]openRead(nil), th.open...),
 	}
 	for k, v := range th.Regs {
 		c.Regs[k] = v
@@ -269,6 +275,12 @@ type Enumeration struct {
 	Writers *Writers
 	Self    int
 	Init    map[string]litmus.Value
+	// openLive is the liveness open reads follow (open_reads.go).
+	openLive *openCode
+	// Discard counts the paths against Limit without keeping them: a
+	// discovery round wants only the values stored. kept is the count.
+	Discard bool
+	kept    int
 }
 
 // regsCopy returns a copy of th's registers when herd's symbols are
@@ -293,7 +305,7 @@ func errAt(in *litmus.Instr, format string, args ...any) error {
 func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 	code := pe.Th.Code
 	for pc < len(code) {
-		if !pe.mayStep(th) || pe.awaitArrive(th, pc) {
+		if !pe.mayStep(th) || len(th.open) > 0 && pe.openStep(th, pc) || pe.awaitArrive(th, pc) {
 			return
 		}
 		in := &code[pc]
@@ -343,13 +355,12 @@ func (pe *Enumeration) Run(th *ThreadRun, pc int) {
 		}
 		pc++
 	}
-	pe.keep(th, len(th.Events) > pe.Budget)
+	pe.eachDecided(th, func(t *ThreadRun) { pe.keep(t, len(t.Events) > pe.Budget) })
 }
 
 // keep records the path th ran, cut at its budget when overlong.
 func (pe *Enumeration) keep(th *ThreadRun, overlong bool) {
-	if len(pe.Paths) >= pe.Limit {
-		pe.Err = &litmus.Error{Pos: pe.Th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.Limit, pe.Th.ID)}
+	if !pe.room() {
 		return
 	}
 	if overlong {
@@ -365,6 +376,17 @@ func (pe *Enumeration) keep(th *ThreadRun, overlong bool) {
 		p.MaxUnknown = th.Hc.maxUnknown
 	}
 	pe.Paths = append(pe.Paths, p)
+}
+
+// room reports whether one more path may be kept, and counts it; past
+// the limit it sets the error. Paths are stored only when not Discard.
+func (pe *Enumeration) room() bool {
+	if pe.kept >= pe.Limit {
+		pe.Err = &litmus.Error{Pos: pe.Th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.Limit, pe.Th.ID)}
+		return false
+	}
+	pe.kept++
+	return !pe.Discard
 }
 
 func (pe *Enumeration) phase() string {
@@ -403,45 +425,6 @@ func (pe *Enumeration) address(th *ThreadRun, in *litmus.Instr) (RegVal, string,
 	return a, loc, true
 }
 
-// store evaluates the address and the value of a store (plain or
-// conditional); ok is false when the path is stuck.
-func (pe *Enumeration) store(th *ThreadRun, in *litmus.Instr) (a RegVal, loc string, v RegVal, ok bool) {
-	if a, loc, ok = pe.address(th, in); !ok {
-		return a, loc, v, false
-	}
-	v, err := th.eval(in.Src)
-	if err != nil {
-		pe.stuck(th, in, cannot(v, err))
-		return a, loc, v, false
-	}
-	if why := pe.overflow(loc, v.V); why != "" {
-		pe.stuck(th, in, why)
-		return a, loc, v, false
-	}
-	return a, loc, v, true
-}
-
-// overflow says why the write of v to loc is beyond what the model
-// computes, "" when it is not: a C test's location of n bytes holds v
-// from -2^(8n-1) to 2^(8n)-1, as a signed or an unsigned type; a compiled
-// column that is not mixed-size computes with whole values in 64-bit
-// registers, so a larger value is an overflow the hardware would have
-// wrapped.
-func (pe *Enumeration) overflow(loc string, v litmus.Value) string {
-	if pe.Mixed != nil || v.Sym != "" || v.IsUnknown() {
-		return ""
-	}
-	base, _, _ := strings.Cut(loc, "[")
-	n := pe.LocBytes[base]
-	if n == 0 || n >= 8 {
-		return ""
-	}
-	if lo, hi := -(int64(1) << (8*n - 1)), int64(1)<<(8*n)-1; v.Off >= lo && v.Off <= hi {
-		return ""
-	}
-	return fmt.Sprintf("writes %s to %s, a %d-byte location of the C test (the value wraps there; this column computes with whole values)", v, base, n)
-}
-
 // read forks the path on every value the location may hold.
 func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 	a, loc, ok := pe.address(th, in)
@@ -459,8 +442,24 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 	if pe.Writers != nil && !lock {
 		vals = pe.coherentValues(th, loc, vals)
 	}
-	if pe.Discover && !th.usedDiscover && !lock {
+	if pe.Discover && !th.usedDiscover && !lock && pe.mayCompare(in, pc) {
 		vals = append(vals[:len(vals):len(vals)], litmus.Value{Sym: loc, Var: litmus.VarDiscover})
+	}
+	if pe.openable(th, in) {
+		if open, rest := splitOpen(vals); open != nil {
+			t := th
+			if len(rest) > 0 {
+				t = th.clone()
+			}
+			ctrl, pctrl := t.ctrlDeps(pc)
+			pe.openLoad(t, pc, Event{Kind: litmus.KindR, Loc: loc, Tags: in.RTags, Instr: pc, RmwRead: -1,
+				Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl}, open)
+			pe.Run(t, pc+1)
+			if pe.Err != nil {
+				return
+			}
+			vals = rest
+		}
 	}
 	for i, v := range vals {
 		t := th

@@ -16,12 +16,11 @@ import (
 // over-approximate, so most such prefixes belong to no allowed execution,
 // and the others make the result incomplete (Result.Stuck).
 func (pe *Enumeration) stuck(th *ThreadRun, in *litmus.Instr, why string, pending ...Event) {
-	if len(pe.Paths) >= pe.Limit {
-		pe.Err = &litmus.Error{Pos: pe.Th.Pos, Msg: fmt.Sprintf("unsupported: more than %d paths in thread P%d", pe.Limit, pe.Th.ID)}
-		return
-	}
 	if len(th.Events) > pe.Budget {
 		return // refused as overlong on the paths that run on
+	}
+	if !pe.room() {
+		return
 	}
 	events := append([]Event(nil), th.Events...)
 	for _, ev := range pending {

@@ -5,7 +5,12 @@
 
 package paths
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
 
 // mayStep reports whether th may run one more instruction: not after an
 // error, nor past its budget (the path is then kept, overlong), nor once
@@ -29,6 +34,9 @@ func (pe *Enumeration) mayStep(th *ThreadRun) bool {
 // runMove runs the register move in at pc; it reports false when the path
 // is stuck.
 func (pe *Enumeration) runMove(th *ThreadRun, pc int, in *litmus.Instr) bool {
+	if len(th.open) > 0 && pe.openMove(th, pc, in) {
+		return true
+	}
 	v, err := th.eval(in.Src)
 	if err != nil {
 		pe.stuck(th, in, cannot(v, err))
@@ -156,4 +164,43 @@ func (pe *Enumeration) choose(th *ThreadRun, pc int, in *litmus.Instr, before ma
 			return
 		}
 	}
+}
+
+// store evaluates the address and the value of a store (plain or
+// conditional); ok is false when the path is stuck.
+func (pe *Enumeration) store(th *ThreadRun, in *litmus.Instr) (a RegVal, loc string, v RegVal, ok bool) {
+	if a, loc, ok = pe.address(th, in); !ok {
+		return a, loc, v, false
+	}
+	v, err := th.eval(in.Src)
+	if err != nil {
+		pe.stuck(th, in, cannot(v, err))
+		return a, loc, v, false
+	}
+	if why := pe.overflow(loc, v.V); why != "" {
+		pe.stuck(th, in, why)
+		return a, loc, v, false
+	}
+	return a, loc, v, true
+}
+
+// overflow says why the write of v to loc is beyond what the model
+// computes, "" when it is not: a C test's location of n bytes holds v
+// from -2^(8n-1) to 2^(8n)-1, as a signed or an unsigned type; a compiled
+// column that is not mixed-size computes with whole values in 64-bit
+// registers, so a larger value is an overflow the hardware would have
+// wrapped.
+func (pe *Enumeration) overflow(loc string, v litmus.Value) string {
+	if pe.Mixed != nil || v.Sym != "" || v.IsUnknown() {
+		return ""
+	}
+	base, _, _ := strings.Cut(loc, "[")
+	n := pe.LocBytes[base]
+	if n == 0 || n >= 8 {
+		return ""
+	}
+	if lo, hi := -(int64(1) << (8*n - 1)), int64(1)<<(8*n)-1; v.Off >= lo && v.Off <= hi {
+		return ""
+	}
+	return fmt.Sprintf("writes %s to %s, a %d-byte location of the C test (the value wraps there; this column computes with whole values)", v, base, n)
 }

@@ -1,0 +1,432 @@
+// This file implements open reads: a plain load whose value the path
+// leaves undecided until something uses it for more than a branch, so
+// that the values a spin or a pointer test cannot tell apart run as one
+// path instead of one path each.
+//
+// Why it is exact. A path forked on the values of a read differs from its
+// siblings only where the register's value is used. Values that give every
+// branch taken the same outcome, and reach no write, address, RMW operand
+// or register the end of the thread shows, make paths that are the same
+// but for the read's value: the same events, dependencies and shown
+// registers. One path whose read may read any write of those values (its
+// Event.Alts) stands for all of them, and the explorer's rf choices for it
+// are the union of theirs: the candidates, counted one per rf, are the
+// same. A use that can tell the values apart decides the read there
+// (fix), forking the path on what is left open.
+
+package paths
+
+import (
+	"slices"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
+
+// ReadsValue reports whether the read ev may return v.
+func (ev *Event) ReadsValue(v litmus.Value) bool {
+	return ev.Val == v || ev.Alts != nil && slices.Contains(ev.Alts, v)
+}
+
+// maxOpen bounds the values an open read holds (its mask's width).
+const maxOpen = 64
+
+// An openRead is a read event of the path whose value is not decided:
+// it is one of vals at the positions mask holds. regs are the registers
+// that may hold a value computed from it (openVal), shared copy-on-write.
+type openRead struct {
+	ev   int
+	vals []litmus.Value
+	mask uint64
+	regs []string
+}
+
+// An openVal is what a register computed from an open read holds: tab[p]
+// is its value when the read returns vals[p]. It is shared read-only.
+type openVal struct {
+	ev  int
+	tab []litmus.Value
+}
+
+// openCode is the liveness the open reads follow, computed once.
+type openCode struct {
+	index map[string]int
+	live  []regSet
+	exit  regSet
+}
+
+func (pe *Enumeration) openInfo() *openCode {
+	if pe.openLive == nil {
+		index := map[string]int{}
+		_, index = registersOf(pe.Th.Code)
+		live := liveness(pe.Th.Code, index, pe.Shown)
+		exit := make(regSet, (len(index)+63)/64)
+		for r, i := range index {
+			if r != resvReg && (pe.Shown == nil || slices.Contains(pe.Shown, r)) {
+				exit.add(i)
+			}
+		}
+		pe.openLive = &openCode{index: index, live: live, exit: exit}
+	}
+	return pe.openLive
+}
+
+// liveAt reports whether register r is live before pc (at the end of the
+// thread for pc past its code).
+func (oc *openCode) liveAt(r string, pc int, code []litmus.Instr) bool {
+	i, ok := oc.index[r]
+	if !ok {
+		return false
+	}
+	if pc < 0 || pc >= len(code) {
+		return oc.exit.has(i)
+	}
+	return oc.live[pc].has(i)
+}
+
+// openable reports whether the load in may be left open on th: a plain
+// load into a register, not under mixed-size cells nor herd's numbering
+// of unknown values (which follows each value read).
+func (pe *Enumeration) openable(th *ThreadRun, in *litmus.Instr) bool {
+	return in.Op == litmus.OpLoad && in.Dst != "" && in.ZeroTags == nil && pe.Mixed == nil && th.Hc == nil &&
+		!IsLockInstr(in)
+}
+
+// mayCompare reports whether the value the instruction in at pc reads may
+// be compared with anything: not a load into a register dead after it,
+// for which a discovery read (Enumeration.Discover) would find nothing.
+func (pe *Enumeration) mayCompare(in *litmus.Instr, pc int) bool {
+	return in.Op != litmus.OpLoad || in.Dst != "" && pe.openInfo().liveAt(in.Dst, pc+1, pe.Th.Code)
+}
+
+// splitOpen separates the values vals of a read that can be left open
+// from those that fork as before: unknown and discovery values.
+func splitOpen(vals []litmus.Value) (open, rest []litmus.Value) {
+	for _, v := range vals {
+		if v.IsUnknown() || v.Var == litmus.VarDiscover {
+			rest = append(rest, v)
+		} else {
+			open = append(open, v)
+		}
+	}
+	if len(open) < 2 || len(open) > maxOpen {
+		return nil, vals
+	}
+	return open, rest
+}
+
+// openLoad adds the read of in at pc, open over vals, with its register.
+func (pe *Enumeration) openLoad(th *ThreadRun, pc int, r Event, vals []litmus.Value) {
+	r.Val, r.Alts = vals[0], vals[1:]
+	idx := th.addEvent(r)
+	th.open = append(th.open, openRead{ev: idx, vals: vals, mask: 1<<uint(len(vals)) - 1, regs: []string{pe.Th.Code[pc].Dst}})
+	pe.setReg(th, pe.Th.Code[pc].Dst, RegVal{V: vals[0], d: 1 << uint(idx), open: &openVal{ev: idx, tab: vals}}, pc)
+}
+
+// find returns the index in th.open of the open read of event ev, or -1.
+func (th *ThreadRun) findOpen(ev int) int {
+	for k := range th.open {
+		if th.open[k].ev == ev {
+			return k
+		}
+	}
+	return -1
+}
+
+// holds reports whether register r still holds a value of open read o.
+func (th *ThreadRun) holds(r string, o *openRead) bool {
+	v := th.Regs[r]
+	return v.open != nil && v.open.ev == o.ev
+}
+
+// narrow keeps open read k to the positions of mask: the event's value and
+// alternatives, and the registers' values, follow.
+func (th *ThreadRun) narrow(k int, mask uint64) {
+	o := &th.open[k]
+	o.mask = mask
+	var vals []litmus.Value
+	first := -1
+	for p := range o.vals {
+		if mask&(1<<uint(p)) != 0 {
+			if first < 0 {
+				first = p
+			}
+			vals = append(vals, o.vals[p])
+		}
+	}
+	ev := &th.Events[o.ev]
+	ev.Val, ev.Alts = vals[0], nil
+	if len(vals) > 1 {
+		ev.Alts = vals[1:]
+	}
+	for _, r := range o.regs {
+		if th.holds(r, o) {
+			v := th.Regs[r]
+			v.V = v.open.tab[first]
+			if len(vals) == 1 {
+				v.open = nil
+			}
+			th.Regs[r] = v
+		}
+	}
+	if len(vals) == 1 {
+		th.open = slices.Delete(slices.Clone(th.open), k, k+1)
+	}
+}
+
+// settle drops from the open reads the registers dead before pc, and the
+// reads no register holds any more: their events keep their alternatives.
+func (pe *Enumeration) settle(th *ThreadRun, pc int) {
+	oc := pe.openInfo()
+	kept := th.open[:0:0]
+	for k := range th.open {
+		o := th.open[k]
+		var regs []string
+		for _, r := range o.regs {
+			if !th.holds(r, &o) {
+				continue
+			}
+			if !oc.liveAt(r, pc, pe.Th.Code) {
+				v := th.Regs[r]
+				v.open = nil
+				th.Regs[r] = v
+				continue
+			}
+			regs = append(regs, r)
+		}
+		if len(regs) > 0 {
+			o.regs = regs
+			kept = append(kept, o)
+		}
+	}
+	th.open = kept
+}
+
+// openStep runs before the instruction at pc while th has open reads: it
+// settles what is dead, decides the reads that the instruction or the
+// point needs decided, and splits those a branch or an assumption tells
+// apart. It reports whether th was forked and ran on (the caller stops).
+func (pe *Enumeration) openStep(th *ThreadRun, pc int) bool {
+	pe.settle(th, pc)
+	if len(th.open) == 0 {
+		return false
+	}
+	code := pe.Th.Code
+	if pc >= len(code) {
+		return false
+	}
+	in := &code[pc]
+	oc := pe.openInfo()
+	need := func(r string) bool { // r must hold a decided value here
+		switch {
+		case in.Op != litmus.OpBranch && in.Op != litmus.OpAssume && in.Op != litmus.OpMove && usesReg(in, r):
+			return true
+		case in.Op == litmus.OpBranch && in.Target <= pc && in.Target >= 0 && oc.liveAt(r, in.Target, code):
+			return true // the loop's hang checks compare registers
+		}
+		info := pe.awaitCode()
+		return info != nil && info.point[pc] && oc.liveAt(r, pc, code)
+	}
+	for k := range th.open {
+		for _, r := range th.open[k].regs {
+			if th.holds(r, &th.open[k]) && need(r) {
+				pe.fix(th, k, pc)
+				return true
+			}
+		}
+	}
+	var e litmus.Expr
+	switch in.Op {
+	case litmus.OpBranch, litmus.OpAssume:
+		e = in.Cond
+	case litmus.OpMove:
+		e = in.Src
+	}
+	if e == nil {
+		return false
+	}
+	k, res, ok := th.evalOpen(e)
+	switch {
+	case k < 0:
+		return false
+	case !ok:
+		pe.fix(th, k, pc)
+		return true
+	case in.Op == litmus.OpMove:
+		return false
+	}
+	var yes, no uint64
+	for p, v := range res {
+		if th.open[k].mask&(1<<uint(p)) == 0 {
+			continue
+		}
+		if litmus.Truthy(v.V) {
+			yes |= 1 << uint(p)
+		} else {
+			no |= 1 << uint(p)
+		}
+	}
+	if yes != 0 && no != 0 {
+		other := th.clone()
+		other.narrow(k, no)
+		pe.Run(other, pc)
+		if pe.Err != nil {
+			return true
+		}
+		th.narrow(k, yes)
+	}
+	return false
+}
+
+// usesReg reports whether in reads register r.
+func usesReg(in *litmus.Instr, r string) bool {
+	found := false
+	for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
+		litmus.WalkExpr(e, func(e litmus.Expr) {
+			if rr, ok := e.(*litmus.RegRef); ok && rr.Name == r {
+				found = true
+			}
+		})
+	}
+	return found || in.Op == litmus.OpStoreCond && r == resvReg
+}
+
+// evalOpen evaluates e for each value of the one open read its registers
+// hold: k is that read's index in th.open (-1: e reads none), res[p] the
+// value when the read returns vals[p]. ok is false when e cannot be
+// evaluated so (an error, an unknown value, a second open read, or
+// dependencies that change with the value): the read is then decided.
+func (th *ThreadRun) evalOpen(e litmus.Expr) (k int, res []RegVal, ok bool) {
+	k = -1
+	var regs []string
+	mixed := false
+	litmus.WalkExpr(e, func(e litmus.Expr) {
+		rr, isReg := e.(*litmus.RegRef)
+		if !isReg || th.Regs[rr.Name].open == nil {
+			return
+		}
+		j := th.findOpen(th.Regs[rr.Name].open.ev)
+		switch {
+		case k < 0:
+			k = j
+		case j != k:
+			mixed = true
+		}
+		regs = append(regs, rr.Name)
+	})
+	if k < 0 || mixed {
+		return k, nil, k < 0
+	}
+	o := &th.open[k]
+	saved := make([]RegVal, len(regs))
+	for i, r := range regs {
+		saved[i] = th.Regs[r]
+	}
+	defer func() {
+		for i, r := range regs {
+			th.Regs[r] = saved[i]
+		}
+	}()
+	res = make([]RegVal, len(o.vals))
+	var first *RegVal
+	for p := range o.vals {
+		if o.mask&(1<<uint(p)) == 0 {
+			continue
+		}
+		for i, r := range regs {
+			v := saved[i]
+			v.V, v.open = saved[i].open.tab[p], nil
+			th.Regs[r] = v
+		}
+		v, err := th.eval(e)
+		if err != nil || v.V.IsUnknown() {
+			return k, nil, false
+		}
+		if first == nil {
+			first = &res[p]
+		} else if v.d != first.d || v.p != first.p || v.c != first.c || v.z != first.z || v.ch != first.ch {
+			return k, nil, false
+		}
+		res[p] = v
+	}
+	return k, res, true
+}
+
+// openMove gives the register a move at pc writes the value res computes
+// per value of open read k, open when the values differ.
+func (pe *Enumeration) openMove(th *ThreadRun, pc int, in *litmus.Instr) bool {
+	k, res, ok := th.evalOpen(in.Src)
+	if k < 0 || !ok {
+		return false
+	}
+	o := &th.open[k]
+	tab := make([]litmus.Value, len(o.vals))
+	var rep RegVal
+	same, seen := true, false
+	for p := range o.vals {
+		if o.mask&(1<<uint(p)) == 0 {
+			continue
+		}
+		tab[p] = res[p].V
+		if !seen {
+			rep, seen = res[p], true
+		} else if res[p].V != rep.V {
+			same = false
+		}
+	}
+	if !same {
+		rep.open = &openVal{ev: o.ev, tab: tab}
+		if !slices.Contains(o.regs, in.Dst) {
+			o.regs = append(slices.Clip(o.regs), in.Dst)
+		}
+	}
+	pe.setReg(th, in.Dst, rep, pc)
+	return true
+}
+
+// fix decides open read k of th at pc: th forks on each value left, each
+// running on from pc with the read and its registers decided.
+func (pe *Enumeration) fix(th *ThreadRun, k, pc int) {
+	o := th.open[k]
+	var ps []int
+	for p := range o.vals {
+		if o.mask&(1<<uint(p)) != 0 {
+			ps = append(ps, p)
+		}
+	}
+	for i, p := range ps {
+		t := th
+		if i < len(ps)-1 {
+			t = th.clone()
+		}
+		t.narrow(k, 1<<uint(p))
+		pe.Run(t, pc)
+		if pe.Err != nil {
+			return
+		}
+	}
+}
+
+// eachDecided calls f with th's runs in which every open read that a
+// register shown at the end holds is decided, one per combination of
+// their values: what the end of the thread keeps. It stops at an error,
+// and polls the limiter as the instructions run do.
+func (pe *Enumeration) eachDecided(th *ThreadRun, f func(*ThreadRun)) {
+	pe.settle(th, len(pe.Th.Code))
+	if len(th.open) == 0 {
+		if pe.steps++; pe.steps%4096 == 0 && pe.Err == nil {
+			pe.Err = pe.Lim.Poll(pe.phase)
+		}
+		if pe.Err == nil {
+			f(th)
+		}
+		return
+	}
+	o := th.open[0]
+	for p := range o.vals {
+		if o.mask&(1<<uint(p)) != 0 && pe.Err == nil {
+			t := th.clone()
+			t.narrow(0, 1<<uint(p))
+			pe.eachDecided(t, f)
+		}
+	}
+}
