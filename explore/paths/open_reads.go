@@ -83,12 +83,11 @@ func (oc *openCode) liveAt(r string, pc int, code []litmus.Instr) bool {
 	return oc.live[pc].has(i)
 }
 
-// openable reports whether the load in may be left open on th: a plain
-// load into a register, not under mixed-size cells nor herd's numbering
-// of unknown values (which follows each value read).
-func (pe *Enumeration) openable(th *ThreadRun, in *litmus.Instr) bool {
-	return in.Op == litmus.OpLoad && in.Dst != "" && in.ZeroTags == nil && pe.Mixed == nil && th.Hc == nil &&
-		!IsLockInstr(in)
+// openable reports whether the load in may be left open: a plain load
+// into a register, not under mixed-size cells. herd's numbering of
+// unknown values may follow it: an open read's values are all known.
+func (pe *Enumeration) openable(in *litmus.Instr) bool {
+	return in.Op == litmus.OpLoad && in.Dst != "" && in.ZeroTags == nil && pe.Mixed == nil && !IsLockInstr(in)
 }
 
 // mayCompare reports whether the value the instruction in at pc reads may
@@ -116,6 +115,12 @@ func splitOpen(vals []litmus.Value) (open, rest []litmus.Value) {
 
 // openLoad adds the read of in at pc, open over vals, with its register.
 func (pe *Enumeration) openLoad(th *ThreadRun, pc int, r Event, vals []litmus.Value) {
+	before := pe.regsCopy(th)
+	defer func() {
+		if before != nil {
+			pe.Hv.step(th.Hc, pc, 0, before, vals[0])
+		}
+	}()
 	r.Val, r.Alts = vals[0], vals[1:]
 	idx := th.addEvent(r)
 	th.open = append(th.open, openRead{ev: idx, vals: vals, mask: 1<<uint(len(vals)) - 1, regs: []string{pe.Th.Code[pc].Dst}})

@@ -445,7 +445,7 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 	if pe.Discover && !th.usedDiscover && !lock && pe.mayCompare(in, pc) {
 		vals = append(vals[:len(vals):len(vals)], litmus.Value{Sym: loc, Var: litmus.VarDiscover})
 	}
-	if pe.openable(th, in) {
+	if pe.openable(in) {
 		if open, rest := splitOpen(vals); open != nil {
 			t := th
 			if len(rest) > 0 {
