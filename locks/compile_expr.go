@@ -220,11 +220,20 @@ func constValue(e litmus.Expr) (litmus.Value, bool) {
 
 // unsignedShr computes the resolved x >> k, unsigned, into d, x being
 // in register a: ARMv8's LSR, RISC-V's srli (logical in herd too); on
-// POWER, whose herd model has no shift
-// right, a division by 2^k, exact for an operand the IR shows is no
-// wider than 32 bits (a zero-extension), hence not negative; x86 has no
-// instruction for it in herd's X86_64.
+// POWER, whose herd model has no shift right, a division by 2^k, and on
+// x86, whose herd X86_64 has neither shr nor a division, bit by bit
+// (x86Shr), each exact for an operand the IR shows is no wider than 32
+// bits (a zero-extension), hence not negative.
 func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) error {
+	narrow := false
+	if u, ok := x.(*litmus.Unary); ok && k < 32 {
+		bits, signed, conv := litmus.ConvWidth(u.Op)
+		narrow = conv && bits <= 32 && (!signed || bits < 32)
+		if narrow && tc.target.Table.Arch == litmus.ArchX86_64 && !signed {
+			tc.x86Shr(d, a, k, int64(bits))
+			return nil
+		}
+	}
 	switch tc.target.Table.Arch {
 	case litmus.ArchAArch64:
 		tc.emit(fmt.Sprintf("LSR %s,%s,#%d", d, a, k))
@@ -244,6 +253,25 @@ func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) er
 		}
 	}
 	return fmt.Errorf("unsupported: an unsigned shift right (%s) on %s", formatExpr(x), tc.target.Title)
+}
+
+// x86Shr computes into d bits k to bits-1 of a, shifted down by k, one
+// bit at a time with and, cmpq, je and addq; a holds a zero-extended
+// value of bits bits.
+func (tc *threadComp) x86Shr(d, a string, k, bits int64) {
+	t, acc := tc.temp(), d
+	if d == a {
+		acc = tc.temp()
+	}
+	tc.emit(fmt.Sprintf("movq $0,%%%s", acc))
+	for j := k; j < bits; j++ {
+		skip := tc.newLabel()
+		tc.emit(fmt.Sprintf("movq %%%s,%%%s", a, t), fmt.Sprintf("and $%d,%%%s", int64(1)<<j, t),
+			fmt.Sprintf("cmpq $0,%%%s", t), "je "+skip, fmt.Sprintf("addq $%d,%%%s", int64(1)<<(j-k), acc), skip+":")
+	}
+	if acc != d {
+		tc.emit(fmt.Sprintf("movq %%%s,%%%s", acc, d))
+	}
 }
 
 // rvU32Refusal refuses what on RISC-V in a thread that converts to u32:

@@ -2,7 +2,9 @@
 // program starts with, as the headers it does not include define them:
 // EXPORT_SYMBOL, which exports and generates nothing, IS_ENABLED,
 // which reads a CONFIG_ option, none of which is set unless the program
-// defines it, and context_lock_struct(name), "struct name".
+// defines it, and context_lock_struct(name), "struct name"; and the
+// type names the architecture's headers would define for the dialect's
+// lock words, arch_spinlock_t and arch_rwlock_t.
 
 package cmacro
 
@@ -39,4 +41,23 @@ func isEnabled(p *preprocessor, args []string) string {
 		}
 	}
 	return "0"
+}
+
+// typeNames are the typedef names of the lock words that the generic
+// headers (qspinlock_types.h, qrwlock_types.h) define: code pasted from
+// asm-generic/ticket_spinlock.h or the queued locks names them without
+// the header. A file's own typedef of one replaces it (Macros.Without).
+var typeNames = map[string]string{
+	"arch_spinlock_t": "struct qspinlock",
+	"arch_rwlock_t":   "struct qrwlock",
+}
+
+// Initial are the macros a program's first file starts with: the
+// typedef names of typeNames.
+func Initial() *Macros {
+	m := &Macros{defined: map[string]*cMacro{}}
+	for name, body := range typeNames {
+		m.defined[name] = &cMacro{body: body}
+	}
+	return m
 }

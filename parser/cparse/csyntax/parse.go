@@ -21,6 +21,9 @@ import (
 // the text the grammar reads and the file it is, f itself when nothing
 // changed, and the macros and typedef names at its end.
 func expand(f *litfile.File, text string, before *cmacro.Macros) (string, *litfile.File, *cmacro.Macros, error) {
+	if before == nil {
+		before = cmacro.Initial()
+	}
 	expanded, after, err := cmacro.PreprocessAfter(f, text, before.Without(ctypedef.Defined(text)))
 	var names, types []string
 	if err == nil {
