@@ -84,7 +84,7 @@ func prepare(test *litmus.Test, model Model, opt Options, lim *limit.Limiter) (*
 	case s.unroll < 0:
 		s.unroll = 0 // herd's -unroll 0: no backward jump
 	}
-	if s.coherent && s.mixed == nil && len(test.Threads) <= paths.MaxWriterThreads {
+	if s.coherent && len(test.Threads) <= paths.MaxWriterThreads {
 		s.writers = paths.NewWriters()
 	}
 	if err := s.domains(test, limit, s.caps.ValueCycles); err != nil {

@@ -18,12 +18,16 @@ import (
 // one path per value.
 func TestOpenReadPaths(t *testing.T) {
 	for _, tc := range []struct {
-		file string
-		want [][]int64 // per path of P0, the values its read may return
+		file  string
+		mixed bool
+		want  [][]int64 // per read of each path of P0, the values it may return
 	}{
-		{"open-branch.litmus", [][]int64{{1, 2}, {0}}},
-		{"open-shown.litmus", [][]int64{{1}, {2}, {0}}},
-		{"open-cmp.litmus", [][]int64{{1, 2}, {0}}},
+		{"open-branch.litmus", false, [][]int64{{1, 2}, {0}}},
+		{"open-shown.litmus", false, [][]int64{{1}, {2}, {0}}},
+		{"open-cmp.litmus", false, [][]int64{{1, 2}, {0}}},
+		// The word's four byte reads: the low byte decides, the second
+		// stays open on both paths.
+		{"open-mixed.litmus", true, [][]int64{{1}, {0, 2}, {0}, {0}, {0}, {0, 2}, {0}, {0}}},
 	} {
 		src, err := os.ReadFile("../tests/" + tc.file)
 		if err != nil {
@@ -33,7 +37,7 @@ func TestOpenReadPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := prepare(test, noModel{}, Options{}, limit.New(context.Background(), test.File, 0))
+		s, err := prepare(test, noModel{}, Options{Mixed: tc.mixed}, limit.New(context.Background(), test.File, 0))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,7 +17,10 @@
 package paths
 
 import (
+	"fmt"
+	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
@@ -33,11 +36,16 @@ const maxOpen = 64
 // An openRead is a read event of the path whose value is not decided:
 // it is one of vals at the positions mask holds. regs are the registers
 // that may hold a value computed from it (openVal), shared copy-on-write.
+// Under mixed-size cells the read is the events ev, ev+1, ... of its
+// cells, and cells[p] are their values at position p, whose assembly is
+// vals[p]; the positions kept are always a product of values per cell,
+// so that each cell's event stands for its own values alone.
 type openRead struct {
-	ev   int
-	vals []litmus.Value
-	mask uint64
-	regs []string
+	ev    int
+	vals  []litmus.Value
+	cells [][]int64
+	mask  uint64
+	regs  []string
 }
 
 // An openVal is what a register computed from an open read holds: tab[p]
@@ -84,10 +92,10 @@ func (oc *openCode) liveAt(r string, pc int, code []litmus.Instr) bool {
 }
 
 // openable reports whether the load in may be left open: a plain load
-// into a register, not under mixed-size cells. herd's numbering of
-// unknown values may follow it: an open read's values are all known.
+// into a register. herd's numbering of unknown values may follow it: an
+// open read's values are all known.
 func (pe *Enumeration) openable(in *litmus.Instr) bool {
-	return in.Op == litmus.OpLoad && in.Dst != "" && in.ZeroTags == nil && pe.Mixed == nil && !IsLockInstr(in)
+	return in.Op == litmus.OpLoad && in.Dst != "" && in.ZeroTags == nil && !IsLockInstr(in)
 }
 
 // mayCompare reports whether the value the instruction in at pc reads may
@@ -143,39 +151,130 @@ func (th *ThreadRun) holds(r string, o *openRead) bool {
 	return v.open != nil && v.open.ev == o.ev
 }
 
-// narrow keeps open read k to the positions of mask: the event's value and
-// alternatives, and the registers' values, follow.
+// narrow keeps open read k to the positions of mask: the events' values
+// and alternatives, and the registers' values, follow. A register whose
+// value is the same at every position kept holds it decided; a read no
+// register holds undecided any more leaves the open reads, its events
+// keeping their alternatives.
 func (th *ThreadRun) narrow(k int, mask uint64) {
 	o := &th.open[k]
 	o.mask = mask
 	var vals []litmus.Value
-	first := -1
 	for p := range o.vals {
 		if mask&(1<<uint(p)) != 0 {
-			if first < 0 {
-				first = p
-			}
 			vals = append(vals, o.vals[p])
 		}
 	}
-	ev := &th.Events[o.ev]
+	if o.cells == nil {
+		setAlts(&th.Events[o.ev], vals)
+	} else {
+		for i, cell := range o.cellValues(mask) {
+			setAlts(&th.Events[o.ev+i], cell)
+		}
+	}
+	var regs []string
+	for _, r := range o.regs {
+		if !th.holds(r, o) {
+			continue
+		}
+		v := th.Regs[r]
+		first := v.open.tab[bits.TrailingZeros64(mask)]
+		same := true
+		for p, x := range v.open.tab {
+			if mask&(1<<uint(p)) != 0 && x != first {
+				same = false
+			}
+		}
+		v.V = first
+		if same {
+			v.open = nil
+		} else {
+			regs = append(regs, r)
+		}
+		th.Regs[r] = v
+	}
+	if len(regs) == 0 {
+		th.open = slices.Delete(slices.Clone(th.open), k, k+1)
+		return
+	}
+	o.regs = regs
+}
+
+// groups partitions the positions of o into those at which the registers
+// regs all hold the same values, each a product of cell values (product);
+// where one is not, into single positions.
+func (th *ThreadRun) groups(o *openRead, regs []string) []uint64 {
+	index := map[string]int{}
+	var out []uint64
+	for p := range o.vals {
+		if o.mask&(1<<uint(p)) == 0 {
+			continue
+		}
+		var key strings.Builder
+		for _, r := range regs {
+			if th.holds(r, o) {
+				fmt.Fprintf(&key, "%v;", th.Regs[r].open.tab[p])
+			}
+		}
+		i, ok := index[key.String()]
+		if !ok {
+			i = len(out)
+			index[key.String()] = i
+			out = append(out, 0)
+		}
+		out[i] |= 1 << uint(p)
+	}
+	for _, g := range out {
+		if !o.product(g) {
+			out = out[:0]
+			for p := range o.vals {
+				if o.mask&(1<<uint(p)) != 0 {
+					out = append(out, 1<<uint(p))
+				}
+			}
+			break
+		}
+	}
+	return out
+}
+
+// setAlts makes vals the values ev may return.
+func setAlts(ev *Event, vals []litmus.Value) {
 	ev.Val, ev.Alts = vals[0], nil
 	if len(vals) > 1 {
 		ev.Alts = vals[1:]
 	}
-	for _, r := range o.regs {
-		if th.holds(r, o) {
-			v := th.Regs[r]
-			v.V = v.open.tab[first]
-			if len(vals) == 1 {
-				v.open = nil
+}
+
+// cellValues are, per cell of o, the values it has at the positions of
+// mask, in order of first appearance.
+func (o *openRead) cellValues(mask uint64) [][]litmus.Value {
+	out := make([][]litmus.Value, len(o.cells[0]))
+	for p, tuple := range o.cells {
+		if mask&(1<<uint(p)) == 0 {
+			continue
+		}
+		for i, v := range tuple {
+			if !slices.Contains(out[i], litmus.Int(v)) {
+				out[i] = append(out[i], litmus.Int(v))
 			}
-			th.Regs[r] = v
 		}
 	}
-	if len(vals) == 1 {
-		th.open = slices.Delete(slices.Clone(th.open), k, k+1)
+	return out
+}
+
+// product reports whether the positions of mask are every combination
+// of the values their cells have: what the cells' events can stand for
+// each on its own.
+func (o *openRead) product(mask uint64) bool {
+	if o.cells == nil {
+		return true
 	}
+	n := 1
+	for _, vs := range o.cellValues(mask) {
+		n *= len(vs)
+	}
+	return n == bits.OnesCount64(mask)
 }
 
 // settle drops from the open reads the registers dead before pc, and the
@@ -232,11 +331,15 @@ func (pe *Enumeration) openStep(th *ThreadRun, pc int) bool {
 		return info != nil && info.point[pc] && oc.liveAt(r, pc, code)
 	}
 	for k := range th.open {
+		var needed []string
 		for _, r := range th.open[k].regs {
 			if th.holds(r, &th.open[k]) && need(r) {
-				pe.fix(th, k, pc)
-				return true
+				needed = append(needed, r)
 			}
+		}
+		if needed != nil {
+			pe.fix(th, k, pc, needed)
+			return true
 		}
 	}
 	var e litmus.Expr
@@ -254,7 +357,7 @@ func (pe *Enumeration) openStep(th *ThreadRun, pc int) bool {
 	case k < 0:
 		return false
 	case !ok:
-		pe.fix(th, k, pc)
+		pe.fix(th, k, pc, th.open[k].regs)
 		return true
 	case in.Op == litmus.OpMove:
 		return false
@@ -271,6 +374,10 @@ func (pe *Enumeration) openStep(th *ThreadRun, pc int) bool {
 		}
 	}
 	if yes != 0 && no != 0 {
+		if o := &th.open[k]; !o.product(yes) || !o.product(no) {
+			pe.fix(th, k, pc, o.regs)
+			return true
+		}
 		other := th.clone()
 		other.narrow(k, no)
 		pe.Run(other, pc)
@@ -388,22 +495,17 @@ func (pe *Enumeration) openMove(th *ThreadRun, pc int, in *litmus.Instr) bool {
 	return true
 }
 
-// fix decides open read k of th at pc: th forks on each value left, each
-// running on from pc with the read and its registers decided.
-func (pe *Enumeration) fix(th *ThreadRun, k, pc int) {
-	o := th.open[k]
-	var ps []int
-	for p := range o.vals {
-		if o.mask&(1<<uint(p)) != 0 {
-			ps = append(ps, p)
-		}
-	}
-	for i, p := range ps {
+// fix decides the registers regs of open read k of th at pc: th forks on
+// each of their combinations of values, each running on from pc with the
+// read narrowed to it.
+func (pe *Enumeration) fix(th *ThreadRun, k, pc int, regs []string) {
+	gs := th.groups(&th.open[k], regs)
+	for i, g := range gs {
 		t := th
-		if i < len(ps)-1 {
+		if i < len(gs)-1 {
 			t = th.clone()
 		}
-		t.narrow(k, 1<<uint(p))
+		t.narrow(k, g)
 		pe.Run(t, pc)
 		if pe.Err != nil {
 			return
@@ -426,12 +528,12 @@ func (pe *Enumeration) eachDecided(th *ThreadRun, f func(*ThreadRun)) {
 		}
 		return
 	}
-	o := th.open[0]
-	for p := range o.vals {
-		if o.mask&(1<<uint(p)) != 0 && pe.Err == nil {
-			t := th.clone()
-			t.narrow(0, 1<<uint(p))
-			pe.eachDecided(t, f)
+	for _, g := range th.groups(&th.open[0], th.open[0].regs) {
+		if pe.Err != nil {
+			return
 		}
+		t := th.clone()
+		t.narrow(0, g)
+		pe.eachDecided(t, f)
 	}
 }

@@ -5,6 +5,7 @@
 package paths
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -55,6 +56,9 @@ func (pe *Enumeration) mixedAccess(th *ThreadRun, pc int, in *litmus.Instr) bool
 		pe.Run(th, pc+1)
 		return true
 	}
+	if pe.openable(in) && pe.mixedOpenLoad(th, pc, in, a, cells, ctrl, pctrl) {
+		return true
+	}
 	vals := make([]int64, len(cells))
 	var fork func(th *ThreadRun, k int)
 	fork = func(th *ThreadRun, k int) {
@@ -62,10 +66,7 @@ func (pe *Enumeration) mixedAccess(th *ThreadRun, pc int, in *litmus.Instr) bool
 			pe.mixedRead(th, pc, in, a, cells, vals, ctrl, pctrl)
 			return
 		}
-		dom := pe.Domains[cells[k]]
-		if len(dom) == 0 {
-			dom = []litmus.Value{litmus.Int(0)}
-		}
+		dom := pe.cellDomain(th, in, cells[k])
 		for i, v := range dom {
 			if v.Sym != "" || v.IsUnknown() {
 				continue
@@ -82,6 +83,72 @@ func (pe *Enumeration) mixedAccess(th *ThreadRun, pc int, in *litmus.Instr) bool
 		}
 	}
 	fork(th, 0)
+	return true
+}
+
+// cellDomain is the values the read of in on th may return in cell.
+func (pe *Enumeration) cellDomain(th *ThreadRun, in *litmus.Instr, cell string) []litmus.Value {
+	dom := pe.Domains[cell]
+	if len(dom) == 0 {
+		dom = []litmus.Value{litmus.Int(0)}
+	}
+	if pe.Writers != nil && in.Op == litmus.OpLoad {
+		// Not an RMW's cells: herd's mixed-size semantics lets an RMW
+		// read its own write (combo_layout.go), which herd's x86-TSO
+		// then allows.
+		dom = pe.coherentValues(th, cell, dom)
+	}
+	return dom
+}
+
+// mixedOpenLoad adds the cell reads of the load in as one open read
+// (open_reads.go) over every combination of the cells' values, and runs
+// the rest of the thread; it reports false, doing nothing, when there is
+// one combination or more than an open read holds.
+func (pe *Enumeration) mixedOpenLoad(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, cells []string, ctrl, pctrl Deps) bool {
+	doms := make([][]int64, len(cells))
+	n := 1
+	for k, c := range cells {
+		for _, v := range pe.cellDomain(th, in, c) {
+			if v.Sym == "" && !v.IsUnknown() {
+				doms[k] = append(doms[k], v.Off)
+			}
+		}
+		if n *= len(doms[k]); n > maxOpen || n == 0 {
+			return false
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	tuples := [][]int64{nil}
+	for _, dom := range doms {
+		var next [][]int64
+		for _, t := range tuples {
+			for _, v := range dom {
+				next = append(next, append(slices.Clip(t), v))
+			}
+		}
+		tuples = next
+	}
+	vals := make([]litmus.Value, len(tuples))
+	for p, t := range tuples {
+		vals[p] = litmus.Int(pe.Mixed.Assemble(t))
+	}
+	var rd Deps
+	first := len(th.Events)
+	for i, c := range cells {
+		ev := Event{Kind: litmus.KindR, Loc: c, Tags: in.RTags, Instr: pc, RmwRead: -1, Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl}
+		var cell []litmus.Value
+		for _, v := range doms[i] {
+			cell = append(cell, litmus.Int(v))
+		}
+		setAlts(&ev, cell)
+		rd |= Deps(1) << uint(th.addEvent(ev))
+	}
+	th.open = append(th.open, openRead{ev: first, vals: vals, cells: tuples, mask: 1<<uint(n) - 1, regs: []string{in.Dst}})
+	pe.setReg(th, in.Dst, RegVal{V: vals[0], d: rd, open: &openVal{ev: first, tab: vals}}, pc)
+	pe.Run(th, pc+1)
 	return true
 }
 
