@@ -29,17 +29,17 @@ func TestComboGenOrder(t *testing.T) {
 	g := s.newComboGen(limit.New(context.Background(), "", 0))
 	var got [][]int
 	for i := 0; ; i++ {
-		ok, err := g.next()
+		ok, err := g.Next()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !ok {
 			break
 		}
-		if g.seq != i {
-			t.Fatalf("key %d for choice %d", g.seq, i)
+		if g.Seq != i {
+			t.Fatalf("key %d for choice %d", g.Seq, i)
 		}
-		got = append(got, append([]int(nil), g.choice...))
+		got = append(got, append([]int(nil), g.Choice...))
 	}
 	want := [][]int{{0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {1, 0, 0}, {1, 1, 0}, {1, 2, 0}}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -57,13 +57,13 @@ func TestComboGenStopsAtTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	g := emptyPaths(counts...).newComboGen(limit.New(ctx, "", 0))
 	for i := 0; i < 100; i++ {
-		if ok, err := g.next(); !ok || err != nil {
+		if ok, err := g.Next(); !ok || err != nil {
 			t.Fatalf("choice %d: %v, %v", i, ok, err)
 		}
 	}
 	cancel()
 	for {
-		ok, err := g.next()
+		ok, err := g.Next()
 		if err != nil {
 			if !errors.Is(err, context.Canceled) {
 				t.Errorf("error %v, want the context's", err)

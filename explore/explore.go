@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/litmuscheck/litmuscheck/explore/combine"
 	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/explore/provenance"
@@ -333,14 +334,14 @@ func (s *setup) runWorkers(model Model, lim *limit.Limiter, workers int) ([]*par
 	return parts, nil
 }
 
-// sharedGen hands the choices of a comboGen to the workers, and keeps the
+// sharedGen hands the choices of a combine.Gen to the workers, and keeps the
 // error that ends an exploration. A limit (the deadline, the memory bound)
 // ends it at once; an error of the test itself (a candidate too large to
 // check) ends it once the choices before it are done, and the error of the
 // smallest key wins: whatever the number of workers, it is the same one.
 type sharedGen struct {
 	mu  sync.Mutex
-	gen *comboGen
+	gen *combine.Gen
 	// err is the error of the exploration; errKey its choice's key, or -1
 	// for a limit.
 	err    error
@@ -355,15 +356,15 @@ func (g *sharedGen) next(choice []int) (int, bool) {
 	if g.err != nil || g.done {
 		return 0, false
 	}
-	ok, err := g.gen.next()
+	ok, err := g.gen.Next()
 	if err != nil {
 		g.err, g.errKey = err, -1
 	}
 	if !ok {
 		return 0, false
 	}
-	copy(choice, g.gen.choice)
-	return g.gen.seq, true
+	copy(choice, g.gen.Choice)
+	return g.gen.Seq, true
 }
 
 // fail records err, raised at the choice key (-1: a limit).

@@ -202,6 +202,12 @@ func (sym *symmetry) low(t int, choice []int) int {
 	return 0
 }
 
+// Canonical, Low and Predecessor are canonical, low and predecessor for
+// the generator of combinations (combine.Symmetry).
+func (sym *symmetry) Canonical(choice []int) bool { return sym.canonical(choice) }
+func (sym *symmetry) Low(t int, choice []int) int { return sym.low(t, choice) }
+func (sym *symmetry) Predecessor(t int) int       { return sym.predecessor(t) }
+
 // predecessor is the thread before t in its class, -1 for none.
 func (sym *symmetry) predecessor(t int) int {
 	if sym == nil {
