@@ -89,10 +89,15 @@ func (s *setup) exploreCombo(paths []int, key int, model Model, out *partial) {
 		if shape == "" {
 			shape = s.shapeKey(paths)
 		}
-		if m, ok := out.memos[shape]; ok {
+		m, ok := out.memos[shape]
+		if ok {
 			c.x.Memo = m
 		}
-		defer func() { out.memos[shape] = c.x.Memo }()
+		if ok || len(out.memos) < maxTemplates*16 {
+			// Bounded as the templates are: a test of many shapes
+			// computes the others' afresh rather than fill the heap.
+			defer func() { out.memos[shape] = c.x.Memo }()
+		}
 	}
 	// Under mixed-size semantics an RMW pairs each cell's read with that
 	// cell's write (paths.mixedCAS), so atomicity holds cell by cell.

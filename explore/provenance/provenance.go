@@ -91,6 +91,13 @@ func (p *Provenance) Derive(t int, th *paths.ThreadRun, ev paths.Event) []Counts
 			continue
 		}
 		from := p.of[Key{r.WorldKey(), r.Val}]
+		for _, v := range r.Alts {
+			// An open read may return any of its values: the value
+			// stored is made as cheaply as the cheapest.
+			for _, c := range p.of[Key{r.WorldKey(), v}] {
+				from = AddWay(slices.Clip(from), c)
+			}
+		}
 		if len(from) == 0 {
 			continue
 		}

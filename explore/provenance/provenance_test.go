@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/litmuscheck/litmuscheck/explore/paths"
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
@@ -45,5 +46,20 @@ func TestProvenancePossible(t *testing.T) {
 	lv := Key{"l", litmus.Int(3)}
 	if !p.Lower(lv, []Counts{{1, 1}}) || p.Lower(lv, []Counts{{1, 2}}) || !p.Lower(lv, []Counts{{0, 2}}) {
 		t.Errorf("lower: a new way reports true, a dominated one false; ways %v", p.of[lv])
+	}
+}
+
+// TestProvenanceOpenRead: a store computed from an open read (one that
+// may return 1 or 2) is made as cheaply as the cheaper of the two: x=1
+// needs no store, x=2 one of site 0.
+func TestProvenanceOpenRead(t *testing.T) {
+	p := &Provenance{nt: 2, of: map[Key][]Counts{}, base: []int{0}, most: []int{1, 1}}
+	p.Lower(Key{"x", litmus.Int(1)}, []Counts{{0, 0}})
+	p.Lower(Key{"x", litmus.Int(2)}, []Counts{{1, 0}})
+	read := paths.Event{Kind: litmus.KindR, Loc: "x", Val: litmus.Int(2), Alts: []litmus.Value{litmus.Int(1)}, RmwRead: -1}
+	write := paths.Event{Kind: litmus.KindW, Loc: "y", Val: litmus.Int(5), Instr: 1, Vdeps: 1, RmwRead: -1}
+	th := &paths.ThreadRun{Events: []paths.Event{read, write}}
+	if diff := cmp.Diff([]Counts{{0, 1}}, p.Derive(0, th, write)); diff != "" {
+		t.Errorf("ways of y=5 (-want +got):\n%s", diff)
 	}
 }
