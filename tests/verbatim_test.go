@@ -15,9 +15,10 @@ import (
 	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
-// TestVerbatimLocks: the MCS lock of kernel/locking/mcs_spinlock.h and
-// the ticket lock of asm-generic/ticket_spinlock.h, read unchanged,
-// exclude in every column that runs them. The ticket lock's unlock stores
+// TestVerbatimLocks: the MCS lock of kernel/locking/mcs_spinlock.h (two
+// and three CPUs, each with a node of its own that the queue links by
+// address) and the ticket lock of asm-generic/ticket_spinlock.h, read
+// unchanged, exclude in every column that runs them. The ticket lock's unlock stores
 // the low halfword of its word: the LKMM and RISC-V columns, which have no
 // mixed-size semantics, refuse it by name; TSO computes the ticket's
 // shift right a bit at a time (herd's X86_64 has no shr). An
@@ -38,6 +39,7 @@ func TestVerbatimLocks(t *testing.T) {
 		want map[string]string
 	}{
 		{"mcs", []string{"mcs_spinlock.h"}, "mcs-mutex.litmus", all("Never")},
+		{"mcs three CPUs", []string{"mcs_spinlock.h"}, "mcs-mutex3.litmus", all("Never")},
 		{"mcs relaxed hand-off", []string{"mcs-relaxed-handoff.h", "mcs_spinlock.h"}, "mcs-mutex.litmus", relaxed},
 		{"ticket", []string{"ticket_spinlock.h"}, "ticket-mutex.litmus", ticket},
 	} {
