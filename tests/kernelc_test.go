@@ -166,6 +166,9 @@ func TestKernelCVerdicts(t *testing.T) {
 		{"export.litmus", "Always: [x]=1;"},
 		// A shift by a constant expression, in every column.
 		{"shift-const.litmus", "Sometimes: 0:r0=0; 0:r0=262144; 0:r0=524288;"},
+		// in_interrupt() and the other context tests are false; a
+		// test's own definition replaces one.
+		{"in-interrupt.litmus", "Always: [x]=2; [y]=1;"},
 		// smp_processor_id() is the thread's number, in inlined code too.
 		{"cpu-id.litmus", "Always: 0:r0=0; 1:r1=1; [a]=1; [b]=2;"},
 		// current: a value of its own per CPU, the mutex's owner;

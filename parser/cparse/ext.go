@@ -26,6 +26,10 @@
 //     arguments not evaluated (they name the kernel's constants and
 //     enumerations); virt_spin_lock(lock), the hypervisor's test-and-set
 //     fallback, is false, as on bare metal.
+//   - in_interrupt() and the other tests of the context (in_irq,
+//     in_hardirq, in_softirq, in_serving_softirq, in_nmi): false, a
+//     test's threads running in task context; a test whose thread stands
+//     for an interrupt handler defines them.
 //   - arch_spin_lock(l), arch_spin_unlock(l), arch_spin_trylock(l): the
 //     spinlock of the column, as spin_lock(l) and the others; the old
 //     names of smp_mb__before_atomic() and smp_mb__after_atomic().
@@ -57,7 +61,7 @@ const (
 	extNop                        // HMT_low()...
 	extCPU                        // smp_processor_id()
 	extChoose                     // need_resched(), vcpu_is_preempted(cpu)
-	extFalse                      // virt_spin_lock(lock)
+	extFalse                      // virt_spin_lock(lock), in_interrupt()
 	extAlias                      // arch_spin_lock(l), smp_mb__before_atomic_dec()...
 )
 
@@ -94,6 +98,10 @@ var (
 // chooseArgs are the arities of the extChoose helpers.
 var chooseArgs = map[string]int{"need_resched": 0, "vcpu_is_preempted": 1}
 
+// falseArgs are the helpers that are false, with their arities.
+var falseArgs = map[string]int{"virt_spin_lock": 1, "in_interrupt": 0, "in_irq": 0, "in_hardirq": 0,
+	"in_softirq": 0, "in_serving_softirq": 0, "in_nmi": 0}
+
 type cExt struct {
 	kind cExtKind
 	tag  string
@@ -127,7 +135,9 @@ var cExts = func() map[string]cExt {
 	for name := range nopArgs {
 		m[name] = cExt{kind: extNop, helper: true}
 	}
-	m["virt_spin_lock"] = cExt{kind: extFalse, helper: true}
+	for name := range falseArgs {
+		m[name] = cExt{kind: extFalse, helper: true}
+	}
 	for name := range aliases {
 		m[name] = cExt{kind: extAlias, helper: true}
 	}
@@ -149,7 +159,7 @@ func (l *cLowerer) extCall(c *csyntax.Call, dst string, want bool) (litmus.Expr,
 	}
 	pos, text := l.pos(c.Pos), l.text(c.Pos, c.EndPos)
 	nargs := map[cExtKind]int{extTryCmpxchg: 3, extCondLoad: 2, extAssume: 1, extRelax: 0, extHint: 1, extNop: nopArgs[c.Name], extCPU: 0,
-		extChoose: chooseArgs[c.Name], extFalse: 1, extAlias: aliasArgs(c.Name)}[x.kind]
+		extChoose: chooseArgs[c.Name], extFalse: falseArgs[c.Name], extAlias: aliasArgs(c.Name)}[x.kind]
 	if len(c.Args) != nargs {
 		return nil, true, litmus.Errorf(pos, "%s expects %d argument%s, found %d", c.Name, nargs, plural(nargs), len(c.Args))
 	}
