@@ -12,11 +12,9 @@ import (
 	"github.com/litmuscheck/litmuscheck/litmus"
 )
 
-// newComboGen is the generator of s's combinations of paths. Its
-// coherence knowledge holds at one access width (under mixed-size
-// semantics herd lets an RMW read its own write).
+// newComboGen is the generator of s's combinations of paths.
 func (s *setup) newComboGen(lim *limit.Limiter) *combine.Gen {
-	return combine.New(s.paths, s.initialValue, s.sym, s.coherent && s.mixed == nil, lim)
+	return combine.New(s.paths, s.initialValue, s.sym, s.coherent, s.mixed != nil, lim)
 }
 
 // MaxPathEvents is the number of events one thread's path may have: the

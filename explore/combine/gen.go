@@ -63,10 +63,10 @@ type Gen struct {
 
 // New is the generator of the combinations of ps, the paths of each
 // thread; initial gives a location's initial value, and coherent says
-// that the model forbids what SC per location forbids, at one access
-// width, so that a read's own thread can feed it only from its latest
-// store before it.
-func New(ps [][]paths.Path, initial func(loc string) litmus.Value, sym Symmetry, coherent bool, lim *limit.Limiter) *Gen {
+// that the model forbids what SC per location forbids, so that a read's
+// own thread can feed it only from its latest store before it; mixed,
+// that the paths' accesses are mixed-size cells.
+func New(ps [][]paths.Path, initial func(loc string) litmus.Value, sym Symmetry, coherent, mixed bool, lim *limit.Limiter) *Gen {
 	ix := newPairs()
 	type summary struct{ reads, writes []int }
 	sums := make([][]summary, len(ps))
@@ -88,7 +88,7 @@ func New(ps [][]paths.Path, initial func(loc string) litmus.Value, sym Symmetry,
 	}
 	var feeds *othersNeeds
 	if coherent {
-		feeds = newOthersNeeds(ps, initial, ix)
+		feeds = newOthersNeeds(ps, initial, mixed, ix)
 	}
 	nt := len(ps)
 	g := &Gen{lim: lim, sym: sym, nt: nt, Choice: make([]int, nt), Seq: -1}

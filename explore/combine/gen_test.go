@@ -43,7 +43,7 @@ func TestOthersFeed(t *testing.T) {
 	}
 	initial := func(string) litmus.Value { return litmus.Int(0) }
 	choices := func(coherent bool) [][]int {
-		g := New(ps, initial, noSymmetry{}, coherent, limit.New(context.Background(), "", 0))
+		g := New(ps, initial, noSymmetry{}, coherent, false, limit.New(context.Background(), "", 0))
 		var out [][]int
 		for {
 			ok, err := g.Next()

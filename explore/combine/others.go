@@ -66,20 +66,22 @@ type othersNeeds struct {
 	words    int
 }
 
-func newOthersNeeds(ps [][]paths.Path, initial func(string) litmus.Value, ix *pairIndex) *othersNeeds {
+func newOthersNeeds(ps [][]paths.Path, initial func(string) litmus.Value, mixed bool, ix *pairIndex) *othersNeeds {
 	o := &othersNeeds{fromIdx: make([][][]int, len(ps)), openIdx: make([][][][]int, len(ps))}
 	for t := range ps {
 		o.fromIdx[t] = make([][]int, len(ps[t]))
 		o.openIdx[t] = make([][][]int, len(ps[t]))
 		for i := range ps[t] {
-			o.fromIdx[t][i], o.openIdx[t][i] = othersOf(&ps[t][i], initial, ix)
+			o.fromIdx[t][i], o.openIdx[t][i] = othersOf(&ps[t][i], initial, mixed, ix)
 		}
 	}
 	return o
 }
 
-// othersOf are the reads of p only another thread can feed.
-func othersOf(p *paths.Path, initial func(string) litmus.Value, ix *pairIndex) (from []int, open [][]int) {
+// othersOf are the reads of p only another thread can feed. Under
+// mixed-size semantics an RMW's cell reads are left out: herd lets an RMW
+// read its own write there.
+func othersOf(p *paths.Path, initial func(string) litmus.Value, mixed bool, ix *pairIndex) (from []int, open [][]int) {
 	own := map[string]litmus.Value{}
 	for _, ev := range p.Events {
 		loc := ev.WorldKey()
@@ -87,7 +89,7 @@ func othersOf(p *paths.Path, initial func(string) litmus.Value, ix *pairIndex) (
 			own[loc] = ev.Val
 			continue
 		}
-		if ev.Kind != litmus.KindR || paths.IsLockKey(loc) {
+		if ev.Kind != litmus.KindR || paths.IsLockKey(loc) || mixed && (ev.Atomic || ev.Lxsx) {
 			continue
 		}
 		mine, stored := own[loc]

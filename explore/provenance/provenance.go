@@ -48,8 +48,11 @@ type Key struct {
 	V   litmus.Value
 }
 
-// maxWays bounds the counts a value keeps.
-const maxWays = 8
+// maxWays bounds the counts a value keeps. Merging more into their least
+// counts loses the bound: a mixed-size word's value is read as four
+// cells, whose ways multiply (qrwlock.c's writer byte gained a value per
+// round with 8).
+const maxWays = 64
 
 // New returns the provenance of test's values, the initial ones known.
 func New(test *litmus.Test) *Provenance {

@@ -63,3 +63,25 @@ func TestProvenanceOpenRead(t *testing.T) {
 		t.Errorf("ways of y=5 (-want +got):\n%s", diff)
 	}
 }
+
+// TestProvenanceManyWays: a store computed from two reads, each of a
+// value made three ways, has nine ways, none possible (each runs two
+// sites twice); they are kept apart rather than merged into their least
+// counts, which no store makes and which would let the value in.
+func TestProvenanceManyWays(t *testing.T) {
+	p := &Provenance{nt: 7, of: map[Key][]Counts{}, base: []int{0}, most: []int{1, 1, 1, 1, 1, 1, 1}}
+	for i := 0; i < 3; i++ {
+		a, b := make(Counts, 7), make(Counts, 7)
+		a[i], b[3+i] = 2, 2
+		p.of[Key{"a", litmus.Int(1)}] = append(p.of[Key{"a", litmus.Int(1)}], a)
+		p.of[Key{"b", litmus.Int(1)}] = append(p.of[Key{"b", litmus.Int(1)}], b)
+	}
+	ra := paths.Event{Kind: litmus.KindR, Loc: "a", Val: litmus.Int(1), RmwRead: -1}
+	rb := paths.Event{Kind: litmus.KindR, Loc: "b", Val: litmus.Int(1), RmwRead: -1}
+	w := paths.Event{Kind: litmus.KindW, Loc: "c", Val: litmus.Int(2), Instr: 6, Vdeps: 3, RmwRead: -1}
+	th := &paths.ThreadRun{Events: []paths.Event{ra, rb, w}}
+	ways := p.Derive(0, th, w)
+	if len(ways) != 9 || len(p.Possible(ways)) != 0 {
+		t.Errorf("ways %v, possible %v: want nine ways, none possible", ways, p.Possible(ways))
+	}
+}
