@@ -63,3 +63,26 @@ func TestOthersFeed(t *testing.T) {
 		t.Errorf("without coherence (-want +got):\n%s", diff)
 	}
 }
+
+// TestOthersFeedMixedRMW: under mixed-size semantics herd lets an RMW's
+// cell read the write of its own instruction, so a combination in which
+// only that write has the value read is handed out; at one width it is
+// not.
+func TestOthersFeedMixedRMW(t *testing.T) {
+	r := read("x", 1)
+	r.Atomic = true
+	w := write("x", 1)
+	w.Atomic, w.RmwRead = true, 0
+	ps := [][]paths.Path{{{Events: []paths.Event{r, w}}}, {{Events: []paths.Event{write("y", 1)}}}}
+	initial := func(string) litmus.Value { return litmus.Int(0) }
+	for _, mixed := range []bool{false, true} {
+		g := New(ps, initial, noSymmetry{}, true, mixed, limit.New(context.Background(), "", 0))
+		ok, err := g.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != mixed {
+			t.Errorf("mixed %v: a choice handed out %v, want %v", mixed, ok, mixed)
+		}
+	}
+}

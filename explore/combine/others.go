@@ -79,24 +79,23 @@ func newOthersNeeds(ps [][]paths.Path, initial func(string) litmus.Value, mixed 
 }
 
 // othersOf are the reads of p only another thread can feed. Under
-// mixed-size semantics an RMW's cell reads are left out: herd lets an RMW
-// read its own write there.
+// mixed-size semantics herd lets an RMW's cell read its own write too.
 func othersOf(p *paths.Path, initial func(string) litmus.Value, mixed bool, ix *pairIndex) (from []int, open [][]int) {
 	own := map[string]litmus.Value{}
-	for _, ev := range p.Events {
+	for k, ev := range p.Events {
 		loc := ev.WorldKey()
 		if ev.Kind == litmus.KindW {
 			own[loc] = ev.Val
 			continue
 		}
-		if ev.Kind != litmus.KindR || paths.IsLockKey(loc) || mixed && (ev.Atomic || ev.Lxsx) {
+		if ev.Kind != litmus.KindR || paths.IsLockKey(loc) {
 			continue
 		}
 		mine, stored := own[loc]
 		if !stored {
 			mine = initial(loc)
 		}
-		if ev.ReadsValue(mine) {
+		if ev.ReadsValue(mine) || mixed && ev.Atomic && readsOwnWrite(p, k) {
 			continue
 		}
 		if ev.Alts == nil {
@@ -110,6 +109,17 @@ func othersOf(p *paths.Path, initial func(string) litmus.Value, mixed bool, ix *
 		open = append(open, one)
 	}
 	return from, open
+}
+
+// readsOwnWrite reports whether read k of p has the value of the write
+// of its own RMW instruction.
+func readsOwnWrite(p *paths.Path, k int) bool {
+	for _, w := range p.Events[k+1:] {
+		if w.Kind == litmus.KindW && w.RmwRead == k {
+			return p.Events[k].ReadsValue(w.Val)
+		}
+	}
+	return false
 }
 
 // finish turns the pairs into bit sets of words words, for nt threads.
