@@ -225,15 +225,6 @@ func constValue(e litmus.Expr) (litmus.Value, bool) {
 // (x86Shr), each exact for an operand the IR shows is no wider than 32
 // bits (a zero-extension), hence not negative.
 func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) error {
-	narrow := false
-	if u, ok := x.(*litmus.Unary); ok && k < 32 {
-		bits, signed, conv := litmus.ConvWidth(u.Op)
-		narrow = conv && bits <= 32 && (!signed || bits < 32)
-		if narrow && tc.target.Table.Arch == litmus.ArchX86_64 && !signed {
-			tc.x86Shr(d, a, k, int64(bits))
-			return nil
-		}
-	}
 	switch tc.target.Table.Arch {
 	case litmus.ArchAArch64:
 		tc.emit(fmt.Sprintf("LSR %s,%s,#%d", d, a, k))
@@ -248,6 +239,13 @@ func (tc *threadComp) unsignedShr(d string, x litmus.Expr, a string, k int64) er
 		if u, ok := x.(*litmus.Unary); ok && k < 32 {
 			if bits, _, conv := litmus.ConvWidth(u.Op); conv && bits <= 32 {
 				tc.emit(fmt.Sprintf("divw %s,%s,%s", d, a, tc.constReg(int64(1)<<k)))
+				return nil
+			}
+		}
+	case litmus.ArchX86_64:
+		if u, ok := x.(*litmus.Unary); ok && k < 32 {
+			if bits, signed, conv := litmus.ConvWidth(u.Op); conv && !signed && bits <= 32 {
+				tc.x86Shr(d, a, k, int64(bits))
 				return nil
 			}
 		}

@@ -92,10 +92,7 @@ func runFamily(tb testing.TB, f family, n int) map[string]string {
 	if out.Err != nil {
 		tb.Fatalf("%s: %v", name, out.Err)
 	}
-	got := map[string]string{}
-	for _, r := range out.Runs {
-		got[r.Column.Name] = r.Verdict()
-	}
+	got := columnVerdicts(out)
 	if out.Result != nil {
 		got[f.column] = out.Result.Verdict()
 	}

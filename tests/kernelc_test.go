@@ -21,6 +21,16 @@ import (
 	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
+// columnVerdicts is the verdict of each column of out, by the column's
+// name.
+func columnVerdicts(out pipeline.Outcome) map[string]string {
+	got := map[string]string{}
+	for _, r := range out.Runs {
+		got[r.Column.Name] = r.Verdict()
+	}
+	return got
+}
+
 // columnsOf runs the kernel-C test file in every column and gives each
 // column's label and final states, or its failure; await lowers await
 // loops as their final iteration, as the command does, else they unroll

@@ -74,10 +74,7 @@ exists (lock=0x30000)
 			if out.Err != nil {
 				t.Fatal(out.Err)
 			}
-			got := map[string]string{}
-			for _, r := range out.Runs {
-				got[r.Column.Name] = r.Verdict()
-			}
+			got := columnVerdicts(out)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("verdicts (-want +got):\n%s", diff)
 			}

@@ -98,9 +98,8 @@ func TestSeedsPVUnlock(t *testing.T) {
 			if out.Err != nil {
 				t.Fatalf("the pasted code is refused: %v", out.Err)
 			}
-			got := map[string]string{}
+			got := columnVerdicts(out)
 			for _, r := range out.Runs {
-				got[r.Column.Name] = r.Verdict()
 				if r.Verdict() == "unsupported" && !strings.Contains(r.Err.Error(), "unsupported: mixed-size access") {
 					t.Errorf("%s: %v, want the mixed-size refusal", r.Column.Title, r.Err)
 				}

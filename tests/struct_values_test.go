@@ -34,9 +34,8 @@ exists (0:r1=2 /\ 0:r2=1 /\ 0:r3=0x203 /\ 0:r4=3)
 	if out.Err != nil {
 		t.Fatal(out.Err)
 	}
-	got := map[string]string{}
+	got := columnVerdicts(out)
 	for _, r := range out.Runs {
-		got[r.Column.Name] = r.Verdict()
 		if r.Err != nil && !strings.Contains(r.Err.Error(), "unsupported: an unsigned shift right") {
 			t.Errorf("%s: %v, want the unsigned shift's refusal", r.Column.Title, r.Err)
 		}

@@ -60,10 +60,7 @@ func TestVerbatimLocks(t *testing.T) {
 			if out.Err != nil {
 				t.Fatalf("the pasted code is refused: %v", out.Err)
 			}
-			got := map[string]string{}
-			for _, r := range out.Runs {
-				got[r.Column.Name] = r.Verdict()
-			}
+			got := columnVerdicts(out)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("verdicts (-want +got):\n%s", diff)
 			}

@@ -98,13 +98,7 @@ func New(ps [][]paths.Path, initial func(loc string) litmus.Value, sym Symmetry,
 	// The pairs are all known now: the bit sets have their final width.
 	g.words = (ix.n() + 63) / 64
 	words := g.words
-	bits := func(ks []int) []uint64 {
-		b := make([]uint64, words)
-		for _, k := range ks {
-			b[k/64] |= 1 << uint(k%64)
-		}
-		return b
-	}
+	bits := func(ks []int) []uint64 { return bitsOf(words, ks) }
 	g.reads = make([][][]uint64, nt)
 	g.writes = make([][][]uint64, nt)
 	g.suffix = make([][][]uint64, nt)
@@ -208,6 +202,15 @@ func (g *Gen) Next() (bool, error) {
 			g.Choice[t] = g.sym.Low(t, g.Choice)
 		}
 	}
+}
+
+// bitsOf is the set of the pairs ks, in words words.
+func bitsOf(words int, ks []int) []uint64 {
+	b := make([]uint64, words)
+	for _, k := range ks {
+		b[k/64] |= 1 << uint(k%64)
+	}
+	return b
 }
 
 // mayWrite is what the threads after t may still write, with the choices

@@ -125,20 +125,13 @@ func readsOwnWrite(p *paths.Path, k int) bool {
 // finish turns the pairs into bit sets of words words, for nt threads.
 func (o *othersNeeds) finish(words, nt int) *othersNeeds {
 	o.words = words
-	bits := func(ks []int) []uint64 {
-		b := make([]uint64, words)
-		for _, k := range ks {
-			b[k/64] |= 1 << uint(k%64)
-		}
-		return b
-	}
 	o.from, o.open = make([][][]uint64, len(o.fromIdx)), make([][][][]uint64, len(o.openIdx))
 	for t := range o.fromIdx {
 		for i := range o.fromIdx[t] {
-			o.from[t] = append(o.from[t], bits(o.fromIdx[t][i]))
+			o.from[t] = append(o.from[t], bitsOf(words, o.fromIdx[t][i]))
 			var open [][]uint64
 			for _, one := range o.openIdx[t][i] {
-				open = append(open, bits(one))
+				open = append(open, bitsOf(words, one))
 			}
 			o.open[t] = append(o.open[t], open)
 		}

@@ -34,7 +34,7 @@ func awaitPoints(code []litmus.Instr, shown []string) *awaitInfo {
 		return nil
 	}
 	names, index := registersOf(code)
-	live := liveness(code, index, shown)
+	live := liveness(code, index, shown).live
 	info := &awaitInfo{point: make([]bool, len(code)), live: make([][]string, len(code)), resv: make([]bool, len(code))}
 	for _, b := range edges {
 		h := code[b].Target
@@ -154,12 +154,20 @@ func usedBy(in *litmus.Instr, index map[string]int, s regSet) {
 	}
 }
 
+// regLiveness is what liveness finds: the registers live before each
+// instruction, those each instruction reads (use), and those the end of
+// the thread reads (exit).
+type regLiveness struct {
+	live, use []regSet
+	exit      regSet
+}
+
 // liveness gives, for each instruction of code, the registers live
 // before it: read on some way on from it before being written. The end
 // of the thread reads the registers shown (nil: every register), which
 // the final state, the condition and the filter read. A branch on a
 // constant goes one way only: "for (;;)" never falls through.
-func liveness(code []litmus.Instr, index map[string]int, shown []string) []regSet {
+func liveness(code []litmus.Instr, index map[string]int, shown []string) regLiveness {
 	words := (len(index) + 63) / 64
 	exit := make(regSet, words)
 	for r, i := range index {
@@ -214,7 +222,7 @@ func liveness(code []litmus.Instr, index map[string]int, shown []string) []regSe
 			}
 		}
 	}
-	return live
+	return regLiveness{live: live, use: use, exit: exit}
 }
 
 // constantCond is the truth of a branch condition that reads no register

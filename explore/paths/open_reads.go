@@ -58,22 +58,13 @@ type openVal struct {
 // openCode is the liveness the open reads follow, computed once.
 type openCode struct {
 	index map[string]int
-	live  []regSet
-	exit  regSet
+	regLiveness
 }
 
 func (pe *Enumeration) openInfo() *openCode {
 	if pe.openLive == nil {
-		index := map[string]int{}
-		_, index = registersOf(pe.Th.Code)
-		live := liveness(pe.Th.Code, index, pe.Shown)
-		exit := make(regSet, (len(index)+63)/64)
-		for r, i := range index {
-			if r != resvReg && (pe.Shown == nil || slices.Contains(pe.Shown, r)) {
-				exit.add(i)
-			}
-		}
-		pe.openLive = &openCode{index: index, live: live, exit: exit}
+		_, index := registersOf(pe.Th.Code)
+		pe.openLive = &openCode{index: index, regLiveness: liveness(pe.Th.Code, index, pe.Shown)}
 	}
 	return pe.openLive
 }
@@ -89,6 +80,12 @@ func (oc *openCode) liveAt(r string, pc int, code []litmus.Instr) bool {
 		return oc.exit.has(i)
 	}
 	return oc.live[pc].has(i)
+}
+
+// usedAt reports whether the instruction at pc reads register r.
+func (oc *openCode) usedAt(r string, pc int) bool {
+	i, ok := oc.index[r]
+	return ok && oc.use[pc].has(i)
 }
 
 // openable reports whether the load in may be left open: a plain load
@@ -322,7 +319,7 @@ func (pe *Enumeration) openStep(th *ThreadRun, pc int) bool {
 	oc := pe.openInfo()
 	need := func(r string) bool { // r must hold a decided value here
 		switch {
-		case in.Op != litmus.OpBranch && in.Op != litmus.OpAssume && in.Op != litmus.OpMove && usesReg(in, r):
+		case in.Op != litmus.OpBranch && in.Op != litmus.OpAssume && in.Op != litmus.OpMove && oc.usedAt(r, pc):
 			return true
 		case in.Op == litmus.OpBranch && in.Target <= pc && in.Target >= 0 && oc.liveAt(r, in.Target, code):
 			return true // the loop's hang checks compare registers
@@ -387,19 +384,6 @@ func (pe *Enumeration) openStep(th *ThreadRun, pc int) bool {
 		th.narrow(k, yes)
 	}
 	return false
-}
-
-// usesReg reports whether in reads register r.
-func usesReg(in *litmus.Instr, r string) bool {
-	found := false
-	for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
-		litmus.WalkExpr(e, func(e litmus.Expr) {
-			if rr, ok := e.(*litmus.RegRef); ok && rr.Name == r {
-				found = true
-			}
-		})
-	}
-	return found || in.Op == litmus.OpStoreCond && r == resvReg
 }
 
 // evalOpen evaluates e for each value of the one open read its registers
@@ -520,10 +504,7 @@ func (pe *Enumeration) fix(th *ThreadRun, k, pc int, regs []string) {
 func (pe *Enumeration) eachDecided(th *ThreadRun, f func(*ThreadRun)) {
 	pe.settle(th, len(pe.Th.Code))
 	if len(th.open) == 0 {
-		if pe.steps++; pe.steps%4096 == 0 && pe.Err == nil {
-			pe.Err = pe.Lim.Poll(pe.phase)
-		}
-		if pe.Err == nil {
+		if pe.poll() {
 			f(th)
 		}
 		return

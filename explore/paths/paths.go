@@ -451,9 +451,7 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 			if len(rest) > 0 {
 				t = th.clone()
 			}
-			ctrl, pctrl := t.ctrlDeps(pc)
-			pe.openLoad(t, pc, Event{Kind: litmus.KindR, Loc: loc, Tags: in.RTags, Instr: pc, RmwRead: -1,
-				Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl}, open)
+			pe.openLoad(t, pc, readEvent(t, pc, in, a, loc, open[0]), open)
 			pe.Run(t, pc+1)
 			if pe.Err != nil {
 				return
@@ -476,12 +474,18 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 	}
 }
 
+// readEvent is the read of in at pc on th, at address a of location loc,
+// returning v.
+func readEvent(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, loc string, v litmus.Value) Event {
+	ctrl, pctrl := th.ctrlDeps(pc)
+	return Event{Kind: litmus.KindR, Loc: loc, Val: v, Tags: in.RTags, Instr: pc, RmwRead: -1,
+		Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl}
+}
+
 func (pe *Enumeration) readValue(th *ThreadRun, pc int, in *litmus.Instr, a RegVal, loc string, v litmus.Value) {
 	before := pe.regsCopy(th)
 	alt := 0 // herd's alternative: a failed CAS, a free lock seen
-	ctrl, pctrl := th.ctrlDeps(pc)
-	r := Event{Kind: litmus.KindR, Loc: loc, Val: v, Tags: in.RTags, Instr: pc, RmwRead: -1,
-		Addr: a.d, Ctrl: ctrl, Paddr: a.d | a.p, Pctrl: pctrl}
+	r := readEvent(th, pc, in, a, loc, v)
 	switch in.Op {
 	case litmus.OpLoad:
 		if in.ZeroTags != nil {
@@ -538,8 +542,8 @@ func (pe *Enumeration) readValue(th *ThreadRun, pc int, in *litmus.Instr, a RegV
 		}
 		idx := th.addEvent(r)
 		w := Event{Kind: litmus.KindW, Loc: loc, Val: nv, Tags: in.WTags, Instr: pc, RmwRead: idx,
-			Addr: a.d, Data: s.d, Ctrl: ctrl, Vdeps: s.valueDeps(), Atomic: true,
-			Paddr: r.Paddr, Pdata: s.d | s.p, Pctrl: pctrl}
+			Addr: a.d, Data: s.d, Ctrl: r.Ctrl, Vdeps: s.valueDeps(), Atomic: true,
+			Paddr: r.Paddr, Pdata: s.d | s.p, Pctrl: r.Pctrl}
 		if in.RMWOp != litmus.OpXchg {
 			// The old value is an operand of the new one (herd's iico_data
 			// from the read to the write of an atomic operation).

@@ -23,12 +23,16 @@ func (pe *Enumeration) mayStep(th *ThreadRun) bool {
 		pe.keep(th, true)
 		return false
 	}
-	if pe.steps++; pe.steps%4096 == 0 {
-		if pe.Err = pe.Lim.Poll(pe.phase); pe.Err != nil {
-			return false
-		}
+	return pe.poll()
+}
+
+// poll counts a step, polling the limiter every 4096; it reports whether
+// the enumeration may go on.
+func (pe *Enumeration) poll() bool {
+	if pe.steps++; pe.steps%4096 == 0 && pe.Err == nil {
+		pe.Err = pe.Lim.Poll(pe.phase)
 	}
-	return true
+	return pe.Err == nil
 }
 
 // runMove runs the register move in at pc; it reports false when the path
