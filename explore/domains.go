@@ -308,7 +308,7 @@ func (s *setup) enumeratePaths(test *litmus.Test, domains map[string][]litmus.Va
 					}
 				}
 				most = max(most, n)
-				s.writers.Note(i, ev)
+				s.writers.Note(i, th, ev)
 				s.prov.Ran(i, th)
 				if !discover || th.Decided {
 					note(ev.WorldKey(), ev.Val, s.prov.Derive(i, th, ev))

@@ -58,6 +58,10 @@ func TestLoopVerdicts(t *testing.T) {
 		{"LB+mb+while.litmus", "Sometimes", "Never", "Never", 6, true},
 		{"do-while-count.litmus", "Sometimes", "Sometimes", "Sometimes", 3, true},
 		{"while-once.litmus", "Always", "Always", "Always", 1, false},
+		// A retry whose attempt stores ends when the other thread's
+		// writes of what it reads are used up (coherence), not at the
+		// bound.
+		{"xchg-retry.litmus", "Sometimes", "Sometimes", "Sometimes", 2, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

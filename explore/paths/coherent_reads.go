@@ -10,9 +10,21 @@
 // value they can see, and keeps the values such paths would go on to
 // store out of the domains.
 //
+// Coherence also bounds how often a thread can see another's value: the
+// writes a thread's reads of one location see are in co order, so a read
+// of another thread's value v that follows a store of its own there, or a
+// read of another value, sees a write later than every write seen before
+// it. Each such run of reads of v needs a write of v of its own, and the
+// other threads' paths make at most so many (Writers.most): a path that
+// needs more is in no execution. This ends a retry loop whose failed
+// attempt stores (the OSQ's xchg(&node->next, NULL) finding NULL after
+// node->next was seen set) once the other threads' writes are used up,
+// instead of at the unroll bound.
+//
 // It holds for a model where every execution is coherent (SC per
 // location) and for accesses of one width; the explorer sets Writers
-// only then.
+// only then, and the bound on runs needs one width even for the cells of
+// mixed-size locations (an RMW may read its own write there).
 
 package paths
 
@@ -23,6 +35,9 @@ import "github.com/litmuscheck/litmuscheck/litmus"
 // far, those a later read cut included.
 type Writers struct {
 	by map[string]map[litmus.Value]uint64
+	// most is, for a location and value, the most stores of it one path
+	// of each thread made.
+	most map[locVal][]int
 	// grew records a store noted since the last Start that the record
 	// lacked.
 	grew bool
@@ -32,15 +47,39 @@ type Writers struct {
 const MaxWriterThreads = 64
 
 // NewWriters returns an empty record.
-func NewWriters() *Writers { return &Writers{by: map[string]map[litmus.Value]uint64{}} }
+func NewWriters() *Writers {
+	return &Writers{by: map[string]map[litmus.Value]uint64{}, most: map[locVal][]int{}}
+}
 
-// Note records that thread i's path stores ev; a nil record notes
-// nothing.
-func (w *Writers) Note(i int, ev Event) {
+// A locVal is a value at a location (its world key).
+type locVal struct {
+	loc string
+	v   litmus.Value
+}
+
+// Note records that thread i's path th stores ev, its latest event; a
+// nil record notes nothing.
+func (w *Writers) Note(i int, th *ThreadRun, ev Event) {
 	if w == nil {
 		return
 	}
 	key := ev.WorldKey()
+	n := 0
+	for k := range th.Events {
+		if e := &th.Events[k]; e.Kind == litmus.KindW && e.Val == ev.Val && e.WorldKey() == key {
+			n++
+		}
+	}
+	lv := locVal{key, ev.Val}
+	most := w.most[lv]
+	if len(most) <= i {
+		most = append(most, make([]int, i+1-len(most))...)
+		w.most[lv] = most
+	}
+	if n > most[i] {
+		most[i] = n
+		w.grew = true
+	}
 	vals := w.by[key]
 	if vals == nil {
 		vals = map[litmus.Value]uint64{}
@@ -70,12 +109,20 @@ func (pe *Enumeration) coherentValues(th *ThreadRun, loc string, vals []litmus.V
 	own, hasOwn := lastStore(th, loc)
 	self := uint64(1) << uint(pe.Self)
 	by := pe.Writers.by[loc]
+	var seen *externalRuns
+	if pe.Mixed == nil {
+		seen = pe.externalRuns(th, loc)
+	}
 	out := make([]litmus.Value, 0, len(vals))
 	for _, v := range vals {
 		writers, stored := by[v]
 		switch {
-		case writers&^self != 0, hasOwn && v == own:
-		case !hasOwn && v == pe.Init[loc]:
+		case hasOwn && v == own, !hasOwn && v == pe.Init[loc]:
+		case writers&^self != 0:
+			// Another thread's write, of which there may be too few.
+			if seen != nil && seen.need(v) > pe.Writers.others(loc, v, pe.Self) {
+				continue
+			}
 		case stored || hasOwn && v == pe.Init[loc]:
 			continue
 		}
@@ -92,4 +139,67 @@ func lastStore(th *ThreadRun, loc string) (litmus.Value, bool) {
 		}
 	}
 	return litmus.Value{}, false
+}
+
+// externalRuns counts, for each value, the runs of reads of one location
+// on a path that must see another thread's write of it (a value that is
+// neither the thread's latest store there nor, before its first, the
+// initial value): each run needs a write of its own.
+type externalRuns struct {
+	runs map[litmus.Value]int
+	// going: the path's latest access to the location is such a read,
+	// of value last, which a next read of last may see again.
+	going bool
+	last  litmus.Value
+}
+
+// need is how many writes of v other threads must make for the path's
+// runs and a read of v next that must see one.
+func (r *externalRuns) need(v litmus.Value) int {
+	if r.going && r.last == v {
+		return r.runs[v]
+	}
+	return r.runs[v] + 1
+}
+
+// externalRuns counts the runs of th's reads of loc. An open read, or one
+// of an unknown value, may see any write of its values: it neither starts
+// a run nor ends one.
+func (pe *Enumeration) externalRuns(th *ThreadRun, loc string) *externalRuns {
+	r := &externalRuns{}
+	var own litmus.Value
+	hasOwn := false
+	for k := range th.Events {
+		ev := &th.Events[k]
+		if ev.Kind != litmus.KindW && ev.Kind != litmus.KindR || ev.WorldKey() != loc {
+			continue
+		}
+		switch {
+		case ev.Kind == litmus.KindW:
+			own, hasOwn, r.going = ev.Val, true, false
+		case ev.Alts != nil || ev.Val.IsUnknown():
+		case hasOwn && ev.Val == own, !hasOwn && ev.Val == pe.Init[loc]:
+			r.going = false
+		case r.going && r.last == ev.Val:
+		default:
+			if r.runs == nil {
+				r.runs = map[litmus.Value]int{}
+			}
+			r.runs[ev.Val]++
+			r.going, r.last = true, ev.Val
+		}
+	}
+	return r
+}
+
+// others is the most writes of v to loc that the threads other than self
+// make on one path each.
+func (w *Writers) others(loc string, v litmus.Value, self int) int {
+	n := 0
+	for u, m := range w.most[locVal{loc, v}] {
+		if u != self {
+			n += m
+		}
+	}
+	return n
 }
