@@ -312,7 +312,7 @@ func (tc *threadComp) placeholders(in *litmus.Instr, tmpl []string, ops map[stri
 		ops["abort"] = tc.abortLabel()
 	}
 	ops["acq"] = tc.target.Acquire
-	if c, ok := in.Expect.(*litmus.Const); ok && c.V.IsAddr() && tc.target.Table.Arch == litmus.ArchAArch64 {
+	if c, ok := in.Expect.(*litmus.Const); (!ok || c.V.IsAddr()) && tc.target.Table.Arch == litmus.ArchAArch64 {
 		tmpl = comparePointer(tmpl)
 	}
 	return tmpl
@@ -394,10 +394,10 @@ func fill(line string, ops map[string]string) string {
 }
 
 // comparePointer rewrites the LL/SC cmpxchg test "EOR t,d,e; CBNZ t,skip"
-// as "CMP d,e; B.NE skip" for an expected value that is an address (an
-// OSQ node pointer): herd's AArch64 computes no EOR of two addresses, and
-// the compare reads the same registers, so the branch has the same
-// dependencies.
+// as "CMP d,e; B.NE skip" for an expected value that is an address or
+// may be one (a register: the OSQ's node pointer, this_cpu_ptr's result):
+// herd's AArch64 computes no EOR of two addresses, and the compare reads
+// the same registers, so the branch has the same dependencies.
 func comparePointer(tmpl []string) []string {
 	out := append([]string(nil), tmpl...)
 	for i := 0; i+1 < len(out); i++ {

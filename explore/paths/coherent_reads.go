@@ -28,7 +28,11 @@
 
 package paths
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"slices"
+
+	"github.com/litmuscheck/litmuscheck/litmus"
+)
 
 // Writers records, for each location (its world key) and value, the
 // threads whose paths may store it: every path of every enumeration so
@@ -120,7 +124,7 @@ func (pe *Enumeration) coherentValues(th *ThreadRun, loc string, vals []litmus.V
 		case hasOwn && v == own, !hasOwn && v == pe.Init[loc]:
 		case writers&^self != 0:
 			// Another thread's write, of which there may be too few.
-			if seen != nil && seen.need(v) > pe.Writers.others(loc, v, pe.Self) {
+			if seen != nil && seen.tooFew(v, func(w litmus.Value) int { return pe.Writers.others(loc, w, pe.Self) }) {
 				continue
 			}
 		case stored || hasOwn && v == pe.Init[loc]:
@@ -141,55 +145,102 @@ func lastStore(th *ThreadRun, loc string) (litmus.Value, bool) {
 	return litmus.Value{}, false
 }
 
-// externalRuns counts, for each value, the runs of reads of one location
-// on a path that must see another thread's write of it (a value that is
-// neither the thread's latest store there nor, before its first, the
-// initial value): each run needs a write of its own.
+// externalRuns are the runs of reads of one location on a path that must
+// see another thread's write: reads whose every value (one, or an open
+// read's several) is neither the thread's latest store there nor, before
+// its first, the initial value. Each run needs a write of its own, of one
+// of its values.
 type externalRuns struct {
-	runs map[litmus.Value]int
-	// going: the path's latest access to the location is such a read,
-	// of value last, which a next read of last may see again.
+	runs [][]litmus.Value
+	// going: the path's latest access to the location is a read, whose
+	// values are last; a next read of one of them may see its write again.
 	going bool
-	last  litmus.Value
+	last  []litmus.Value
 }
 
-// need is how many writes of v other threads must make for the path's
-// runs and a read of v next that must see one.
-func (r *externalRuns) need(v litmus.Value) int {
-	if r.going && r.last == v {
-		return r.runs[v]
-	}
-	return r.runs[v] + 1
-}
-
-// externalRuns counts the runs of th's reads of loc. An open read, or one
-// of an unknown value, may see any write of its values: it neither starts
-// a run nor ends one.
+// externalRuns finds the runs of th's reads of loc. A read of an unknown
+// value may see any write: it neither starts a run nor ends one.
 func (pe *Enumeration) externalRuns(th *ThreadRun, loc string) *externalRuns {
 	r := &externalRuns{}
 	var own litmus.Value
 	hasOwn := false
 	for k := range th.Events {
 		ev := &th.Events[k]
-		if ev.Kind != litmus.KindW && ev.Kind != litmus.KindR || ev.WorldKey() != loc {
+		if ev.Kind != litmus.KindW && ev.Kind != litmus.KindR || ev.WorldKey() != loc || ev.Val.IsUnknown() {
 			continue
 		}
-		switch {
-		case ev.Kind == litmus.KindW:
+		if ev.Kind == litmus.KindW {
 			own, hasOwn, r.going = ev.Val, true, false
-		case ev.Alts != nil || ev.Val.IsUnknown():
-		case hasOwn && ev.Val == own, !hasOwn && ev.Val == pe.Init[loc]:
-			r.going = false
-		case r.going && r.last == ev.Val:
-		default:
-			if r.runs == nil {
-				r.runs = map[litmus.Value]int{}
-			}
-			r.runs[ev.Val]++
-			r.going, r.last = true, ev.Val
+			continue
 		}
+		vals := append([]litmus.Value{ev.Val}, ev.Alts...)
+		forced := true
+		for _, v := range vals {
+			if hasOwn && v == own || !hasOwn && v == pe.Init[loc] {
+				forced = false
+			}
+		}
+		if forced && !r.continues(vals) {
+			r.runs = append(r.runs, vals)
+		}
+		r.going, r.last = true, vals
 	}
 	return r
+}
+
+// continues reports whether a read of one of vals may see the write that
+// the latest read saw.
+func (r *externalRuns) continues(vals []litmus.Value) bool {
+	if !r.going {
+		return false
+	}
+	for _, v := range vals {
+		if slices.Contains(r.last, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// tooFew reports whether a read of v next, one that must see another
+// thread's write, leaves some runs more than the writes of their values
+// that the other threads make: Hall's condition, checked for the value
+// sets of the runs that contain v.
+func (r *externalRuns) tooFew(v litmus.Value, writes func(litmus.Value) int) bool {
+	one := []litmus.Value{v}
+	if r.continues(one) {
+		return false
+	}
+	runs := append(r.runs[:len(r.runs):len(r.runs)], one)
+	for _, set := range runs {
+		if !slices.Contains(set, v) {
+			continue
+		}
+		n := 0
+		for _, other := range runs {
+			if subset(other, set) {
+				n++
+			}
+		}
+		room := 0
+		for _, w := range set {
+			room += writes(w)
+		}
+		if n > room {
+			return true
+		}
+	}
+	return false
+}
+
+// subset reports whether every value of a is in b.
+func subset(a, b []litmus.Value) bool {
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // others is the most writes of v to loc that the threads other than self

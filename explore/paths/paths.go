@@ -459,6 +459,17 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 			vals = rest
 		}
 	}
+	if fails, rest := pe.casFailures(th, in, vals); fails != nil {
+		t := th
+		if len(rest) > 0 {
+			t = th.clone()
+		}
+		pe.openCASFail(t, pc, in, readEvent(t, pc, in, a, loc, fails[0]), fails)
+		if pe.Err != nil {
+			return
+		}
+		vals = rest
+	}
 	for i, v := range vals {
 		t := th
 		if i < len(vals)-1 {
