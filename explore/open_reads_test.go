@@ -25,6 +25,8 @@ func TestOpenReadPaths(t *testing.T) {
 		{"open-branch.litmus", false, [][]int64{{1, 2}, {0}}},
 		{"open-shown.litmus", false, [][]int64{{1}, {2}, {0}}},
 		{"open-cmp.litmus", false, [][]int64{{1, 2}, {0}}},
+		// A failed cmpxchg compared only: one path for 0, 1 and 2.
+		{"open-cas.litmus", false, [][]int64{{0, 1, 2}, {3}}},
 		// The word's four byte reads: the low byte decides, the second
 		// stays open on both paths.
 		{"open-mixed.litmus", true, [][]int64{{1}, {0, 2}, {0}, {0}, {0}, {0, 2}, {0}, {0}}},

@@ -397,3 +397,14 @@ func TestCompileRegisterNamedLocation(t *testing.T) {
 		t.Errorf("x86 memory operands (-want +got):\n%s", diff)
 	}
 }
+
+// TestCompilePointerCmpxchg: an ARMv8 LL/SC cmpxchg whose expected value
+// is a register holding an address (the OSQ's node) compares by CMP, on
+// which herd computes the equality of two addresses, not by EOR, which it
+// cannot compute on two different addresses (the cmpxchg that fails).
+func TestCompilePointerCmpxchg(t *testing.T) {
+	src := "C t\n{ p = a; q = b; }\nP0(int **p, int **q, int *a, int *b)\n{\nint *r0;\nint *r1;\nr0 = READ_ONCE(*q);\nr1 = cmpxchg(p, r0, a);\n}\nexists (p=a)\n"
+	if got, text := compileUnderSC(t, src, "armv8"); got != "Always" {
+		t.Errorf("the failing cmpxchg of p (a, expected b) is %s, want Always:\n%s", got, text)
+	}
+}
