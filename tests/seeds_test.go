@@ -6,7 +6,6 @@
 package tests
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,19 +14,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/litmuscheck/litmuscheck/explore"
 	"github.com/litmuscheck/litmuscheck/parser/cparse"
 	"github.com/litmuscheck/litmuscheck/pipeline"
 )
 
 // TestSeedsOSQVerbatim: osq_lock.c's struct, per-CPU nodes, node pointers,
 // for(;;) loops, early returns, need_resched() and vcpu_is_preempted(),
-// old and new, are read and lowered unchanged in every column. Their
-// exploration is beyond the explorer today (the unrolled retry loops and
-// the node pointers' values make some 18,000 paths per thread, whose
-// combinations do not finish), and each column says so as an error
-// (here a 5 s timeout, or the bound on paths or memory): never a verdict
-// it cannot stand behind.
+// old and new, are read and lowered unchanged, and with two CPUs the
+// OSQ excludes under ARMv8 on both sides, a verdict with no caveat (some
+// 15-30 s each; the other columns are figures in docs/performance.md,
+// their runs being longer still).
 func TestSeedsOSQVerbatim(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("seeds", "osq-mutex.litmus"))
 	if err != nil {
@@ -40,15 +36,16 @@ func TestSeedsOSQVerbatim(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := pipeline.File("osq-mutex.litmus", string(src), pipeline.Settings{
-				Spec: pipeline.Spec{Name: "lkmm"}, UserDefs: defs, AwaitLoops: true, Timeout: 5 * time.Second,
-				Explore: explore.Options{MaxMemory: 1 << 30}})
+				Spec: pipeline.Spec{Name: "armv8"}, UserDefs: defs, AwaitLoops: true, Timeout: 5 * time.Minute})
 			if out.Err != nil {
 				t.Fatalf("the pasted code is refused: %v", out.Err)
 			}
+			if diff := cmp.Diff(map[string]string{"armv8": "Never"}, columnVerdicts(out)); diff != "" {
+				t.Errorf("verdicts (-want +got):\n%s", diff)
+			}
 			for _, r := range out.Runs {
-				if r.Err == nil || !strings.Contains(r.Err.Error(), "more than 100000 paths") &&
-					!strings.Contains(r.Err.Error(), "memory limit") && !errors.As(r.Err, new(pipeline.TimeoutError)) {
-					t.Errorf("%s: got %v %v, want the timeout's or a limit's error", r.Column.Title, r.Verdict(), r.Err)
+				if r.Err != nil || r.Result != nil && (r.Result.LoopCut || r.Result.Stuck != nil) {
+					t.Errorf("%s: a verdict with a caveat: %v", r.Column.Title, r.Err)
 				}
 			}
 		})
