@@ -23,7 +23,9 @@ import (
 // mixed-size semantics, refuse it by name; TSO computes the ticket's
 // shift right a bit at a time (herd's X86_64 has no shr). An
 // architecture's override of the MCS hand-off that drops the release
-// lets the next owner miss the critical section everywhere but TSO.
+// lets the next owner miss the critical section everywhere but TSO. The
+// mutex's fast paths (atomic_long_try_cmpxchg_acquire of current into the
+// owner word, _release of 0) exclude everywhere.
 func TestVerbatimLocks(t *testing.T) {
 	all := func(v string) map[string]string {
 		return map[string]string{"lkmm": v, "power": v, "power-isync": v, "armv8": v, "armv8-lse": v, "tso": v, "riscv": v}
@@ -42,6 +44,7 @@ func TestVerbatimLocks(t *testing.T) {
 		{"mcs three CPUs", []string{"mcs_spinlock.h"}, "mcs-mutex3.litmus", all("Never")},
 		{"mcs relaxed hand-off", []string{"mcs-relaxed-handoff.h", "mcs_spinlock.h"}, "mcs-mutex.litmus", relaxed},
 		{"ticket", []string{"ticket_spinlock.h"}, "ticket-mutex.litmus", ticket},
+		{"mutex fast paths", []string{"mutex.h"}, "mutex-fast.litmus", all("Never")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var defs *cparse.CDefs
