@@ -17,7 +17,8 @@ import (
 
 // TestVerbatimLocks: the MCS lock of kernel/locking/mcs_spinlock.h (two
 // and three CPUs, each with a node of its own that the queue links by
-// address) and the ticket lock of asm-generic/ticket_spinlock.h, read
+// address) and the ticket lock of asm-generic/ticket_spinlock.h (two and
+// three CPUs), read
 // unchanged, exclude in every column that runs them. The ticket lock's unlock stores
 // the low halfword of its word: the LKMM and RISC-V columns, which have no
 // mixed-size semantics, refuse it by name; TSO computes the ticket's
@@ -44,6 +45,7 @@ func TestVerbatimLocks(t *testing.T) {
 		{"mcs three CPUs", []string{"mcs_spinlock.h"}, "mcs-mutex3.litmus", all("Never")},
 		{"mcs relaxed hand-off", []string{"mcs-relaxed-handoff.h", "mcs_spinlock.h"}, "mcs-mutex.litmus", relaxed},
 		{"ticket", []string{"ticket_spinlock.h"}, "ticket-mutex.litmus", ticket},
+		{"ticket three CPUs", []string{"ticket_spinlock.h"}, "ticket-mutex3.litmus", ticket},
 		{"mutex fast paths", []string{"mutex.h"}, "mutex-fast.litmus", all("Never")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
