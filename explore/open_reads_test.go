@@ -27,6 +27,10 @@ func TestOpenReadPaths(t *testing.T) {
 		{"open-cmp.litmus", false, [][]int64{{1, 2}, {0}}},
 		// A failed cmpxchg compared only: one path for 0, 1 and 2.
 		{"open-cas.litmus", false, [][]int64{{0, 1, 2}, {3}}},
+		// herd's AArch64 CAS: the two failure forms that write nothing
+		// are open, the one that writes back runs per value; 3, the
+		// success, comes from a discovery round.
+		{"open-cas-a64.litmus", false, [][]int64{{0, 1, 2}, {0, 1, 2}, {3}, {3}, {0}, {1}, {2}}},
 		// The word's four byte reads: the low byte decides, the second
 		// stays open on both paths.
 		{"open-mixed.litmus", true, [][]int64{{1}, {0, 2}, {0}, {0}, {0}, {0, 2}, {0}, {0}}},

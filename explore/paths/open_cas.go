@@ -1,6 +1,6 @@
 // This file implements open reads of failed compare-and-swaps: the old
 // values a CAS finds that differ from the expected one all make it fail
-// alike, with no write, so when the register of the old value only
+// alike, with no write (in each form of the failure that writes nothing), so when the register of the old value only
 // branches (cmpxchg(...) == old, the common retry and unlink tests) they
 // run as one path, the read left open over them, as a plain load is
 // (open_reads.go). The register's uses decide the values as they do for
@@ -17,8 +17,16 @@ func (pe *Enumeration) casFailures(th *ThreadRun, in *litmus.Instr, vals []litmu
 	if in.Op != litmus.OpCAS || in.AddUnless || len(in.ZeroTags) > 0 || IsLockInstr(in) || pe.Mixed != nil {
 		return nil, vals
 	}
-	forms := casForms(in, false)
-	if len(forms) != 1 || forms[0].WriteBack || forms[0].OldFromExpect {
+	open := 0
+	for _, f := range casForms(in, false) {
+		switch {
+		case f.OldFromExpect:
+			return nil, vals
+		case !f.WriteBack:
+			open++
+		}
+	}
+	if open == 0 {
 		return nil, vals
 	}
 	e, err := th.eval(in.Expect)
@@ -39,7 +47,9 @@ func (pe *Enumeration) casFailures(th *ThreadRun, in *litmus.Instr, vals []litmu
 }
 
 // openCASFail adds the failed CAS of in at pc, its read r open over fails,
-// with its destination register, and runs the rest of the thread.
+// once per form of the failure that writes nothing (herd's AArch64 has
+// two), with its destination register, and runs the rest of the thread;
+// the forms that write the old value back run value by value.
 func (pe *Enumeration) openCASFail(th *ThreadRun, pc int, in *litmus.Instr, r Event, fails []litmus.Value) {
 	before := pe.regsCopy(th)
 	e, err := th.eval(in.Expect)
@@ -47,28 +57,30 @@ func (pe *Enumeration) openCASFail(th *ThreadRun, pc int, in *litmus.Instr, r Ev
 		pe.stuck(th, in, cannot(e, err), r)
 		return
 	}
-	f := casForms(in, false)[0]
-	if in.FailTags != nil {
-		r.Tags = in.FailTags
-	}
-	r.Atomic = true
-	r.Val, r.Alts = fails[0], fails[1:]
-	idx := th.addEvent(r)
-	own := Deps(1) << uint(idx)
-	if x, err := th.setCASRegisters(in, f, false, fails[0], own, e, pe.regCtrl(th, pc)); err != nil {
-		pe.stuck(th, in, cannot(x, err))
-		return
-	}
-	var regs []string
-	if in.Dst != "" {
-		regs = []string{in.Dst}
-		old := th.Regs[in.Dst]
-		old.open = &openVal{ev: idx, tab: fails}
-		th.Regs[in.Dst] = old
-	}
-	th.open = append(th.open, openRead{ev: idx, vals: fails, mask: 1<<uint(len(fails)) - 1, regs: regs})
-	if before != nil {
-		pe.Hv.step(th.Hc, pc, 1, before, fails[0]) // herd builds the failure second
-	}
-	pe.Run(th, pc+1)
+	merge := pe.MergeAcquireCAS && before == nil && e.d|e.p == 0
+	silent := func(f litmus.CASForm) bool { return !f.WriteBack }
+	forkCAS(th, in, false, r.Tags, merge, silent, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
+		ev := r
+		ev.Tags, ev.Atomic = tags, true
+		ev.Val, ev.Alts = fails[0], fails[1:]
+		idx := t.addEvent(ev)
+		own := Deps(1) << uint(idx)
+		if x, err := t.setCASRegisters(in, f, false, fails[0], own, e, pe.regCtrl(t, pc)); err != nil {
+			pe.stuck(t, in, cannot(x, err))
+			return false
+		}
+		var regs []string
+		if in.Dst != "" {
+			regs = []string{in.Dst}
+			old := t.Regs[in.Dst]
+			old.open = &openVal{ev: idx, tab: fails}
+			t.Regs[in.Dst] = old
+		}
+		t.open = append(t.open, openRead{ev: idx, vals: fails, mask: 1<<uint(len(fails)) - 1, regs: regs})
+		if before != nil {
+			pe.Hv.step(t.Hc, pc, 1, before, fails[0]) // herd builds the failure second
+		}
+		pe.Run(t, pc+1)
+		return pe.Err == nil
+	})
 }

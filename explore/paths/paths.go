@@ -8,6 +8,7 @@ package paths
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/litmuscheck/litmuscheck/explore/limit"
 	"github.com/litmuscheck/litmuscheck/litmus"
@@ -254,6 +255,10 @@ type Enumeration struct {
 	Limit int
 	// unroll is how many times a backward jump may be taken.
 	Unroll int
+	// writeBackOnly tells the CAS about to run that its failure's other
+	// forms ran already, open (open_cas.go): only those that write the
+	// old value back are left.
+	writeBackOnly bool
 	// discover lets one read per path return a value outside its
 	// location's domain (Value.Var == VarDiscover), to find values that
 	// only such a read leads to: a read that decides a branch whose other
@@ -459,7 +464,12 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 			vals = rest
 		}
 	}
+	var writeBack []litmus.Value // failures left to the forms that write back
 	if fails, rest := pe.casFailures(th, in, vals); fails != nil {
+		if slices.ContainsFunc(casForms(in, false), func(f litmus.CASForm) bool { return f.WriteBack }) {
+			writeBack = fails
+			rest = append(rest, fails...)
+		}
 		t := th
 		if len(rest) > 0 {
 			t = th.clone()
@@ -475,6 +485,7 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 		if i < len(vals)-1 {
 			t = th.clone()
 		}
+		pe.writeBackOnly = slices.Contains(writeBack, v)
 		if v.Var == litmus.VarDiscover {
 			t.usedDiscover = true
 		}

@@ -271,7 +271,7 @@ func (pe *Enumeration) mixedCAS(th *ThreadRun, pc int, in *litmus.Instr, a RegVa
 			return
 		}
 	}
-	forkCAS(th, in, success, in.RTags, pe.MergeAcquireCAS && cmp == 0, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
+	forkCAS(th, in, success, in.RTags, pe.MergeAcquireCAS && cmp == 0, nil, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
 		var own Deps
 		idx := make([]int, len(cells))
 		for i, c := range cells {

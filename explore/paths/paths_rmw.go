@@ -21,6 +21,8 @@ var defaultCASForms = []litmus.CASForm{{Success: true}, {Success: false}}
 // comparison fails. before are the registers before in ran, when herd's
 // symbols are followed (see herdVars.step).
 func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a RegVal, v litmus.Value, before map[string]RegVal) {
+	writeBackOnly := pe.writeBackOnly
+	pe.writeBackOnly = false
 	e, err := th.eval(in.Expect)
 	if err != nil {
 		pe.stuck(th, in, cannot(e, err), r)
@@ -59,7 +61,8 @@ func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a R
 		}
 	}
 	merge := pe.MergeAcquireCAS && before == nil && cmp == 0
-	forkCAS(th, in, success, r.Tags, merge, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
+	keep := func(f litmus.CASForm) bool { return success || !writeBackOnly || f.WriteBack }
+	forkCAS(th, in, success, r.Tags, merge, keep, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
 		ev := r
 		ev.Tags = tags
 		idx := t.addEvent(ev)
@@ -110,7 +113,7 @@ func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a R
 // With merge (the model's AcquireCASFormsAlike, and an expected value
 // that depends on no read), the forms that a read tagged A makes alike,
 // those of one kind (casKind), run once, weighted by their number.
-func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, merge bool, each func(t *ThreadRun, f litmus.CASForm, tags []string) bool) {
+func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, merge bool, keep func(litmus.CASForm) bool, each func(t *ThreadRun, f litmus.CASForm, tags []string) bool) {
 	type run struct {
 		f      litmus.CASForm
 		tags   []string
@@ -119,6 +122,9 @@ func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, merg
 	var runs []run
 	kinds := map[litmus.CASForm]int{}
 	for _, f := range casForms(in, success) {
+		if keep != nil && !keep(f) {
+			continue
+		}
 		tags := rtags
 		if !success && !f.WriteBack && in.FailTags != nil {
 			tags = in.FailTags
