@@ -103,10 +103,11 @@ func (pe *Enumeration) mayCompare(in *litmus.Instr, pc int) bool {
 }
 
 // splitOpen separates the values vals of a read that can be left open
-// from those that fork as before: unknown and discovery values.
-func splitOpen(vals []litmus.Value) (open, rest []litmus.Value) {
+// from those that fork as before: unknown and discovery values, and the
+// values except (a CAS's expected value, which succeeds).
+func splitOpen(vals []litmus.Value, except ...litmus.Value) (open, rest []litmus.Value) {
 	for _, v := range vals {
-		if v.IsUnknown() || v.Var == litmus.VarDiscover {
+		if v.IsUnknown() || v.Var == litmus.VarDiscover || slices.Contains(except, v) {
 			rest = append(rest, v)
 		} else {
 			open = append(open, v)

@@ -255,10 +255,6 @@ type Enumeration struct {
 	Limit int
 	// unroll is how many times a backward jump may be taken.
 	Unroll int
-	// writeBackOnly tells the CAS about to run that its failure's other
-	// forms ran already, open (open_cas.go): only those that write the
-	// old value back are left.
-	writeBackOnly bool
 	// discover lets one read per path return a value outside its
 	// location's domain (Value.Var == VarDiscover), to find values that
 	// only such a read leads to: a read that decides a branch whose other
@@ -465,8 +461,8 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 		}
 	}
 	var writeBack []litmus.Value // failures left to the forms that write back
-	if fails, rest := pe.casFailures(th, in, vals); fails != nil {
-		if slices.ContainsFunc(casForms(in, false), func(f litmus.CASForm) bool { return f.WriteBack }) {
+	if fails, rest, e := pe.casFailures(th, in, vals); fails != nil {
+		if slices.ContainsFunc(casForms(in, false), writesBack) {
 			writeBack = fails
 			rest = append(rest, fails...)
 		}
@@ -474,7 +470,7 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 		if len(rest) > 0 {
 			t = th.clone()
 		}
-		pe.openCASFail(t, pc, in, readEvent(t, pc, in, a, loc, fails[0]), fails)
+		pe.openCASFail(t, pc, in, readEvent(t, pc, in, a, loc, fails[0]), e, fails)
 		if pe.Err != nil {
 			return
 		}
@@ -485,11 +481,16 @@ func (pe *Enumeration) read(th *ThreadRun, pc int, in *litmus.Instr) {
 		if i < len(vals)-1 {
 			t = th.clone()
 		}
-		pe.writeBackOnly = slices.Contains(writeBack, v)
 		if v.Var == litmus.VarDiscover {
 			t.usedDiscover = true
 		}
-		pe.readValue(t, pc, in, a, loc, v)
+		if slices.Contains(writeBack, v) {
+			r := readEvent(t, pc, in, a, loc, v)
+			r.Atomic = true
+			pe.cas(t, pc, in, r, a, v, pe.regsCopy(t), writesBack)
+		} else {
+			pe.readValue(t, pc, in, a, loc, v)
+		}
 		if pe.Err != nil {
 			return
 		}
@@ -586,7 +587,7 @@ func (pe *Enumeration) readValue(th *ThreadRun, pc int, in *litmus.Instr, a RegV
 		}
 	case litmus.OpCAS:
 		r.Atomic = true
-		pe.cas(th, pc, in, r, a, v, before)
+		pe.cas(th, pc, in, r, a, v, before, nil)
 		return
 	}
 	if before != nil {

@@ -19,10 +19,9 @@ var defaultCASForms = []litmus.CASForm{{Success: true}, {Success: false}}
 //
 // An add-unless (Instr.AddUnless) succeeds, and stores old + Src, when the
 // comparison fails. before are the registers before in ran, when herd's
-// symbols are followed (see herdVars.step).
-func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a RegVal, v litmus.Value, before map[string]RegVal) {
-	writeBackOnly := pe.writeBackOnly
-	pe.writeBackOnly = false
+// symbols are followed (see herdVars.step). failing, when not nil, keeps
+// the forms of a failure that run here (the others ran open, open_cas.go).
+func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a RegVal, v litmus.Value, before map[string]RegVal, failing func(litmus.CASForm) bool) {
 	e, err := th.eval(in.Expect)
 	if err != nil {
 		pe.stuck(th, in, cannot(e, err), r)
@@ -61,7 +60,10 @@ func (pe *Enumeration) cas(th *ThreadRun, pc int, in *litmus.Instr, r Event, a R
 		}
 	}
 	merge := pe.MergeAcquireCAS && before == nil && cmp == 0
-	keep := func(f litmus.CASForm) bool { return success || !writeBackOnly || f.WriteBack }
+	keep := failing
+	if success {
+		keep = nil
+	}
 	forkCAS(th, in, success, r.Tags, merge, keep, func(t *ThreadRun, f litmus.CASForm, tags []string) bool {
 		ev := r
 		ev.Tags = tags
@@ -152,6 +154,10 @@ func forkCAS(th *ThreadRun, in *litmus.Instr, success bool, rtags []string, merg
 		}
 	}
 }
+
+// writesBack reports whether the CAS form f is a failure that writes the
+// old value back.
+func writesBack(f litmus.CASForm) bool { return f.WriteBack }
 
 // casKind is what a CAS form does to memory: succeed, fail and write the
 // old value back, or fail without a write; its other fields only shape
