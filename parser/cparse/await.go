@@ -71,55 +71,21 @@ func (l *cLowerer) defined(name string) bool {
 }
 
 // readsOnly reports whether evaluating e writes nothing: its calls are
-// reads (awaitReads) that the test does not redefine.
+// reads (awaitReads) that the test does not redefine. A local assigned in
+// the condition holds, after the loop, what the final iteration read.
 func (l *cLowerer) readsOnly(e *csyntax.Expr) bool {
-	if e == nil {
-		return true
-	}
-	if !l.unaryReadsOnly(e.Left) || !l.readsOnly(e.Then) || !l.readsOnly(e.Else) {
-		return false
-	}
-	for _, r := range e.Rest {
-		if !l.unaryReadsOnly(r.Right) {
-			return false
+	return !csyntax.Any(e, func(u *csyntax.Unary) bool {
+		switch {
+		case u.IsIncrement():
+			return true
+		case u.X == nil && u.Cast == nil && u.Member == nil && u.Primary == nil:
+			return true
+		case u.Primary != nil && u.Primary.Call != nil:
+			c := u.Primary.Call
+			return !awaitReads[c.Name] || l.defined(c.Name)
 		}
-	}
-	return true
-}
-
-func (l *cLowerer) unaryReadsOnly(u *csyntax.Unary) bool {
-	switch {
-	case u == nil:
-		return true
-	case u.IsIncrement():
 		return false
-	case u.X != nil:
-		return l.unaryReadsOnly(u.X)
-	case u.Cast != nil:
-		return l.unaryReadsOnly(u.Cast.X)
-	case u.Member != nil:
-		return true
-	case u.Primary == nil:
-		return false
-	case u.Primary.Paren != nil:
-		return l.readsOnly(u.Primary.Paren)
-	case u.Primary.Assigned != nil:
-		// A local assigned in the condition holds, after the loop, what
-		// the final iteration read.
-		return l.readsOnly(u.Primary.Assigned.Value)
-	case u.Primary.Call != nil:
-		c := u.Primary.Call
-		if !awaitReads[c.Name] || l.defined(c.Name) {
-			return false
-		}
-		for _, a := range c.Args {
-			if !l.readsOnly(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return true
+	})
 }
 
 // awaitLoop lowers the await loop of condition cond as its final

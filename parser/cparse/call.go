@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cext"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/ctypes"
@@ -225,8 +226,8 @@ func (l *cLowerer) callType(c *csyntax.Call) ctypes.Int {
 			return l.primResultType(p, c.Args)
 		}
 	}
-	if x, ok := cExts[c.Name]; ok {
-		if x.kind == extCondLoad && len(c.Args) > 0 {
+	if x, ok := cext.All[c.Name]; ok {
+		if x.Kind == cext.CondLoad && len(c.Args) > 0 {
 			return l.exprType(c.Args[0])
 		}
 		return ctypes.Int32
@@ -287,6 +288,9 @@ func (l *cLowerer) lvalue(name string, a *csyntax.Expr) (litmus.Expr, error) {
 		addr, _, err := l.member(m)
 		return addr, err
 	}
+	if o := l.sharedNamed(u); o != nil {
+		return l.objectAddress(o), nil
+	}
 	if u == nil || u.Op != "*" {
 		return nil, litmus.Errorf(l.pos(a.Pos), "%s expects a \"*p\" location or a \"p->member\" as its first argument", name)
 	}
@@ -309,4 +313,6 @@ var kernelUnsupported = map[string]string{
 	"DEFINE_PER_CPU": "a per-CPU variable defined inside a function (define it before the functions)",
 	"pv_wait":        "a paravirtual wait, not modelled as a call (the pv fragments model the hash slot)",
 	"pv_kick":        "a paravirtual kick, not modelled as a call (the pv fragments model the hash slot)",
+	"BUG":            "a kernel crash, whose reaching is the bug: not modelled",
+	"BUG_ON":         "a kernel crash when its condition holds, whose reaching is the bug: not modelled",
 }

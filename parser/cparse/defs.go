@@ -140,11 +140,7 @@ func collectDefs(f *litfile.File, tops []*csyntax.Top, base cdata.Data) (*CDefs,
 	d.data = data
 	for _, t := range tops {
 		fn := t.Func
-		if fn != nil && fn.Var {
-			return nil, litfile.AsList(litmus.Unsupported(litfile.Position(f, fn.Pos),
-				fmt.Sprintf("a variable at file scope (%s): give the location to the threads as a parameter", fn.Name)))
-		}
-		if fn == nil || fn.Proto {
+		if fn == nil || fn.Proto || fn.Var {
 			continue
 		}
 		pos := litfile.Position(f, fn.Pos)

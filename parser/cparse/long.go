@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cext"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/csyntax"
 )
@@ -32,7 +33,7 @@ func longAlias(name string) (string, bool) {
 	if _, ok := cprim.Kernel(short); ok {
 		return short, true
 	}
-	if _, ok := cExts[short]; ok {
+	if _, ok := cext.All[short]; ok {
 		return short, true
 	}
 	return "", false

@@ -253,7 +253,7 @@ func (l *cLowerer) assign(at lexer.Position, s csyntax.Assign, text string) erro
 	}
 	u := csyntax.Single(s.X)
 	switch {
-	case u != nil && u.Primary != nil && u.Primary.Ident != "":
+	case u != nil && u.Primary != nil && u.Primary.Ident != "" && l.sharedNamed(u) == nil:
 		name, err := l.assignable(u.Primary.Ident, pos)
 		if err != nil {
 			return err
@@ -298,6 +298,9 @@ func (l *cLowerer) plainStore(u *csyntax.Unary, pos litmus.Pos, text string) (st
 		store.Addr, store.Size, err = l.member(u.Member)
 		store.WTags = l.plainMemberTags(u.Member)
 		return store, l.memberType(u.Member), true, err
+	case l.sharedNamed(u) != nil:
+		store.Addr = l.objectAddress(l.sharedNamed(u))
+		return store, l.sharedNamed(u).Type(), true, nil
 	}
 	return store, ctypes.Untyped, false, nil
 }

@@ -318,6 +318,11 @@ func (l *cLowerer) typedUnary(u *csyntax.Unary) (litmus.Expr, ctypes.Int, error)
 			t = ctypes.Long
 		}
 		return ctypes.Convert(x, t, to), to, nil
+	case l.sharedNamed(u) != nil:
+		// A plain read of a variable at file scope.
+		o, tmp := l.sharedNamed(u), l.temp()
+		l.emit(litmus.Instr{Pos: l.pos(u.Pos), Text: l.text(u.Pos, u.EndPos), Op: litmus.OpLoad, Dst: tmp, Addr: l.objectAddress(o)})
+		return l.loaded(tmp, o.Type())
 	case u.Primary != nil:
 		return l.primary(u.Primary)
 	case u.Member != nil:
@@ -422,6 +427,8 @@ func (l *cLowerer) primary(p *csyntax.Primary) (litmus.Expr, ctypes.Int, error) 
 			l.useReg(name)
 		}
 		return litmus.R(name), l.types[name], nil
+	case p.Str != nil:
+		return nil, ctypes.Untyped, litmus.Unsupported(l.pos(p.Pos), "a string literal as a value: C tests model no strings (only WARN's and printk's formats, which are not evaluated)")
 	case p.Ident != "" && l.objectNamed(p.Ident) != nil:
 		return nil, ctypes.Untyped, litmus.Unsupported(l.pos(p.Pos), fmt.Sprintf("per-CPU variable %s as a value: take a CPU's copy with this_cpu_ptr(&%s) or per_cpu_ptr(&%s, cpu)", p.Ident, p.Ident, p.Ident))
 	case p.Ident != "" && cConstants[p.Ident] != nil && !l.bound(p.Ident):

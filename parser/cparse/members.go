@@ -137,7 +137,7 @@ func (l *cLowerer) memberBase(m *csyntax.Member, emit bool) (base litmus.Expr, s
 		}
 		return base, st, "->", err
 	}
-	if o := l.objectNamed(m.Ptr); o != nil && l.inAccessor > 0 {
+	if o := l.objectNamed(m.Ptr); o != nil && (l.inAccessor > 0 || o.Shared) {
 		return l.elementBase(m, o, emit)
 	}
 	if st = l.pointerStruct(m.Ptr); st == nil {

@@ -1,5 +1,6 @@
-// This file implements per-CPU variables in C threads and the functions
-// they inline: "&osq_node" is the address of CPU 0's copy, the copies of
+// This file implements per-CPU variables and variables at file scope in C
+// threads and the functions they inline: a variable at file scope is one
+// location that every CPU names; "&osq_node" is the address of CPU 0's copy, the copies of
 // the CPUs (the test's threads) follow one another, this_cpu_ptr(p) is
 // the calling thread's copy and per_cpu_ptr(p, cpu) the copy of cpu.
 // Each per-CPU variable a test names, and each parameter that points to
@@ -45,6 +46,18 @@ func (l *cLowerer) objectNamed(name string) *cdata.Object {
 		return nil
 	}
 	return o
+}
+
+// sharedNamed is the variable at file scope that u, a bare name, denotes
+// where no local, parameter or register hides it, else nil.
+func (l *cLowerer) sharedNamed(u *csyntax.Unary) *cdata.Object {
+	if u == nil || u.Primary == nil || u.Primary.Ident == "" || u.Post != "" || len(u.Sels) > 0 {
+		return nil
+	}
+	if o := l.objectNamed(u.Primary.Ident); o != nil && o.Shared && o.Struct == nil {
+		return o
+	}
+	return nil
 }
 
 // objectAddress is the address of the per-CPU variable o, CPU 0's copy.
@@ -117,7 +130,7 @@ func (l *cLowerer) perCPUCall(c *csyntax.Call, dst string) (litmus.Expr, bool, e
 // address a is: "&osq_node", "&qnodes[0].mcs".
 func (l *cLowerer) copyBytes(name string, a *csyntax.Expr) (int64, error) {
 	if u := csyntax.Single(a); u != nil && u.Op == "&" {
-		if o := l.objectOf(u.X); o != nil {
+		if o := l.objectOf(u.X); o != nil && !o.Shared {
 			return o.CopyBytes(), nil
 		}
 	}
@@ -170,6 +183,11 @@ func declareObjects(t *litmus.Test, defs *CDefs, lowered []*cLowerer, threads []
 			continue
 		}
 		o := defs.data.Objects[name]
+		if o.Shared && o.Struct == nil && !declared[name] {
+			// One word, a location as any other.
+			t.Init = append(t.Init, litmus.InitItem{Pos: o.Pos, Loc: litmus.LocRef{Thread: -1, Name: name}, Type: o.InitType()})
+			continue
+		}
 		if err := add(o.Pos, name, o.InitType(), o.Slots(len(lowered))); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/parser/cparse/cext"
 	"github.com/litmuscheck/litmuscheck/parser/cparse/cprim"
 	"github.com/litmuscheck/litmuscheck/parser/internal/litfile"
 )
@@ -41,7 +42,7 @@ func (d *CDefs) Extend(user *CDefs) (*CDefs, error) {
 		if _, long := longAlias(n); long {
 			return nil, litmus.Errorf(pos, "function %q would redefine a kernel primitive (the atomic_long_ form of one); give it another name", n)
 		}
-		if x, ext := cExts[n]; ext && !x.helper {
+		if x, ext := cext.All[n]; ext && !x.Helper {
 			return nil, litmus.Errorf(pos, "function %q would redefine an extension of litmuscheck; give it another name", n)
 		}
 	}

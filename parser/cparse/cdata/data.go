@@ -23,14 +23,27 @@ import (
 type Data struct {
 	Types   *clayout.Types
 	Objects map[string]*Object
-	// Order lists the per-CPU variables in the order of their definitions.
+	// Order lists the per-CPU variables and the variables at file scope
+	// in the order of their definitions.
 	Order []string
 }
 
-// An Object is a per-CPU variable and where it is defined.
+// An Object is a per-CPU variable or a variable at file scope, and
+// where it is defined.
 type Object struct {
 	clayout.Object
 	Pos litmus.Pos
+	// Pointer marks a variable at file scope of a pointer type.
+	Pointer bool
+}
+
+// Type is the C type of the value of a variable at file scope that is
+// no struct.
+func (o *Object) Type() ctypes.Int {
+	if o.Pointer {
+		return ctypes.Ptr
+	}
+	return ctypes.Names[strings.Join(o.Words, " ")]
 }
 
 // IsIntType reports whether words, unqualified, name an integer type
@@ -55,17 +68,22 @@ func Collect(f *litfile.File, tops []*csyntax.Top, base Data) (Data, error) {
 			if err := defineStruct(f, own, out.Types, t.Struct); err != nil {
 				return Data{}, err
 			}
-		case t.PerCPU != nil:
+		case t.PerCPU != nil || t.Func != nil && t.Func.Var:
 			merged, err := out.Types.Merge(own)
 			if err != nil {
 				return Data{}, err
 			}
-			o, err := perCPUObject(f, merged, t.PerCPU)
+			var o *Object
+			if t.PerCPU != nil {
+				o, err = perCPUObject(f, merged, t.PerCPU)
+			} else {
+				o, err = sharedObject(f, merged, t.Func)
+			}
 			if err != nil {
 				return Data{}, err
 			}
 			if prev, dup := out.Objects[o.Name]; dup {
-				return Data{}, litmus.Errorf(o.Pos, "per-CPU variable %q is already defined at %s", o.Name, prev.Pos)
+				return Data{}, litmus.Errorf(o.Pos, "variable %q is already defined at %s", o.Name, prev.Pos)
 			}
 			out.Objects[o.Name] = o
 			out.Order = append(out.Order, o.Name)
@@ -158,6 +176,25 @@ func perCPUObject(f *litfile.File, types *clayout.Types, p *csyntax.PerCPU) (*Ob
 		o.Struct = types.Lookup(words[0])
 	default:
 		return nil, litmus.Errorf(pos, "per-CPU variable %s has type %q, which is neither an integer type nor a struct defined before it", p.Name, strings.Join(words, " "))
+	}
+	return o, nil
+}
+
+// sharedObject is the variable at file scope v declares: an integer, a
+// pointer or a struct of types, which starts at zero as static storage
+// does.
+func sharedObject(f *litfile.File, types *clayout.Types, v *csyntax.Func) (*Object, error) {
+	pos := litfile.Position(f, v.Pos)
+	words := csyntax.Unqualified(v.Ret)
+	o := &Object{Object: clayout.Object{Name: v.Name, Words: words, Shared: true}, Pos: pos, Pointer: len(v.Stars) > 0}
+	switch init := strings.Join(v.Init, " "); {
+	case init != "" && init != "0" && init != "NULL" && init != "{ }" && init != "{ 0 }":
+		return nil, litmus.Unsupported(pos, fmt.Sprintf("the initializer of %s, a variable at file scope: only a zero one (static storage starts at zero)", v.Name))
+	case len(v.Stars) > 0 || IsIntType(words):
+	case len(words) == 1 && types.Lookup(words[0]) != nil:
+		o.Struct = types.Lookup(words[0])
+	default:
+		return nil, litmus.Errorf(pos, "variable %s has type %q, which is neither an integer type, a pointer nor a struct defined before it", v.Name, strings.Join(words, " "))
 	}
 	return o, nil
 }

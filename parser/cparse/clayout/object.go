@@ -1,14 +1,18 @@
 // This file implements the objects of static storage that kernel C
 // functions name: per-CPU variables (DEFINE_PER_CPU), one copy a CPU,
-// laid out as one location of slots that per_cpu_ptr indexes.
+// laid out as one location of slots that per_cpu_ptr indexes, and
+// variables at file scope, one copy for every CPU.
 
 package clayout
 
 import "math/bits"
 
-// An Object is a per-CPU variable: a struct, or an integer in one slot.
+// An Object is a per-CPU variable or a variable at file scope: a
+// struct, or an integer or a pointer in one slot.
 type Object struct {
 	Name string
+	// Shared marks a variable at file scope: one copy, not one per CPU.
+	Shared bool
 	// Struct is the object's type, nil for an integer type.
 	Struct *Struct
 	// Words is the object's type, as Member's.
@@ -32,6 +36,9 @@ func (o *Object) CopyBytes() int64 {
 
 // Slots is the number of slots the object takes in a test of ncpu CPUs.
 func (o *Object) Slots(ncpu int) int {
+	if o.Shared {
+		ncpu = 1
+	}
 	return int(o.CopyBytes()/SlotBytes) * max(ncpu, 1)
 }
 

@@ -43,6 +43,7 @@ var cLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Hex", Pattern: `0[xX][0-9a-fA-F]+[uUlL]*`},
 	{Name: "Int", Pattern: `[0-9]+[uUlL]*`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
+	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "Op", Pattern: `->|<<=|>>=|\+=|-=|\|=|&=|\^=|\+\+|--|==|!=|<=|>=|&&|\|\||<<|>>|[-+*/%&|^~!<>=(){},;?:.\[\]]`},
 })
 
@@ -247,6 +248,9 @@ type Primary struct {
 	Hex   string `parser:"| @Hex"`
 	Int   string `parser:"| @Int"`
 	Ident string `parser:"| @Ident"`
+	// Str is a string literal, its adjacent pieces joined: a format that
+	// only the reports of WARN and printk may take.
+	Str []string `parser:"| @String+"`
 	// Assigned comes before Paren: "(r0 = e)" and "(r0 == e)" share
 	// their first two tokens.
 	Assigned *ParenAssign `parser:"| @@"`
@@ -360,8 +364,9 @@ type Func struct {
 	Proto bool    `parser:"( @\";\""`
 	Body  []*Stmt `parser:"| \"{\" @@* \"}\" )"`
 	// Var marks a variable at file scope, "static struct pv_hash_entry
-	// *pv_lock_hash;", which is refused by name.
-	Var bool `parser:"| @( \"=\" ~\";\"* \";\" | \";\" ) )"`
+	// *pv_lock_hash;", and Init holds the tokens of its initializer.
+	Init []string `parser:"| ( \"=\" @~\";\"+ )?"`
+	Var  bool     `parser:"@\";\" )"`
 }
 
 // Return is "return e;" or "return;". Only the last statement of a

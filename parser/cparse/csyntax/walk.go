@@ -81,85 +81,68 @@ func Desugar(s Assign) Assign {
 	return Assign{X: s.X, AssignOp: "=", Value: value}
 }
 
+// Inspect calls f for each unary expression of e, outermost first, and
+// goes on into the operands of those for which f returns true: through
+// unary operators, casts, parentheses, parenthesized assignments and
+// call arguments (not into a member's base or index).
+func Inspect(e *Expr, f func(*Unary) bool) {
+	if e == nil {
+		return
+	}
+	inspectUnary(e.Left, f)
+	for _, r := range e.Rest {
+		inspectUnary(r.Right, f)
+	}
+	Inspect(e.Then, f)
+	Inspect(e.Else, f)
+}
+
+func inspectUnary(u *Unary, f func(*Unary) bool) {
+	if u == nil || !f(u) {
+		return
+	}
+	switch {
+	case u.X != nil:
+		inspectUnary(u.X, f)
+	case u.Cast != nil:
+		inspectUnary(u.Cast.X, f)
+	case u.Primary == nil:
+	case u.Primary.Paren != nil:
+		Inspect(u.Primary.Paren, f)
+	case u.Primary.Assigned != nil:
+		Inspect(u.Primary.Assigned.Value, f)
+	case u.Primary.Call != nil:
+		for _, a := range u.Primary.Call.Args {
+			Inspect(a, f)
+		}
+	}
+}
+
+// Any reports whether pred holds for a unary expression of e that
+// Inspect reaches.
+func Any(e *Expr, pred func(*Unary) bool) bool {
+	found := false
+	Inspect(e, func(u *Unary) bool {
+		found = found || pred(u)
+		return !found
+	})
+	return found
+}
+
 // UpdatesLocal reports whether evaluating e assigns a variable: an
 // increment, or "(r = v)".
 func UpdatesLocal(e *Expr) bool {
-	if e == nil {
-		return false
-	}
-	if unaryUpdates(e.Left) || UpdatesLocal(e.Then) || UpdatesLocal(e.Else) {
-		return true
-	}
-	for _, r := range e.Rest {
-		if unaryUpdates(r.Right) {
-			return true
-		}
-	}
-	return false
-}
-
-func unaryUpdates(u *Unary) bool {
-	switch {
-	case u == nil:
-		return false
-	case u.IsIncrement():
-		return true
-	case u.X != nil:
-		return unaryUpdates(u.X)
-	case u.Cast != nil:
-		return unaryUpdates(u.Cast.X)
-	case u.Primary == nil:
-		return false
-	case u.Primary.Assigned != nil:
-		return true
-	case u.Primary.Paren != nil:
-		return UpdatesLocal(u.Primary.Paren)
-	case u.Primary.Call != nil:
-		for _, a := range u.Primary.Call.Args {
-			if UpdatesLocal(a) {
-				return true
-			}
-		}
-	}
-	return false
+	return Any(e, func(u *Unary) bool {
+		return u.IsIncrement() || u.Primary != nil && u.Primary.Assigned != nil
+	})
 }
 
 // ReadsMemory reports whether e reads memory: a spin on registers alone is no
 // await loop, and is unrolled.
 func ReadsMemory(e *Expr) bool {
-	found := false
-	var unary func(u *Unary)
-	var expr func(e *Expr)
-	expr = func(e *Expr) {
-		if e == nil {
-			return
-		}
-		unary(e.Left)
-		for _, r := range e.Rest {
-			unary(r.Right)
-		}
-		expr(e.Then)
-		expr(e.Else)
-	}
-	unary = func(u *Unary) {
-		switch {
-		case u == nil:
-		case u.Op == "*" || u.Member != nil:
-			found = true
-		case u.X != nil:
-			unary(u.X)
-		case u.Cast != nil:
-			unary(u.Cast.X)
-		case u.Primary != nil && u.Primary.Paren != nil:
-			expr(u.Primary.Paren)
-		case u.Primary != nil && u.Primary.Assigned != nil:
-			expr(u.Primary.Assigned.Value)
-		case u.Primary != nil && u.Primary.Call != nil:
-			found = true
-		}
-	}
-	expr(e)
-	return found
+	return Any(e, func(u *Unary) bool {
+		return u.Op == "*" || u.Member != nil || u.Primary != nil && u.Primary.Call != nil
+	})
 }
 
 // MemberOf returns the member u names, through parentheses, or nil.
