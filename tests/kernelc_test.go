@@ -257,6 +257,8 @@ func TestKernelCRefusals(t *testing.T) {
 			"t.litmus:3:33: break outside a loop"},
 		{"a variable at file scope initialized", "static int limit = 4;\nP0(int *x) { WRITE_ONCE(*x, limit); }",
 			"t.litmus:3:1: unsupported: the initializer of limit, a variable at file scope: only a zero one (static storage starts at zero)"},
+		{"an array at file scope", "static int v[4];\nP0(int *x) { WRITE_ONCE(*x, 1); }",
+			"t.litmus:3:1: unsupported: an array at file scope, v[4]"},
 		{"a variable at file scope as a per-CPU one", "static int v;\nP0(int *x) { int *p = this_cpu_ptr(&v); }",
 			"t.litmus:4:36: unsupported: this_cpu_ptr of &v: the argument must be the address of a per-CPU variable, &NAME, or of a member of it or of an element of a per-CPU array, &NAME[i].member"},
 		{"BUG_ON", "P0(int *x) { BUG_ON(READ_ONCE(*x)); }",

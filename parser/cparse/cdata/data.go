@@ -188,6 +188,8 @@ func sharedObject(f *litfile.File, types *clayout.Types, v *csyntax.Func) (*Obje
 	words := csyntax.Unqualified(v.Ret)
 	o := &Object{Object: clayout.Object{Name: v.Name, Words: words, Shared: true}, Pos: pos, Pointer: len(v.Stars) > 0}
 	switch init := strings.Join(v.Init, " "); {
+	case v.Len != "":
+		return nil, litmus.Unsupported(pos, fmt.Sprintf("an array at file scope, %s[%s]", v.Name, v.Len))
 	case init != "" && init != "0" && init != "NULL" && init != "{ }" && init != "{ 0 }":
 		return nil, litmus.Unsupported(pos, fmt.Sprintf("the initializer of %s, a variable at file scope: only a zero one (static storage starts at zero)", v.Name))
 	case len(v.Stars) > 0 || IsIntType(words):

@@ -364,8 +364,11 @@ type Func struct {
 	Proto bool    `parser:"( @\";\""`
 	Body  []*Stmt `parser:"| \"{\" @@* \"}\" )"`
 	// Var marks a variable at file scope, "static struct pv_hash_entry
-	// *pv_lock_hash;", and Init holds the tokens of its initializer.
-	Init []string `parser:"| ( \"=\" @~\";\"+ )?"`
+	// *pv_lock_hash;", Len the length of an array one, and Init holds
+	// the tokens of its initializer; its placement attributes
+	// (__read_mostly) change no value.
+	Len  string   `parser:"| ( \"[\" @Int \"]\" )? ( \"__read_mostly\" | \"__cacheline_aligned\" | \"__cacheline_aligned_in_smp\" )*"`
+	Init []string `parser:"( \"=\" @~\";\"+ )?"`
 	Var  bool     `parser:"@\";\" )"`
 }
 
