@@ -5,7 +5,10 @@
 
 package locks
 
-import "github.com/litmuscheck/litmuscheck/litmus"
+import (
+	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks/liveness"
+)
 
 // MergeDeadCASForms keeps, for each compare-and-swap of t whose
 // destination register no path of its thread reads before writing it
@@ -32,52 +35,20 @@ func MergeDeadCASForms(t *litmus.Test) {
 		}
 	}
 	for _, th := range t.Threads {
+		var live *liveness.Liveness
 		for i := range th.Code {
 			in := &th.Code[i]
-			if in.Op != litmus.OpCAS || len(in.CASForms) == 0 || in.Status != "" ||
-				shown[litmus.LocRef{Thread: th.ID, Name: in.Dst}] || readAfter(th.Code, i, in.Dst) {
+			if in.Op != litmus.OpCAS || len(in.CASForms) == 0 || in.Status != "" || shown[litmus.LocRef{Thread: th.ID, Name: in.Dst}] {
 				continue
 			}
-			in.CASForms = oneFormPerKind(in.CASForms)
-		}
-	}
-}
-
-// readAfter reports whether some path of code from the instruction after
-// the one at pc reads register r before writing it.
-func readAfter(code []litmus.Instr, pc int, r string) bool {
-	if r == "" {
-		return false
-	}
-	seen := make([]bool, len(code))
-	todo := []int{pc + 1}
-	for len(todo) > 0 {
-		j := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
-		if j < 0 || j >= len(code) || seen[j] {
-			continue
-		}
-		seen[j] = true
-		in := &code[j]
-		for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
-			for _, used := range exprRegs(e) {
-				if used == r {
-					return true
-				}
+			if live == nil {
+				live = liveness.Compute(th.Code, nil, nil)
+			}
+			if !live.Out[i][in.Dst] {
+				in.CASForms = oneFormPerKind(in.CASForms)
 			}
 		}
-		if in.Dst == r || in.Status == r {
-			continue
-		}
-		if in.Op == litmus.OpBranch {
-			todo = append(todo, in.Target)
-			if in.Cond == nil {
-				continue
-			}
-		}
-		todo = append(todo, j+1)
 	}
-	return false
 }
 
 // oneFormPerKind keeps the first form of each (Success, WriteBack) pair,

@@ -32,6 +32,10 @@ type Target struct {
 	Model string
 	// Doc says what the target is.
 	Doc string
+	// registers, when above 0, bounds the machine registers the compiler
+	// takes from the pool (a test makes the pool small to make threads
+	// share registers).
+	registers int
 }
 
 // Targets are the hardware targets, in the order of the proof table.
@@ -139,6 +143,9 @@ func compilesMixed(t *litmus.Test, target *Target) (bool, error) {
 // compileThreads compiles the threads of t for target.
 func compileThreads(t *litmus.Test, target *Target, mixed bool) ([]*threadComp, error) {
 	syn := syntaxFor(target.Table.Arch)
+	if target.registers > 0 {
+		syn = fewRegisters{syn, target.registers}
+	}
 	observed := map[litmus.LocRef]bool{}
 	for _, l := range append(append(litmus.PropLocs(t.Cond.Prop), propLocs(t.Filter)...), t.Locations...) {
 		if l.IsReg() {
@@ -162,11 +169,16 @@ func compileOneThread(t *litmus.Test, th *litmus.Thread, target *Target, syn syn
 	var tc *threadComp
 	var err error
 	// A thread that needs more machine registers than the target has
-	// is compiled again reusing the registers of dead IR registers;
-	// one that fits keeps one register per IR register.
-	for _, reuse := range []bool{false, true} {
+	// is compiled again reusing the registers of dead IR registers, and
+	// then sharing them between IR registers whose live ranges never
+	// meet (compile_share.go); one that fits keeps one register per IR
+	// register.
+	for attempt := range 3 {
 		tc = newThreadComp(target, syn, th)
-		tc.mixed, tc.reuse, tc.locBytes = mixed, reuse, t.LocBytes
+		tc.mixed, tc.reuse, tc.locBytes = mixed, attempt > 0, t.LocBytes
+		if attempt == 2 {
+			tc.shared = &sharing{}
+		}
 		for l := range observed {
 			if l.Thread == th.ID {
 				tc.observed[l.Name] = true

@@ -45,6 +45,7 @@ type threadComp struct {
 	temps    []string               // scratch of the instruction being compiled
 	tempFree []string
 	reuse    bool            // reclaim the registers of dead IR registers
+	shared   *sharing        // non-nil: IR registers whose live ranges never meet may share (compile_share.go)
 	reused   map[string]bool // machine registers reclaim gave back
 	pcs      []int           // the IR instruction of each line of body
 	nlabel   int
@@ -114,9 +115,22 @@ func (tc *threadComp) reclaim() {
 			continue
 		}
 		delete(tc.regs, n)
+		if tc.mapped(m) {
+			continue // shared with a register still live
+		}
 		tc.free = append(tc.free, m)
 		tc.reused[m] = true
 	}
+}
+
+// mapped reports whether an IR register holds machine register m.
+func (tc *threadComp) mapped(m string) bool {
+	for _, r := range tc.regs {
+		if r == m {
+			return true
+		}
+	}
+	return false
 }
 
 // loopsBack reports whether a backward branch at or after tc.pc goes back
@@ -174,18 +188,36 @@ var errOutOfRegs = compileError{"out of machine registers"}
 // temp takes a scratch register for the instruction being compiled.
 func (tc *threadComp) temp() string {
 	var r string
-	if len(tc.tempFree) > 0 {
+	switch {
+	case len(tc.tempFree) > 0:
 		r, tc.tempFree = tc.tempFree[0], tc.tempFree[1:]
-	} else {
+	case tc.exhausted():
+		if r = tc.shareTemp(); r == "" {
+			panic(errOutOfRegs)
+		}
+	default:
 		r = tc.alloc()
 	}
 	tc.temps = append(tc.temps, r)
+	tc.shared.scratch(r, tc.pc)
 	return r
 }
 
 func (tc *threadComp) releaseTemps() {
-	tc.tempFree = append(tc.tempFree, tc.temps...)
+	for _, r := range tc.temps {
+		if !tc.giveBack(r) {
+			tc.tempFree = append(tc.tempFree, r)
+		}
+	}
 	tc.temps = nil
+}
+
+// exhausted reports whether the pool is empty once reclaim has run.
+func (tc *threadComp) exhausted() bool {
+	if len(tc.free) == 0 && tc.reuse {
+		tc.reclaim()
+	}
+	return len(tc.free) == 0
 }
 
 // reg is the machine register of an IR register.
@@ -193,8 +225,12 @@ func (tc *threadComp) reg(name string) string {
 	if r, ok := tc.regs[name]; ok {
 		return r
 	}
+	if tc.exhausted() && tc.shareReg(name) {
+		return tc.regs[name]
+	}
 	r := tc.alloc()
 	tc.regs[name] = r
+	tc.shared.held(r, name)
 	return r
 }
 
@@ -253,10 +289,13 @@ func (tc *threadComp) compile() (err error) {
 		}
 	}()
 	code := tc.th.Code
+	tc.analyse()
+	if tc.shared != nil {
+		tc.shared = tc.newSharing()
+	}
 	for _, r := range tc.preset {
 		tc.reg(r)
 	}
-	tc.analyse()
 	if tc.reuse {
 		tc.startRegisters()
 	}
@@ -289,7 +328,12 @@ func (tc *threadComp) compile() (err error) {
 		tc.reg(n)
 	}
 	if tc.abort != "" {
-		tc.flag = tc.alloc()
+		if tc.exhausted() {
+			tc.flag = tc.shareFlag()
+		}
+		if tc.flag == "" {
+			tc.flag = tc.alloc()
+		}
 		end := tc.newLabel()
 		if tc.reused[tc.flag] {
 			// The filter reads the flag as 0 on the paths that do not
