@@ -5,6 +5,7 @@ package explore
 
 import (
 	"github.com/litmuscheck/litmuscheck/explore/coorder"
+	"github.com/litmuscheck/litmuscheck/litmus"
 	"github.com/litmuscheck/litmuscheck/rel"
 )
 
@@ -27,7 +28,10 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	// A cycle of rf and value flow through known values has no solution
 	// (thin air); only a cycle of unknown values stands, as herd's unsolved
 	// symbol.
-	if !c.flowless && !out.thinAirFree(x.RF, c.valueFlow, c.known) {
+	if !c.flowless && !c.thinAir.general && !c.thinAir.free(rfOf) {
+		return
+	}
+	if !c.flowless && c.thinAir.general && !out.thinAirFree(x.RF, c.valueFlow, c.known) {
 		return
 	}
 	if s.mixed != nil && !rfMatches(s.mixed, c, rfOf) {
@@ -46,25 +50,20 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		}
 	}
 	ev := x.Events
-	for a := 0; a < x.N && s.coherent; a++ {
-		if !x.M.Has(a) || ev[a].IsInit() {
-			continue
+	if s.coherent && c.poLoc == nil {
+		c.poLoc = samePoLoc(x)
+	}
+	for _, p := range c.poLoc {
+		wa, wb := p[0], p[1]
+		if x.R.Has(wa) {
+			wa = rfOf[wa]
 		}
-		x.PO.EachSucc(a, func(b int) {
-			if !x.M.Has(b) || ev[b].Loc != ev[a].Loc {
-				return
-			}
-			wa, wb := a, b
-			if x.R.Has(a) {
-				wa = rfOf[a]
-			}
-			if x.R.Has(b) {
-				wb = rfOf[b]
-			}
-			if wa != wb {
-				before.Add(wa, wb)
-			}
-		})
+		if x.R.Has(wb) {
+			wb = rfOf[wb]
+		}
+		if wa != wb {
+			before.Add(wa, wb)
+		}
 	}
 	// The write an atomic rmw read reads comes right before the pair's
 	// write.
@@ -104,6 +103,25 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	}
 	co := &coSearch{s: s, c: c, model: model, out: out, locs: locs, orders: orders}
 	co.run(before)
+}
+
+// samePoLoc are the pairs of memory events of x, neither an initial
+// write, of one location in po order: the same for each rf choice of a
+// combination. It is never nil.
+func samePoLoc(x *litmus.Execution) [][2]int {
+	out := [][2]int{}
+	ev := x.Events
+	for a := 0; a < x.N; a++ {
+		if !x.M.Has(a) || ev[a].IsInit() {
+			continue
+		}
+		x.PO.EachSucc(a, func(b int) {
+			if x.M.Has(b) && ev[b].Loc == ev[a].Loc {
+				out = append(out, [2]int{a, b})
+			}
+		})
+	}
+	return out
 }
 
 // coSearch enumerates the products of the locations' coherence orders, the

@@ -26,9 +26,14 @@ type combo struct {
 	initOf map[string]int
 	lastW  []int // per event: for reads, the po-latest earlier same-location write of its thread, or -1
 	// flowless is set when valueFlow is empty: no read feeds a write's
-	// value, so rf alone cannot close a thin-air cycle.
+	// value, so rf alone cannot close a thin-air cycle; thinAir is the
+	// flow by read otherwise (thinair.go).
 	flowless bool
-	key      int
+	thinAir  thinAir
+	// poLoc are the same-location pairs in po (samePoLoc), once the first
+	// rf choice needed them.
+	poLoc [][2]int
+	key   int
 	// spin lists the spin reads of the hang paths chosen, nil for none.
 	spin []int
 	// weight is the number of combinations this one stands for: its orbit
@@ -505,6 +510,9 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 		}
 	}
 	c.flowless = c.valueFlow.Empty()
+	if !c.flowless {
+		c.thinAir = newThinAir(c)
+	}
 	if s.mixed != nil {
 		decorate(s.mixed, c)
 	}
