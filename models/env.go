@@ -50,6 +50,29 @@ func NewEnv(x *litmus.Execution) *Env {
 	return e
 }
 
+// NewArenaEnv is NewEnv with every relation of the candidate made in x's
+// arena (Execution.Arena), reset first, so that a candidate costs no
+// allocation once the arena has grown: for a model whose relations of a
+// candidate live no longer than its check (it keeps nothing in
+// Execution.Memo). Without an arena it is NewEnv.
+func NewArenaEnv(x *litmus.Execution) *Env {
+	a := x.Arena
+	if a == nil {
+		return NewEnv(x)
+	}
+	a.Reset()
+	base := *x
+	for _, r := range []*rel.Rel{&base.PO, &base.Loc, &base.Int, &base.RF, &base.CO, &base.RMW, &base.Addr, &base.Data, &base.Ctrl, &base.SI} {
+		if !r.IsZero() {
+			*r = a.Attach(*r)
+		}
+	}
+	e := NewEnv(&base)
+	e.X = x
+	e.Id = a.Attach(e.Id)
+	return e
+}
+
 // Tag is the set of events tagged t.
 func (e *Env) Tag(t string) rel.Set { return e.X.Tag(t) }
 

@@ -78,7 +78,7 @@ var RVWMO = &Model{
 	// external write between its read and its write puts on a coherence
 	// cycle (fr; co back to itself).
 	Atomic: true,
-	Env:    func(x *litmus.Execution) *Env { return NewEnv(litmus.OneEventView(x)) },
+	Env:    func(x *litmus.Execution) *Env { return NewArenaEnv(litmus.OneEventView(x)) },
 	Axioms: []Axiom{
 		{Name: "Coherence", Kind: Acyclic, Monotone: true, Rel: func(e *Env) rel.Rel {
 			return e.CO.Union(e.RF, e.FR, e.POLoc)

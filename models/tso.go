@@ -14,6 +14,8 @@ var SC = &Model{
 	ModelName: "SC",
 	Doc:       "sequential consistency, after herd's sc.cat",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64, litmus.ArchPPC, litmus.ArchAArch64, litmus.ArchC},
+	// A candidate's relations live no longer than its check.
+	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		atomicAxiom("atom"),
 		// sc.cat's po | ((fr | rf | co); sm): under mixed-size semantics
@@ -36,6 +38,8 @@ var TSO = &Model{
 	ModelName: "TSO",
 	Doc:       "x86-TSO, after herd's x86tso.cat",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
+	// A candidate's relations live no longer than its check.
+	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		perLocationAxiom("uniproc"),
 		atomicAxiom("atomic"),
@@ -60,6 +64,8 @@ var TSOMixed = &Model{
 	ModelName: "TSO-mixed",
 	Doc:       "x86-TSO, after herd's x86tso-mixed.cat (default for X86_64)",
 	Arches:    []litmus.Arch{litmus.ArchX86_64},
+	// A candidate's relations live no longer than its check.
+	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		perLocationAxiom("internal"),
 		atomicAxiom("atomic"),
@@ -97,7 +103,9 @@ var X86TSO = &Model{
 	ModelName: "x86-TSO",
 	Doc:       "x86-TSO as x86tso-mixed.cat, with a locked instruction's write coherence-after the write its read saw",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
-	Atomic:    true,
+	// A candidate's relations live no longer than its check.
+	Env:    NewArenaEnv,
+	Atomic: true,
 	Axioms: append(append([]Axiom(nil), TSOMixed.Axioms...), Axiom{
 		Name: "rmw-order", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.RMW.Seq(e.CO).Seq(e.RF)
