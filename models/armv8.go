@@ -101,6 +101,10 @@ func armStaticRels(e *Env) *armStatic {
 	if s, ok := e.X.Memo.(*armStatic); ok {
 		return s
 	}
+	if e.arena {
+		// The shape's relations outlive the candidate: not in its arena.
+		e = NewEnv(e.X)
+	}
 	x := e.X
 	R, W, M := e.R, e.W, e.M
 	po := e.PO
@@ -183,7 +187,10 @@ var ARMv8 = &Model{
 	ModelName: "ARMv8",
 	Doc:       "Armv8 application level, after herd's aarch64.cat",
 	Arches:    []litmus.Arch{litmus.ArchAArch64},
-	Atomic:    true,
+	// A candidate's relations live no longer than its check; the
+	// shape's (armStaticRels) are made outside the arena.
+	Env:    NewArenaEnv,
+	Atomic: true,
 	// Of an acquire CAS's forms, herd's two successes differ in whether
 	// the destination depends on the read by data or by pick, and its
 	// two failures without a write in whether it also does by pick: all

@@ -27,6 +27,9 @@ type Env struct {
 
 	// cache holds one model's derived relations, built once per execution.
 	cache any
+	// arena is set when the relations are made in the candidate's arena
+	// (NewArenaEnv), to live no longer than its check.
+	arena bool
 }
 
 // NewEnv derives the common relations of x.
@@ -68,7 +71,7 @@ func NewArenaEnv(x *litmus.Execution) *Env {
 		}
 	}
 	e := NewEnv(&base)
-	e.X = x
+	e.X, e.arena = x, true
 	e.Id = a.Attach(e.Id)
 	return e
 }
