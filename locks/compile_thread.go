@@ -88,6 +88,12 @@ func (tc *threadComp) alloc() string {
 // loop that goes back to them from pc on, neither observed nor set by the
 // init block, and not read by a symbolic boolean still to be compiled.
 func (tc *threadComp) reclaim() {
+	if tc.shared != nil {
+		// Sharing decides every reuse by liveness (compile_share.go): a
+		// register reclaim would free could be one lent as scratch
+		// where a later holder is live.
+		return
+	}
 	pinned := map[string]bool{}
 	for _, r := range tc.preset {
 		pinned[r] = true
@@ -115,22 +121,9 @@ func (tc *threadComp) reclaim() {
 			continue
 		}
 		delete(tc.regs, n)
-		if tc.mapped(m) {
-			continue // shared with a register still live
-		}
 		tc.free = append(tc.free, m)
 		tc.reused[m] = true
 	}
-}
-
-// mapped reports whether an IR register holds machine register m.
-func (tc *threadComp) mapped(m string) bool {
-	for _, r := range tc.regs {
-		if r == m {
-			return true
-		}
-	}
-	return false
 }
 
 // loopsBack reports whether a backward branch at or after tc.pc goes back
