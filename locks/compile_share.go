@@ -4,7 +4,8 @@
 // share a machine register. Liveness is computed over the IR's control
 // flow, loops included, so a register live only inside one iteration of a
 // loop gives its machine register to another once it is dead, which
-// reclaim's intervals, kept whole across a back edge, do not allow.
+// reclaim's intervals, kept whole across a back edge, do not allow. In
+// this attempt reclaim frees nothing: liveness decides every reuse.
 
 package locks
 
@@ -59,10 +60,10 @@ func (s *sharing) held(m, name string) {
 }
 
 // shareable is the first machine register of the pool whose holders and
-// shared scratch uses okHolder and okScratch approve, or "" for none. A
-// machine register that something other than IR registers holds (an
-// address, a scratch register kept for later instructions) is never
-// shared.
+// scratch uses okHolder and okScratch approve, or "" for none. One that
+// holds something else (an address, a constant, a scratch register of
+// the instruction being compiled, a symbolic boolean's snapshot) is
+// never shared; a spare scratch register is, taken from the spares.
 func (tc *threadComp) shareable(okHolder func(holder string) bool, okScratch func(pc int) bool) string {
 	s := tc.shared
 	if s == nil {
