@@ -38,5 +38,8 @@
 //     access decides, a choice of 0 or 1 (litmus.OpChoose), each call's
 //     own; the CPU argument is evaluated, its reads kept, and decides
 //     nothing.
+//   - WARN_ON(c), WARN_ON_ONCE(c), WARN(c, fmt, ...) and WARN_ONCE(c,
+//     fmt, ...): the value !!(c), the format and its arguments not
+//     evaluated; printk(fmt, ...) and the pr_ family: nothing.
 
 package cext
