@@ -28,10 +28,7 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 	// A cycle of rf and value flow through known values has no solution
 	// (thin air); only a cycle of unknown values stands, as herd's unsolved
 	// symbol.
-	if !c.flowless && !c.thinAir.general && !c.thinAir.free(rfOf) {
-		return
-	}
-	if !c.flowless && c.thinAir.general && !out.thinAirFree(x.RF, c.valueFlow, c.known) {
+	if !c.flowless && !out.thinAirFree(c, rfOf) {
 		return
 	}
 	if s.mixed != nil && !rfMatches(s.mixed, c, rfOf) {
@@ -50,9 +47,6 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 		}
 	}
 	ev := x.Events
-	if s.coherent && c.poLoc == nil {
-		c.poLoc = samePoLoc(x)
-	}
 	for _, p := range c.poLoc {
 		wa, wb := p[0], p[1]
 		if x.R.Has(wa) {
@@ -107,9 +101,9 @@ func (s *setup) enumerateCo(c *combo, choice []int, model Model, out *partial) {
 
 // samePoLoc are the pairs of memory events of x, neither an initial
 // write, of one location in po order: the same for each rf choice of a
-// combination. It is never nil.
+// combination.
 func samePoLoc(x *litmus.Execution) [][2]int {
-	out := [][2]int{}
+	var out [][2]int
 	ev := x.Events
 	for a := 0; a < x.N; a++ {
 		if !x.M.Has(a) || ev[a].IsInit() {
@@ -189,14 +183,19 @@ func (out *partial) coBefore(n int) rel.Rel {
 	return out.before
 }
 
-// thinAirFree reports whether (rf | flow) between the events of known
-// values is acyclic, built in the worker's scratch relation: it is asked
-// once per rf choice.
-func (out *partial) thinAirFree(rf, flow rel.Rel, known rel.Set) bool {
+// thinAirFree reports whether the rf of c, rfOf, and c's value flow
+// between the events of known values close no cycle: by the search over
+// the reads that feed writes (thinair.go), or, for a flow of another
+// shape, on the whole relation built in the worker's scratch relation.
+func (out *partial) thinAirFree(c *combo, rfOf []int) bool {
+	if !c.thinAir.general {
+		return c.thinAir.free(rfOf)
+	}
+	rf := c.x.RF
 	if out.scratch.N != rf.N || out.scratch.IsZero() {
 		out.scratch = rel.NewRel(rf.N)
 	}
-	out.scratch.SetKnownUnion(rf, flow, known)
+	out.scratch.SetKnownUnion(rf, c.valueFlow, c.known)
 	return out.scratch.Acyclic()
 }
 

@@ -30,8 +30,8 @@ type combo struct {
 	// flow by read otherwise (thinair.go).
 	flowless bool
 	thinAir  thinAir
-	// poLoc are the same-location pairs in po (samePoLoc), once the first
-	// rf choice needed them.
+	// poLoc are, for a coherent model, the same-location pairs in po
+	// (samePoLoc), which coherence orders through each rf choice.
 	poLoc [][2]int
 	key   int
 	// spin lists the spin reads of the hang paths chosen, nil for none.
@@ -515,6 +515,9 @@ func (s *setup) finishCombo(c *combo, base []int, tm *comboTemplate) (*combo, er
 	}
 	if s.mixed != nil {
 		decorate(s.mixed, c)
+	}
+	if s.coherent {
+		c.poLoc = samePoLoc(c.x)
 	}
 	return c, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/litmuscheck/litmuscheck/litmus"
+	"github.com/litmuscheck/litmuscheck/locks/liveness"
 )
 
 // threadComp compiles one thread.
@@ -366,10 +367,8 @@ func (tc *threadComp) analyse() {
 		if in.Dst != "" {
 			tc.assigns[in.Dst] = append(tc.assigns[in.Dst], pc)
 		}
-		for _, e := range []litmus.Expr{in.Addr, in.Src, in.Expect, in.Cond} {
-			for _, r := range exprRegs(e) {
-				tc.uses[r] = append(tc.uses[r], pc)
-			}
+		for _, r := range liveness.Uses(in) {
+			tc.uses[r] = append(tc.uses[r], pc)
 		}
 	}
 }

@@ -187,10 +187,7 @@ var ARMv8 = &Model{
 	ModelName: "ARMv8",
 	Doc:       "Armv8 application level, after herd's aarch64.cat",
 	Arches:    []litmus.Arch{litmus.ArchAArch64},
-	// A candidate's relations live no longer than its check; the
-	// shape's (armStaticRels) are made outside the arena.
-	Env:    NewArenaEnv,
-	Atomic: true,
+	Atomic:    true,
 	// Of an acquire CAS's forms, herd's two successes differ in whether
 	// the destination depends on the read by data or by pick, and its
 	// two failures without a write in whether it also does by pick: all

@@ -55,9 +55,10 @@ func NewEnv(x *litmus.Execution) *Env {
 
 // NewArenaEnv is NewEnv with every relation of the candidate made in x's
 // arena (Execution.Arena), reset first, so that a candidate costs no
-// allocation once the arena has grown: for a model whose relations of a
-// candidate live no longer than its check (it keeps nothing in
-// Execution.Memo). Without an arena it is NewEnv.
+// allocation once the arena has grown: the relations live no longer than
+// the check of the candidate, and what a model keeps in Execution.Memo
+// it derives from a NewEnv (armStaticRels). Without an arena it is
+// NewEnv.
 func NewArenaEnv(x *litmus.Execution) *Env {
 	a := x.Arena
 	if a == nil {

@@ -116,9 +116,11 @@ type Model struct {
 	// Shape states that what the model keeps in Execution.Memo depends
 	// only on the execution's shape (explore.Capabilities.ShapeMemo).
 	Shape bool
-	// Env derives the environment the axioms read; nil means NewEnv,
-	// with every relation Env holds. A model that derives its own
-	// relations gives a lighter one.
+	// Env derives the environment the axioms read; nil means
+	// NewArenaEnv, with every relation Env holds, made in the
+	// candidate's arena: what a model keeps across candidates in
+	// Execution.Memo it derives outside the arena (armStaticRels). A
+	// model that derives its own relations gives a lighter Env.
 	Env func(x *litmus.Execution) *Env
 	// Eval, when set, decides an execution in place of Axioms, and Why
 	// explains a rejection in place of Explain's axiom walk: a model read
@@ -134,7 +136,7 @@ func (m *Model) env(x *litmus.Execution) *Env {
 	if m.Env != nil {
 		return m.Env(x)
 	}
-	return NewEnv(x)
+	return NewArenaEnv(x)
 }
 
 // Capabilities implements explore.CapableModel: what the model's fields

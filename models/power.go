@@ -82,8 +82,6 @@ var Power = &Model{
 	ModelName: "Power",
 	Doc:       "IBM POWER, after herd's ppc.cat (Herding cats)",
 	Arches:    []litmus.Arch{litmus.ArchPPC},
-	// A candidate's relations live no longer than its check.
-	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		perLocationAxiom("scperlocation"),
 		atomicAxiom("atomic"),

@@ -14,8 +14,6 @@ var SC = &Model{
 	ModelName: "SC",
 	Doc:       "sequential consistency, after herd's sc.cat",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64, litmus.ArchPPC, litmus.ArchAArch64, litmus.ArchC},
-	// A candidate's relations live no longer than its check.
-	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		atomicAxiom("atom"),
 		// sc.cat's po | ((fr | rf | co); sm): under mixed-size semantics
@@ -38,8 +36,6 @@ var TSO = &Model{
 	ModelName: "TSO",
 	Doc:       "x86-TSO, after herd's x86tso.cat",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
-	// A candidate's relations live no longer than its check.
-	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		perLocationAxiom("uniproc"),
 		atomicAxiom("atomic"),
@@ -64,8 +60,6 @@ var TSOMixed = &Model{
 	ModelName: "TSO-mixed",
 	Doc:       "x86-TSO, after herd's x86tso-mixed.cat (default for X86_64)",
 	Arches:    []litmus.Arch{litmus.ArchX86_64},
-	// A candidate's relations live no longer than its check.
-	Env: NewArenaEnv,
 	Axioms: []Axiom{
 		perLocationAxiom("internal"),
 		atomicAxiom("atomic"),
@@ -103,9 +97,7 @@ var X86TSO = &Model{
 	ModelName: "x86-TSO",
 	Doc:       "x86-TSO as x86tso-mixed.cat, with a locked instruction's write coherence-after the write its read saw",
 	Arches:    []litmus.Arch{litmus.ArchX86, litmus.ArchX86_64},
-	// A candidate's relations live no longer than its check.
-	Env:    NewArenaEnv,
-	Atomic: true,
+	Atomic:    true,
 	Axioms: append(append([]Axiom(nil), TSOMixed.Axioms...), Axiom{
 		Name: "rmw-order", Kind: Irreflexive, Rel: func(e *Env) rel.Rel {
 			return e.RMW.Seq(e.CO).Seq(e.RF)

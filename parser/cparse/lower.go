@@ -298,9 +298,10 @@ func (l *cLowerer) plainStore(u *csyntax.Unary, pos litmus.Pos, text string) (st
 		store.Addr, store.Size, err = l.member(u.Member)
 		store.WTags = l.plainMemberTags(u.Member)
 		return store, l.memberType(u.Member), true, err
-	case l.sharedNamed(u) != nil:
-		store.Addr = l.objectAddress(l.sharedNamed(u))
-		return store, l.sharedNamed(u).Type(), true, nil
+	}
+	if o := l.sharedNamed(u); o != nil {
+		store.Addr = l.objectAddress(o)
+		return store, o.Type(), true, nil
 	}
 	return store, ctypes.Untyped, false, nil
 }
